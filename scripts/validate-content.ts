@@ -1,0 +1,17 @@
+/**
+ * `npm run validate`: checks every content file against its schema and across files.
+ * Prints every error as `file:line:col  /pointer: message` (GitHub annotations under
+ * GitHub Actions) and exits 1 when there is any.
+ */
+import { loadContent } from "../src/content/load.ts";
+import { formatError, formatGithubAnnotation } from "../src/content/errors.ts";
+
+const root = process.argv[2] ?? process.cwd();
+const { content, errors } = loadContent(root);
+if (errors.length > 0) {
+  const format = process.env.GITHUB_ACTIONS === "true" ? formatGithubAnnotation : formatError;
+  for (const e of errors) console.error(format(e));
+  console.error(`\n${errors.length} content error${errors.length === 1 ? "" : "s"}; nothing was built.`);
+  process.exit(1);
+}
+console.log(`content ok: site.yaml and ${content!.pages.length} pages`);

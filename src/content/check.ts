@@ -1,0 +1,80 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ContentError } from "./errors.ts";
+import type { Content } from "./load.ts";
+import type { YamlFile } from "./yaml-file.ts";
+
+/** Calls `visit` for every string in `value`, with its JSON pointer and the key it sits under. */
+function walkStrings(value: unknown, pointer: string, key: string, visit: (s: string, pointer: string, key: string) => void): void {
+  if (typeof value === "string") visit(value, pointer, key);
+  else if (Array.isArray(value)) value.forEach((v, i) => walkStrings(v, `${pointer}/${i}`, key, visit));
+  else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) walkStrings(v, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, k, visit);
+  }
+}
+
+const LINK_KEYS = new Set(["href", "to"]);
+
+/** Checks that need more than one file: unique paths, links, assets, sidebars, form fields. */
+export function crossFileErrors(root: string, content: Content): ContentError[] {
+  const errors: ContentError[] = [];
+  const at = (yaml: YamlFile, pointer: string, message: string) => errors.push({ file: yaml.file, ...yaml.locate(pointer), pointer, message });
+
+  const routes = new Map<string, string>();
+  for (const { file, page, yaml } of content.pages) {
+    const first = routes.get(page.path);
+    if (first) at(yaml, "/path", `path "${page.path}" is already used by ${first} (each route needs exactly one page file)`);
+    else routes.set(page.path, file);
+  }
+
+  const redirects = new Map(content.site.redirects.map((r) => [r.from, r.to]));
+  content.site.redirects.forEach((r, i) => {
+    if (routes.has(r.from)) at(content.siteYaml, `/redirects/${i}/from`, `redirect from "${r.from}" hides the page ${routes.get(r.from)}`);
+    if (!routes.has(r.to)) at(content.siteYaml, `/redirects/${i}/to`, `redirect target "${r.to}" is not a page (${suggest(r.to, routes)})`);
+  });
+
+  const files: YamlFile[] = [content.siteYaml, ...content.pages.map((p) => p.yaml)];
+  for (const yaml of files) {
+    walkStrings(yaml.data, "", "", (value, pointer, key) => {
+      if (value.startsWith("/assets/")) {
+        if (!existsSync(join(root, "public", decodeURI(value)))) at(yaml, pointer, `asset "${value}" does not exist (expected the file public${value})`);
+        else if (/\.jpe?g$/.test(value) && !existsSync(join(root, "public", value.replace(/\.jpe?g$/, ".webp")))) {
+          at(yaml, pointer, `image "${value}" has no .webp twin (expected public${value.replace(/\.jpe?g$/, ".webp")})`);
+        }
+      } else if (LINK_KEYS.has(key) && value.startsWith("/") && key !== "to") {
+        const path = value.split("#")[0]!.split("?")[0]!;
+        if (!routes.has(path) && !redirects.has(path)) at(yaml, pointer, `link "${value}" leads to no page or redirect (${suggest(path, routes)})`);
+      }
+    });
+  }
+
+  for (const { page, yaml } of content.pages) {
+    if (page.sidebar !== undefined && !(page.sidebar in content.site.sidebars)) {
+      at(yaml, "/sidebar", `unknown sidebar "${page.sidebar}" (declared in content/site.yaml: ${Object.keys(content.site.sidebars).join(", ")})`);
+    }
+    page.sections.forEach((section, i) => {
+      if (section.type !== "form") return;
+      const schemaFile = join(root, "schema", "forms", `${section.form}.schema.json`);
+      if (!existsSync(schemaFile)) return at(yaml, `/sections/${i}/form`, `no payload schema schema/forms/${section.form}.schema.json`);
+      const schema = JSON.parse(readFileSync(schemaFile, "utf8")) as { properties: Record<string, unknown>; required?: string[] };
+      const names = section.fields.map((f) => f.name);
+      section.fields.forEach((field, j) => {
+        if (!(field.name in schema.properties)) {
+          at(yaml, `/sections/${i}/fields/${j}/name`, `field "${field.name}" is not in the ${section.form} payload (known: ${Object.keys(schema.properties).join(", ")})`);
+        }
+      });
+      for (const required of schema.required ?? []) {
+        if (!names.includes(required)) at(yaml, `/sections/${i}/fields`, `the ${section.form} form lacks the required field "${required}"`);
+      }
+    });
+  }
+  return errors;
+}
+
+/** "did you mean" for a path that differs from a route only in case or by a typo-sized slip. */
+function suggest(path: string, routes: Map<string, string>): string {
+  const lower = path.toLowerCase();
+  const sameCase = [...routes.keys()].find((r) => r.toLowerCase() === lower);
+  if (sameCase) return `did you mean "${sameCase}"? Paths are case-sensitive; fix the link or declare a redirect in content/site.yaml`;
+  return "declare the page under content/pages/ or a redirect in content/site.yaml";
+}

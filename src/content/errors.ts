@@ -1,0 +1,30 @@
+/** A problem in a content file, located to the line and column an editor can jump to. */
+export interface ContentError {
+  file: string;
+  line: number;
+  col: number;
+  /** JSON pointer of the offending value, or "" for the whole file. */
+  pointer: string;
+  message: string;
+}
+
+/** `content/pages/about.yaml:12:5  /sections/2/heading: must be string` */
+export function formatError(e: ContentError): string {
+  const where = e.pointer ? `${e.pointer}: ` : "";
+  return `${e.file}:${e.line}:${e.col}  ${where}${e.message}`;
+}
+
+/** GitHub's workflow-command form, so a pull request shows the error on the changed line. */
+export function formatGithubAnnotation(e: ContentError): string {
+  const text = (e.pointer ? `${e.pointer}: ` : "") + e.message;
+  const escaped = text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+  return `::error file=${e.file},line=${e.line},col=${e.col}::${escaped}`;
+}
+
+/** Thrown by the build when content is invalid; its message lists every error. */
+export class ContentValidationError extends Error {
+  constructor(readonly errors: ContentError[]) {
+    super(`${errors.length} content error${errors.length === 1 ? "" : "s"}:\n${errors.map(formatError).join("\n")}`);
+    this.name = "ContentValidationError";
+  }
+}

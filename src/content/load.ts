@@ -1,0 +1,64 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import type { ContentError } from "./errors.ts";
+import { parseYamlFile, type YamlFile } from "./yaml-file.ts";
+import { describeAjvError, validators } from "./schemas.ts";
+import { crossFileErrors } from "./check.ts";
+import type { Site } from "./generated/site.ts";
+import type { Page } from "./generated/page.ts";
+
+export interface PageFile {
+  /** Path relative to the project root, e.g. content/pages/about.yaml. */
+  file: string;
+  page: Page;
+  yaml: YamlFile;
+}
+
+export interface Content {
+  site: Site;
+  siteYaml: YamlFile;
+  pages: PageFile[];
+}
+
+export const SITE_FILE = "content/site.yaml";
+export const PAGES_DIR = "content/pages";
+
+function listYaml(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile() && /\.ya?ml$/.test(d.name))
+    .map((d) => join(d.parentPath, d.name))
+    .sort();
+}
+
+/** Parses one file and checks it against its schema; every error is located in the file. */
+export function loadYaml(root: string, file: string, kind: "site" | "page"): { yaml?: YamlFile; errors: ContentError[] } {
+  const { yaml, errors } = parseYamlFile(file, readFileSync(join(root, file), "utf8"));
+  if (!yaml) return { errors };
+  const validate = validators()[kind];
+  if (validate(yaml.data)) return { yaml, errors: [] };
+  return {
+    yaml,
+    errors: (validate.errors ?? []).map((err) => {
+      const key = err.keyword === "additionalProperties" ? String(err.params.additionalProperty) : undefined;
+      return { file, ...yaml.locate(err.instancePath, key), pointer: err.instancePath, message: describeAjvError(err) };
+    }),
+  };
+}
+
+/** Reads every content file under `root`: all errors at once, or the whole typed content. */
+export function loadContent(root: string): { content?: Content; errors: ContentError[] } {
+  const errors: ContentError[] = [];
+  const site = loadYaml(root, SITE_FILE, "site");
+  errors.push(...site.errors);
+  const pages: PageFile[] = [];
+  for (const abs of listYaml(join(root, PAGES_DIR))) {
+    const file = relative(root, abs).split("\\").join("/");
+    const result = loadYaml(root, file, "page");
+    errors.push(...result.errors);
+    if (result.yaml && result.errors.length === 0) pages.push({ file, page: result.yaml.data as Page, yaml: result.yaml });
+  }
+  if (errors.length > 0 || !site.yaml) return { errors };
+  const content: Content = { site: site.yaml.data as Site, siteYaml: site.yaml, pages };
+  const crossErrors = crossFileErrors(root, content);
+  return crossErrors.length > 0 ? { errors: crossErrors } : { content, errors: [] };
+}

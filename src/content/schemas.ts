@@ -1,0 +1,72 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+
+const schemaDir = fileURLToPath(new URL("../../schema/", import.meta.url));
+
+export function readSchema(name: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(schemaDir + name, "utf8")) as Record<string, unknown>;
+}
+
+export const siteSchema = readSchema("site.schema.json");
+export const pageSchema = readSchema("page.schema.json");
+
+/** The section types the page schema knows, in declaration order. */
+export const sectionTypes: string[] = (
+  ((pageSchema.$defs as Record<string, { oneOf?: { $ref: string }[] }>).section!.oneOf ?? [])
+).map((branch) => branch.$ref.replace("#/$defs/", ""));
+
+function createAjv(): Ajv2020 {
+  // strict: a typo in a schema keyword fails loudly instead of validating nothing.
+  const ajv = new Ajv2020({ strict: true, allErrors: true, discriminator: true, allowUnionTypes: true });
+  addFormats.default(ajv);
+  ajv.addSchema(siteSchema);
+  ajv.addSchema(pageSchema);
+  return ajv;
+}
+
+let compiled: { site: ValidateFunction; page: ValidateFunction } | undefined;
+
+export function validators() {
+  if (!compiled) {
+    const ajv = createAjv();
+    compiled = { site: ajv.getSchema(siteSchema.$id as string)!, page: ajv.getSchema(pageSchema.$id as string)! };
+  }
+  return compiled;
+}
+
+/** One readable sentence per ajv error, with what was expected where ajv knows it. */
+export function describeAjvError(error: ErrorObject): string {
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case "discriminator":
+      return p.tagValue === undefined
+        ? `a section needs a "type" (known types: ${sectionTypes.join(", ")})`
+        : `Unknown section type "${String(p.tagValue)}" (known types: ${sectionTypes.join(", ")})`;
+    case "additionalProperties":
+      return `unknown field "${String(p.additionalProperty)}" (allowed: ${allowedKeys(error).join(", ")})`;
+    case "required":
+      return `missing required field "${String(p.missingProperty)}"`;
+    case "enum":
+      return `must be one of: ${(p.allowedValues as unknown[]).map(String).join(", ")}`;
+    case "const":
+      return `must be "${String(p.allowedValue)}"`;
+    case "pattern":
+      return `${error.message} (${patternHint(String(p.pattern))})`;
+    default:
+      return error.message ?? error.keyword;
+  }
+}
+
+function allowedKeys(error: ErrorObject): string[] {
+  const props = (error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties;
+  return props ? Object.keys(props) : [];
+}
+
+function patternHint(pattern: string): string {
+  if (pattern.startsWith("^/assets/")) return "a file under public/, written like /assets/banners/about.jpg";
+  if (pattern.startsWith("^(/|https://")) return "an internal path like /contact, or https:, mailto:, tel:";
+  if (pattern.startsWith("^/(")) return "a path like /products/plc";
+  return `expected to match ${pattern}`;
+}
