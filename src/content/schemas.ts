@@ -19,7 +19,7 @@ export const sectionTypes: string[] = (
 
 function createAjv(): Ajv2020 {
   // strict: a typo in a schema keyword fails loudly instead of validating nothing.
-  const ajv = new Ajv2020({ strict: true, allErrors: true, discriminator: true, allowUnionTypes: true });
+  const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, discriminator: true, allowUnionTypes: true });
   addFormats.default(ajv);
   ajv.addSchema(siteSchema);
   ajv.addSchema(pageSchema);

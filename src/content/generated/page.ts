@@ -22,7 +22,8 @@ export type SidebarName = string
  * @minItems 1
  */
 export type Sections = [Section, ...(Section)[]]
-export type Section = (BannerSection | HeroSection | RichTextSection | CardGridSection | LogoStripSection | LogoGridSection | AccordionSection | PdfEmbedSection | DocumentListSection | LinkListSection | FeatureListSection | ListColumnsSection | CtaSection | FormSection | ContactBlockSection)
+export type Section = (Section1 & Section2 & Section1 & Section2)
+export type Section1 = (BannerSection | HeroSection | RichTextSection | CardGridSection | LogoStripSection | LogoGridSection | AccordionSection | PdfEmbedSection | DocumentListSection | LinkListSection | FeatureListSection | ListColumnsSection | CtaSection | FormSection | ContactBlockSection)
 /**
  * A .jpg whose .webp twin sits beside it.
  */
@@ -115,6 +116,10 @@ export type Endpoint = string
  * Show the validation toast instead of the browser's own bubbles.
  */
 export type CheckRequiredFieldsInThePage = boolean
+/**
+ * On success: false, show the server's message (when it sends one) instead of the failure text.
+ */
+export type ShowTheServerSMessage = boolean
 export type RequiredFieldNote = string
 /**
  * Must be a property of the form's payload schema.
@@ -123,6 +128,10 @@ export type PayloadField = string
 export type InputType = ("text" | "email" | "tel" | "textarea")
 export type TextareaRows = number
 export type FullWidth = boolean
+/**
+ * Picks the component that draws the section.
+ */
+export type SectionType = string
 
 /**
  * One route of the site: its path, title, meta description and an ordered list of sections.
@@ -346,6 +355,7 @@ heading: Heading
 intro?: IntroText
 endpoint: Endpoint
 checkRequired?: CheckRequiredFieldsInThePage
+serverMessage?: ShowTheServerSMessage
 requiredNote?: RequiredFieldNote
 /**
  * @minItems 1
@@ -420,4 +430,7 @@ type: "contactBlock"
 heading: Heading
 text?: string
 link: Link
+}
+export interface Section2 {
+type: SectionType
 }

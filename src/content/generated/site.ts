@@ -316,6 +316,10 @@ download: string
 opensInNewTab: string
 notSupported: string
 /**
+ * Label of the hidden anti-spam field; only robots see it.
+ */
+honeypotLabel: string
+/**
  * Shown where the browser cannot show a PDF inline; {name} is the document name.
  */
 pdfFallback: string

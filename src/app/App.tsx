@@ -1,0 +1,88 @@
+import { useEffect, useRef, useState } from "react";
+import { Router, useLocation } from "wouter";
+import { Toaster } from "sonner";
+import { assignInlineVars } from "@vanilla-extract/dynamic";
+import site from "virtual:site";
+import type { Page } from "../content/types.ts";
+import { Intro } from "../shell/Intro.tsx";
+import { TopBar } from "../shell/TopBar.tsx";
+import { NavBar } from "../shell/NavBar.tsx";
+import { Footer } from "../shell/Footer.tsx";
+import { bannerLarge, bannerMedium, bannerSmall } from "../blocks/blocks.css.ts";
+import { PageView } from "./PageView.tsx";
+import { findRedirect, findRoute, normalisePath, NOT_FOUND_PATH } from "./routes.ts";
+import * as css from "./App.css.ts";
+
+export interface InitialPage {
+  path: string;
+  page: Page;
+}
+
+/** Loads the page for `path` (its own chunk), following a redirect or falling back to the 404 page. */
+export async function loadPage(path: string): Promise<Page> {
+  const route = findRoute(path) ?? findRoute(NOT_FOUND_PATH);
+  if (!route) throw new Error(`no page for ${path} and no ${NOT_FOUND_PATH} page`);
+  return (await route.load()).default;
+}
+
+/** Shows the page for the current location; keeps the previous page up until the next has loaded. */
+function RoutedPage({ initial }: { initial: InitialPage }) {
+  const [location, navigate] = useLocation();
+  const path = normalisePath(location);
+  const [shown, setShown] = useState(initial);
+  const first = useRef(true);
+
+  useEffect(() => {
+    if (path === shown.path) return;
+    const redirect = findRedirect(path);
+    if (redirect) return navigate(redirect, { replace: true });
+    let cancelled = false;
+    loadPage(path).then(
+      (page) => {
+        if (cancelled) return;
+        setShown({ path, page });
+      },
+      (error: unknown) => console.error(error),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [path, shown.path, navigate]);
+
+  // After a client-side navigation: start at the top and move focus to the new page's heading.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+    document.querySelector<HTMLElement>("main h1")?.focus({ preventScroll: true });
+  }, [shown]);
+
+  return <PageView page={shown.page} />;
+}
+
+/** The app shell around every page: intro, top bar, navigation, the routed page and the footer. */
+export function App({ initial, ssrPath }: { initial: InitialPage; ssrPath?: string }) {
+  const { bannerHeights } = site.behaviour;
+  const style = assignInlineVars({
+    [bannerSmall]: `${bannerHeights.small}px`,
+    [bannerMedium]: `${bannerHeights.medium}px`,
+    [bannerLarge]: `${bannerHeights.large}px`,
+  });
+  return (
+    <Router ssrPath={ssrPath}>
+      <div style={style}>
+        <a href="#main" className={css.skipLink}>{site.ui.skipToContent}</a>
+        <Intro />
+        <TopBar />
+        <NavBar />
+        <main id="main" className={css.main} tabIndex={-1}>
+          <RoutedPage initial={initial} />
+        </main>
+        <Footer />
+        <Toaster closeButton position="top-right" richColors />
+      </div>
+    </Router>
+  );
+}

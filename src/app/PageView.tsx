@@ -1,0 +1,50 @@
+import { useEffect } from "react";
+import site from "virtual:site";
+import type { Page, Sidebar as SidebarData } from "../content/types.ts";
+import { RenderSections } from "../blocks/RenderSections.tsx";
+import { pageTitle } from "./format.ts";
+import { Img } from "./Img.tsx";
+import { SmartLink } from "./SmartLink.tsx";
+import * as css from "./PageView.css.ts";
+
+function Sidebar({ sidebar, current }: { sidebar: SidebarData; current: string }) {
+  return (
+    <aside className={css.sidebar} aria-labelledby="sidebar-heading">
+      <h2 id="sidebar-heading" className={css.sidebarHeading}>{sidebar.heading}</h2>
+      <ul className={css.sidebarList}>
+        {sidebar.links.map((l) => (
+          <li key={l.href}>
+            <SmartLink href={l.href} className={css.sidebarLink} aria-current={l.href === current ? "page" : undefined}>
+              <Img src={l.icon} alt="" className={css.sidebarIcon} />
+              {l.label}
+            </SmartLink>
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}
+
+/** One page: its banner (or hero) full width, then its sections, beside a sidebar if it has one. */
+export function PageView({ page }: { page: Page }) {
+  useEffect(() => {
+    document.title = pageTitle(page.title, site.company.name);
+  }, [page]);
+
+  const sidebar = page.sidebar ? site.sidebars[page.sidebar] : undefined;
+  if (!sidebar) return <RenderSections sections={page.sections} />;
+  const [first, ...rest] = page.sections;
+  const lead = first && (first.type === "banner" || first.type === "hero") ? [first] : [];
+  const body = lead.length ? rest : page.sections;
+  return (
+    <>
+      <RenderSections sections={lead} />
+      <div className={css.withSidebar}>
+        <Sidebar sidebar={sidebar} current={page.path} />
+        <div className={css.sidebarMain}>
+          <RenderSections sections={body} />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { style } from "@vanilla-extract/css";
+import { media, vars } from "../styles/theme.css.ts";
+
+export const layout = style({ display: "grid", gap: vars.space.xl, alignItems: "start", "@media": { [media.large]: { gridTemplateColumns: "minmax(0, 2fr) minmax(0, 1fr)" } } });
+export const form = style({
+  display: "grid",
+  gap: vars.space.md,
+  padding: vars.space.lg,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.card,
+  background: vars.color.white,
+  "@media": { [media.medium]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))", padding: vars.space.xl } },
+});
+export const field = style({ display: "grid", gap: vars.space.xs });
+export const wide = style({ "@media": { [media.medium]: { gridColumn: "1 / -1" } } });
+export const label = style({ fontWeight: 600, fontSize: vars.fontSize.sm, color: vars.color.navy900 });
+export const mark = style({ color: vars.color.danger, marginLeft: "2px" });
+export const input = style({
+  width: "100%",
+  minHeight: "46px",
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  border: `1px solid ${vars.color.steel500}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.white,
+  selectors: {
+    "&:focus-visible": { outline: `3px solid ${vars.color.focus}`, outlineOffset: "1px", borderColor: vars.color.accent },
+    "&[aria-invalid=true]": { borderColor: vars.color.danger },
+  },
+});
+export const textarea = style([input, { resize: "vertical", minHeight: "140px" }]);
+export const honeypot = style({ position: "absolute", left: "-10000px", width: "1px", height: "1px", overflow: "hidden" });
+export const note = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export const footer = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.md, "@media": { [media.medium]: { gridColumn: "1 / -1" } } });
+export const aside = style({ padding: vars.space.xl, borderRadius: vars.radius.lg, background: `linear-gradient(160deg, ${vars.color.navy900}, ${vars.color.navy700})`, color: vars.color.steel100 });
+export const asideHeading = style({ color: vars.color.white });
+export const asideList = style({ display: "grid", gap: vars.space.lg, margin: 0, padding: 0, listStyle: "none" });
+export const asideItem = style({ display: "grid", gridTemplateColumns: "40px 1fr", gap: vars.space.md, alignItems: "start" });
+export const asideIcon = style({ width: "40px", height: "40px", padding: "6px", borderRadius: vars.radius.sm, background: vars.color.white });
+export const asideTitle = style({ color: vars.color.white, margin: 0, fontSize: vars.fontSize.md });
+export const asideText = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.steel300 });

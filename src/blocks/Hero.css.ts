@@ -1,0 +1,60 @@
+import { style } from "@vanilla-extract/css";
+import { media, vars } from "../styles/theme.css.ts";
+import { bannerSmall, bannerMedium, bannerLarge } from "./blocks.css.ts";
+
+export const hero = style({
+  position: "relative",
+  background: vars.color.navy900,
+  color: vars.color.white,
+  height: `calc(${bannerSmall} + 170px)`,
+  "@media": { [media.medium]: { height: `calc(${bannerMedium} + 120px)` }, [media.large]: { height: `calc(${bannerLarge} + 110px)` } },
+});
+export const viewport = style({ position: "absolute", inset: 0, overflow: "hidden" });
+export const track = style({ display: "flex", height: "100%" });
+export const slide = style({ position: "relative", flex: "0 0 100%", minWidth: 0, height: "100%" });
+export const slideImage = style({ width: "100%", height: "100%", objectFit: "cover" });
+export const overlay = style({
+  position: "absolute",
+  inset: 0,
+  background: "linear-gradient(90deg, rgba(11, 26, 46, 0.9) 0%, rgba(11, 26, 46, 0.65) 55%, rgba(11, 26, 46, 0.3) 100%)",
+  pointerEvents: "none",
+});
+export const content = style({ position: "relative", height: "100%", display: "flex", flexDirection: "column", justifyContent: "center", gap: vars.space.md, pointerEvents: "none" });
+export const heading = style({ color: vars.color.white, fontSize: vars.fontSize.display, maxWidth: "20ch", margin: 0 });
+export const tagline = style({ fontSize: vars.fontSize.xl, color: vars.color.steel100, minHeight: "1.6em", margin: 0, fontWeight: 500 });
+export const actions = style({ pointerEvents: "auto" });
+export const controls = style({
+  position: "absolute",
+  left: "50%",
+  bottom: vars.space.md,
+  transform: "translateX(-50%)",
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+});
+export const control = style({
+  display: "grid",
+  placeItems: "center",
+  minWidth: "36px",
+  height: "36px",
+  padding: `0 ${vars.space.sm}`,
+  borderRadius: vars.radius.pill,
+  border: "1px solid rgba(255,255,255,0.5)",
+  background: "rgba(11, 26, 46, 0.55)",
+  color: vars.color.white,
+  cursor: "pointer",
+  selectors: { "&:hover": { background: "rgba(11, 26, 46, 0.85)" } },
+});
+export const dot = style({
+  width: "36px",
+  height: "36px",
+  border: 0,
+  background: "transparent",
+  cursor: "pointer",
+  display: "grid",
+  placeItems: "center",
+  selectors: {
+    "&::before": { content: "", width: "10px", height: "10px", borderRadius: "50%", background: "rgba(255,255,255,0.55)", transition: "background 150ms, transform 150ms" },
+    "&[aria-current=true]::before": { background: vars.color.white, transform: "scale(1.3)" },
+  },
+});

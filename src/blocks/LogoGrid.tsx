@@ -1,0 +1,18 @@
+import type { SectionOf } from "../content/types.ts";
+import { Img } from "../app/Img.tsx";
+import { Section } from "./Section.tsx";
+import * as css from "./blocks.css.ts";
+
+export function LogoGrid({ section }: { section: SectionOf<"logoGrid"> }) {
+  return (
+    <Section heading={section.heading} intro={section.intro}>
+      <ul className={css.logoGrid} role="list" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+        {section.logos.map((logo) => (
+          <li key={logo.name} className={css.logoCell}>
+            <Img src={logo.image} alt={logo.name} className={css.logoImage} />
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,149 @@
+import { createVar, style, keyframes, globalStyle } from "@vanilla-extract/css";
+import { media, vars } from "../styles/theme.css.ts";
+
+/* Shared by several blocks. Block-specific styles sit beside each block. */
+
+export const eyebrow = style({ color: vars.color.accent, fontWeight: 700, textTransform: "uppercase", letterSpacing: "0.08em", fontSize: vars.fontSize.xs, marginBottom: vars.space.xs });
+
+export const columns = createVar();
+export const grid = style({
+  display: "grid",
+  gap: vars.space.lg,
+  gridTemplateColumns: "1fr",
+  "@media": {
+    "screen and (min-width: 560px)": { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" },
+    [media.large]: { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` },
+  },
+});
+
+export const card = style({
+  display: "flex",
+  flexDirection: "column",
+  background: vars.color.white,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.card,
+  overflow: "hidden",
+  color: "inherit",
+  textDecoration: "none",
+  transition: "transform 200ms ease, box-shadow 200ms ease",
+});
+export const cardLink = style({
+  selectors: { "&:hover": { transform: "translateY(-3px)", boxShadow: vars.shadow.raised, color: "inherit" } },
+});
+export const cardImage = style({ width: "100%", aspectRatio: "8 / 5", objectFit: "cover", background: vars.color.steel100 });
+export const cardBody = style({ padding: vars.space.lg, display: "flex", flexDirection: "column", gap: vars.space.sm, flex: 1 });
+export const cardTitle = style({ fontSize: vars.fontSize.lg, margin: 0 });
+export const cardText = style({ color: vars.color.textMuted, margin: 0, fontSize: vars.fontSize.sm });
+export const cardMore = style({ marginTop: "auto", color: vars.color.accent, fontWeight: 600, fontSize: vars.fontSize.sm });
+export const icon = style({ width: "48px", height: "48px" });
+
+export const prose = style({ maxWidth: vars.width.text, fontSize: vars.fontSize.md });
+export const bullets = style({ paddingLeft: vars.space.lg, display: "grid", gap: vars.space.xs });
+
+export const ctaRow = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md, marginTop: vars.space.lg });
+
+/* Banner */
+export const bannerSmall = createVar();
+export const bannerMedium = createVar();
+export const bannerLarge = createVar();
+export const banner = style({
+  position: "relative",
+  display: "grid",
+  alignItems: "center",
+  height: bannerSmall,
+  overflow: "hidden",
+  background: vars.color.navy900,
+  color: vars.color.white,
+  "@media": { [media.medium]: { height: bannerMedium }, [media.large]: { height: bannerLarge } },
+});
+export const bannerImage = style({ position: "absolute", inset: 0, width: "100%", height: "100%", objectFit: "cover" });
+globalStyle(`${banner} picture`, { position: "absolute", inset: 0 });
+export const bannerOverlay = style({
+  position: "absolute",
+  inset: 0,
+  background: "linear-gradient(90deg, rgba(11, 26, 46, 0.88) 0%, rgba(11, 26, 46, 0.62) 55%, rgba(11, 26, 46, 0.35) 100%)",
+});
+export const bannerContent = style({ position: "relative" });
+export const bannerHeading = style({ color: vars.color.white, fontSize: vars.fontSize.display, margin: 0, maxWidth: "22ch" });
+export const bannerText = style({ color: vars.color.steel100, fontSize: vars.fontSize.lg, marginTop: vars.space.sm, marginBottom: 0, maxWidth: "60ch" });
+
+/* Logo strip */
+// Every logo cell has the same pitch, so one copy of the list is exactly logos × pitch wide
+// and scrolling by that distance loops without a jump.
+export const STRIP_PITCH_PX = 234;
+export const stripDistance = createVar();
+export const stripDuration = createVar();
+const scroll = keyframes({ from: { transform: "translateX(0)" }, to: { transform: `translateX(calc(-1 * ${stripDistance}))` } });
+export const strip = style({ overflow: "hidden", maskImage: "linear-gradient(90deg, transparent, #000 8%, #000 92%, transparent)" });
+export const stripTrack = style({
+  display: "flex",
+  width: "max-content",
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+  animation: `${scroll} ${stripDuration} linear infinite`,
+  selectors: { [`${strip}:hover &`]: { animationPlayState: "paused" } },
+  "@media": { [media.reducedMotion]: { animation: "none", flexWrap: "wrap", width: "auto", justifyContent: "center" } },
+});
+export const stripItem = style({ flex: "0 0 auto", width: `${STRIP_PITCH_PX}px`, paddingRight: "40px" });
+export const stripCopy = style({ "@media": { [media.reducedMotion]: { display: "none" } } });
+export const logoCell = style({ display: "grid", placeItems: "center", padding: vars.space.md, background: vars.color.white, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });
+export const logoImage = style({ width: "160px", height: "64px", objectFit: "contain" });
+export const logoGrid = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fill, minmax(150px, 1fr))" });
+export const cardCell = style({ display: "flex", selectors: { "& > *": { flex: 1 } } });
+export const pdfFrame = style({ width: "100%", border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, background: vars.color.steel100 });
+
+export const docList = style({ display: "grid", gap: vars.space.md, margin: 0, padding: 0, listStyle: "none" });
+export const docRow = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.md,
+  padding: vars.space.lg,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.card,
+});
+export const docName = style({ display: "flex", alignItems: "center", gap: vars.space.md, margin: 0, fontSize: vars.fontSize.md });
+export const docGrid = style({
+  display: "grid",
+  gap: vars.space.lg,
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+  gridTemplateColumns: "1fr",
+  "@media": { [media.medium]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" }, [media.large]: { gridTemplateColumns: "repeat(3, minmax(0, 1fr))" } },
+});
+
+export const linkList = style({ display: "grid", gap: vars.space.sm, margin: 0, padding: 0, listStyle: "none", maxWidth: "900px" });
+export const linkItem = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xs,
+  padding: `${vars.space.md} ${vars.space.lg}`,
+  borderLeft: `4px solid ${vars.color.accent}`,
+  background: vars.color.steel50,
+  borderRadius: vars.radius.sm,
+  textDecoration: "none",
+  selectors: { "&:hover": { background: vars.color.accentSoft } },
+});
+export const linkLabel = style({ fontWeight: 700, color: vars.color.navy900 });
+export const linkText = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+export const features = style({ display: "grid", gap: vars.space.lg, gridTemplateColumns: "repeat(auto-fit, minmax(240px, 1fr))", margin: 0, padding: 0, listStyle: "none" });
+export const feature = style({ padding: vars.space.lg, borderRadius: vars.radius.md, background: vars.color.steel50, border: `1px solid ${vars.color.border}` });
+
+export const listColumns = style({ display: "grid", gap: vars.space.lg, "@media": { [media.medium]: { gridTemplateColumns: "repeat(auto-fit, minmax(280px, 1fr))" } } });
+export const listColumn = style({ padding: vars.space.lg, borderRadius: vars.radius.md, border: `1px solid ${vars.color.border}`, boxShadow: vars.shadow.card });
+export const checkList = style({ margin: 0, padding: 0, listStyle: "none", display: "grid", gap: vars.space.sm });
+export const checkItem = style({ display: "flex", gap: vars.space.sm, selectors: { "&::before": { content: "'✓'", color: vars.color.accent, fontWeight: 700 } } });
+
+export const cta = style({
+  padding: vars.space.xl,
+  borderRadius: vars.radius.lg,
+  background: `linear-gradient(120deg, ${vars.color.navy900}, ${vars.color.navy700})`,
+  color: vars.color.steel100,
+});
+export const ctaHeading = style({ color: vars.color.white });

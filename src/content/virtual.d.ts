@@ -1,0 +1,20 @@
+// Types of the modules served by contentPlugin (vite-plugin.ts).
+declare module "virtual:site" {
+  const site: import("./generated/site.ts").Site;
+  export default site;
+}
+
+declare module "virtual:routes" {
+  export interface RouteEntry {
+    path: string;
+    title: string;
+    load: () => Promise<{ default: import("./generated/page.ts").Page }>;
+  }
+  export const routes: RouteEntry[];
+  export const redirects: { from: string; to: string }[];
+}
+
+declare module "virtual:image-sizes" {
+  const sizes: Record<string, [number, number]>;
+  export default sizes;
+}

@@ -1,0 +1,108 @@
+import { readdirSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import type { Plugin, ViteDevServer } from "vite";
+import sharp from "sharp";
+import { formatError, type ContentError } from "./errors.ts";
+import { loadContent, loadYaml, PAGES_DIR, SITE_FILE } from "./load.ts";
+
+/**
+ * Serves the content to the app as modules, validated on the way in:
+ * - `virtual:site`          the parsed content/site.yaml
+ * - `virtual:routes`        the route table, each page's sections loaded lazily (one chunk per route)
+ * - `virtual:image-sizes`   width and height of every raster image under public/assets (no layout shift)
+ * - `content/pages/*.yaml`  one page, checked against the page schema
+ * Any invalid file fails the build (or shows the dev overlay) with file:line:col.
+ */
+export function contentPlugin(root = process.cwd()): Plugin {
+  const ids = { site: "virtual:site", routes: "virtual:routes", images: "virtual:image-sizes" };
+  let server: ViteDevServer | undefined;
+
+  const fail = (ctx: { error(e: unknown): never }, errors: ContentError[]): never => {
+    const first = errors[0]!;
+    return ctx.error({
+      message: `${errors.length} content error${errors.length === 1 ? "" : "s"}:\n${errors.map(formatError).join("\n")}`,
+      id: resolve(root, first.file),
+      loc: { file: resolve(root, first.file), line: first.line, column: first.col - 1 },
+    });
+  };
+
+  return {
+    name: "lariox-content",
+    enforce: "pre",
+    configureServer(s) {
+      server = s;
+    },
+    buildStart() {
+      // Unit tests check content errors themselves and must run while content is broken.
+      if (process.env.VITEST) return;
+      const { errors } = loadContent(root);
+      if (errors.length > 0) fail(this, errors);
+      this.addWatchFile(resolve(root, SITE_FILE));
+    },
+    resolveId(id) {
+      if (Object.values(ids).includes(id)) return "\0" + id;
+      return undefined;
+    },
+    async load(id) {
+      if (id === "\0" + ids.site) {
+        this.addWatchFile(resolve(root, SITE_FILE));
+        const { yaml, errors } = loadYaml(root, SITE_FILE, "site");
+        if (errors.length > 0) fail(this, errors);
+        return `export default ${JSON.stringify(yaml!.data)};`;
+      }
+      if (id === "\0" + ids.routes) {
+        const { content, errors } = loadContent(root);
+        if (errors.length > 0) fail(this, errors);
+        for (const p of content!.pages) this.addWatchFile(resolve(root, p.file));
+        const entries = content!.pages.map(
+          (p) => `  { path: ${JSON.stringify(p.page.path)}, title: ${JSON.stringify(p.page.title)}, load: () => import(${JSON.stringify("/" + p.file)}) }`,
+        );
+        return `export const routes = [\n${entries.join(",\n")}\n];\nexport const redirects = ${JSON.stringify(content!.site.redirects)};\n`;
+      }
+      if (id === "\0" + ids.images) return `export default ${JSON.stringify(await imageSizes(join(root, "public")))};`;
+      if (id.endsWith(".yaml") && id.startsWith(resolve(root, PAGES_DIR))) {
+        const file = relative(root, id).split("\\").join("/");
+        const { yaml, errors } = loadYaml(root, file, "page");
+        if (errors.length > 0) fail(this, errors);
+        return `export default ${JSON.stringify(yaml!.data)};`;
+      }
+      return undefined;
+    },
+    // A YAML change can add a route or break a link elsewhere: re-check all content and reload.
+    handleHotUpdate({ file }) {
+      if (!file.endsWith(".yaml") || !server) return undefined;
+      const { errors } = loadContent(root);
+      if (errors.length > 0) {
+        const first = errors[0]!;
+        console.error(errors.map(formatError).join("\n"));
+        server.ws.send({
+          type: "error",
+          err: { message: errors.map(formatError).join("\n"), stack: "", id: resolve(root, first.file), loc: { file: resolve(root, first.file), line: first.line, column: first.col } },
+        });
+        return [];
+      }
+      for (const id of Object.values(ids)) {
+        const mod = server.moduleGraph.getModuleById("\0" + id);
+        if (mod) server.moduleGraph.invalidateModule(mod);
+      }
+      server.ws.send({ type: "full-reload" });
+      return [];
+    },
+  };
+}
+
+/** `{ "/assets/banners/about.jpg": [1920, 640], … }` for every raster and SVG image. */
+async function imageSizes(publicDir: string): Promise<Record<string, [number, number]>> {
+  const sizes: Record<string, [number, number]> = {};
+  const files = readdirSync(join(publicDir, "assets"), { recursive: true, withFileTypes: true }).filter(
+    (d) => d.isFile() && /\.(jpe?g|png|svg)$/.test(d.name),
+  );
+  await Promise.all(
+    files.map(async (d) => {
+      const abs = join(d.parentPath, d.name);
+      const meta = await sharp(abs).metadata();
+      if (meta.width && meta.height) sizes["/" + relative(publicDir, abs).split("\\").join("/")] = [meta.width, meta.height];
+    }),
+  );
+  return sizes;
+}

@@ -1,0 +1,82 @@
+import { globalStyle, keyframes, style } from "@vanilla-extract/css";
+import { media, vars } from "../styles/theme.css.ts";
+
+const rise = keyframes({ from: { opacity: 0, transform: "translateY(12px)" }, to: { opacity: 1, transform: "none" } });
+const grow = keyframes({ from: { transform: "scaleX(0)" }, to: { transform: "scaleX(1)" } });
+// Without JavaScript the splash still leaves on its own: visible for the splash delay, then it fades.
+const leave = keyframes({ to: { opacity: 0, visibility: "hidden" } });
+
+export const overlay = style({
+  position: "fixed",
+  inset: 0,
+  zIndex: vars.z.intro,
+  display: "grid",
+  placeItems: "center",
+  background: `radial-gradient(circle at 30% 20%, ${vars.color.navy700}, ${vars.color.navy900} 70%)`,
+  color: vars.color.white,
+  animationName: leave,
+  animationTimingFunction: "ease",
+  animationFillMode: "forwards",
+  "@media": { [media.reducedMotion]: { display: "none" } },
+});
+// Already seen in this session (set by the inline head script before first paint).
+globalStyle(`html[data-intro-seen] ${overlay}`, { display: "none" });
+
+export const inner = style({ textAlign: "center", padding: vars.space.lg });
+
+export const initials = style({
+  display: "inline-grid",
+  placeItems: "center",
+  width: "96px",
+  height: "96px",
+  borderRadius: vars.radius.lg,
+  background: vars.color.accent,
+  fontSize: "2.5rem",
+  fontWeight: 800,
+  letterSpacing: "0.02em",
+  animation: `${rise} 700ms ease both`,
+});
+
+export const name = style({
+  margin: `${vars.space.lg} 0 ${vars.space.sm}`,
+  color: vars.color.white,
+  fontSize: vars.fontSize.display,
+  fontWeight: 700,
+  animation: `${rise} 700ms 250ms ease both`,
+});
+
+export const rule = style({
+  height: "3px",
+  width: "min(320px, 70vw)",
+  margin: `0 auto ${vars.space.md}`,
+  background: vars.color.accent,
+  transformOrigin: "left",
+  animation: `${grow} 1200ms 500ms ease both`,
+});
+
+export const taglines = style({
+  display: "flex",
+  flexWrap: "wrap",
+  justifyContent: "center",
+  gap: `${vars.space.sm} ${vars.space.lg}`,
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+  color: vars.color.steel300,
+  fontSize: vars.fontSize.sm,
+  animation: `${rise} 700ms 800ms ease both`,
+});
+
+export const skip = style({
+  position: "absolute",
+  right: vars.space.lg,
+  bottom: vars.space.lg,
+  background: "transparent",
+  color: vars.color.steel300,
+  border: `1px solid ${vars.color.steel500}`,
+  borderRadius: vars.radius.pill,
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  fontSize: vars.fontSize.xs,
+  cursor: "pointer",
+  selectors: { "&:hover": { color: vars.color.white, borderColor: vars.color.white } },
+});

@@ -1,0 +1,52 @@
+import { useEffect, useReducer } from "react";
+import site from "virtual:site";
+import { INTRO_SEEN_KEY, initialIntroPhase, introReducer } from "./intro-state.ts";
+import * as css from "./Intro.css.ts";
+
+/** The opening splash: company initials, name and taglines over the already-rendered page. */
+export function Intro() {
+  const { durationMs, splashDelayMs, splashFadeMs } = site.behaviour.intro;
+  // The server always renders the splash; the client decides in an effect, so hydration matches.
+  const [phase, dispatch] = useReducer(introReducer, "playing");
+
+  useEffect(() => {
+    const start = initialIntroPhase({
+      reducedMotion: window.matchMedia("(prefers-reduced-motion: reduce)").matches,
+      seenThisSession: document.documentElement.hasAttribute("data-intro-seen"),
+    });
+    if (start === "done") return dispatch({ type: "skip" });
+    try {
+      sessionStorage.setItem(INTRO_SEEN_KEY, "1");
+    } catch {
+      // Storage can be blocked; the splash then simply plays again next time.
+    }
+    const timer = window.setTimeout(() => dispatch({ type: "timeout" }), durationMs);
+    return () => window.clearTimeout(timer);
+  }, [durationMs]);
+
+  if (phase === "done") return null;
+  return (
+    <div
+      className={css.overlay}
+      style={{ animationDelay: `${splashDelayMs}ms`, animationDuration: `${splashFadeMs}ms` }}
+      onAnimationEnd={(e) => e.target === e.currentTarget && dispatch({ type: "finish" })}
+      data-testid="intro"
+    >
+      <div className={css.inner} aria-hidden="true">
+        <span className={css.initials}>{site.company.initials}</span>
+        <p className={css.name}>{site.company.name}</p>
+        <div className={css.rule} />
+        <ul className={css.taglines}>
+          {site.taglines.map((t) => (
+            <li key={t.title}>
+              <strong>{t.title}</strong> · {t.text}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <button type="button" className={css.skip} onClick={() => dispatch({ type: "skip" })}>
+        {site.ui.skipIntro}
+      </button>
+    </div>
+  );
+}

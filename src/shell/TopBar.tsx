@@ -1,0 +1,35 @@
+import site from "virtual:site";
+import { telHref } from "../app/format.ts";
+import { SmartLink } from "../app/SmartLink.tsx";
+import * as css from "./TopBar.css.ts";
+
+/** The thin contact strip above the navigation: e-mail, phone, social link and the taglines. */
+export function TopBar() {
+  const { email, phones, social } = site.contact;
+  return (
+    <div className={css.bar}>
+      <div className={css.inner}>
+        <div className={css.group}>
+          <a className={css.item} href={`mailto:${email}`}>
+            <span aria-hidden="true">✉</span> {email}
+          </a>
+          <a className={css.item} href={telHref(phones[0])}>
+            <span aria-hidden="true">☎</span> {phones[0]}
+          </a>
+          {social.map((s) => (
+            <SmartLink key={s.href} className={css.item} href={s.href}>
+              {s.label}
+            </SmartLink>
+          ))}
+        </div>
+        <ul className={css.taglines}>
+          {site.taglines.map((t) => (
+            <li key={t.title}>
+              <span className={css.tagTitle}>{t.title}</span> · {t.text}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { style } from "@vanilla-extract/css";
+import { media, vars } from "./theme.css.ts";
+
+/** The centred content column every section sits in. */
+export const container = style({
+  width: "100%",
+  maxWidth: vars.width.content,
+  marginInline: "auto",
+  paddingInline: vars.space.md,
+  "@media": { [media.medium]: { paddingInline: vars.space.lg } },
+});
+
+export const section = style({
+  paddingBlock: vars.space.xl,
+  "@media": { [media.medium]: { paddingBlock: vars.space.xxl } },
+});
+
+export const sectionHeading = style({ marginBottom: vars.space.sm });
+export const sectionIntro = style({ color: vars.color.textMuted, maxWidth: vars.width.text, marginBottom: vars.space.xl });
+
+export const visuallyHidden = style({
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  padding: 0,
+  margin: "-1px",
+  overflow: "hidden",
+  clip: "rect(0, 0, 0, 0)",
+  whiteSpace: "nowrap",
+  border: 0,
+});
+
+const buttonBase = style({
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  gap: vars.space.sm,
+  minHeight: "44px",
+  padding: `${vars.space.sm} ${vars.space.lg}`,
+  borderRadius: vars.radius.sm,
+  fontWeight: 600,
+  fontSize: vars.fontSize.sm,
+  textDecoration: "none",
+  border: "2px solid transparent",
+  cursor: "pointer",
+  transition: "background-color 150ms ease, color 150ms ease, border-color 150ms ease",
+});
+
+export const button = style([
+  buttonBase,
+  {
+    background: vars.color.accent,
+    color: vars.color.white,
+    selectors: { "&:hover": { background: vars.color.accentStrong, color: vars.color.white }, "&:disabled": { opacity: 0.7, cursor: "progress" } },
+  },
+]);
+
+export const buttonOutline = style([
+  buttonBase,
+  {
+    background: "transparent",
+    color: vars.color.navy900,
+    borderColor: vars.color.navy900,
+    selectors: { "&:hover": { background: vars.color.navy900, color: vars.color.white } },
+  },
+]);
+
+export const buttonOnDark = style([
+  buttonBase,
+  {
+    background: vars.color.white,
+    color: vars.color.navy900,
+    selectors: { "&:hover": { background: vars.color.accentSoft, color: vars.color.navy900 } },
+  },
+]);

@@ -1,0 +1,17 @@
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
+import { contentPlugin } from "./src/content/vite-plugin.ts";
+
+export default defineConfig({
+  plugins: [contentPlugin(), vanillaExtractPlugin(), react()],
+  build: {
+    manifest: true,
+    target: "es2022",
+  },
+  test: {
+    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/server/**/*.test.ts"],
+    environment: "node",
+    setupFiles: ["tests/unit/setup.ts"],
+  },
+});
