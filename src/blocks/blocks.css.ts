@@ -91,7 +91,8 @@ export const stripCopy = style({ "@media": { [media.reducedMotion]: { display: "
 export const logoCell = style({ display: "grid", placeItems: "center", padding: vars.space.md, background: vars.color.white, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });
 export const logoImage = style({ width: "160px", height: "64px", objectFit: "contain" });
 export const logoGrid = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fill, minmax(150px, 1fr))" });
-export const cardCell = style({ display: "flex", selectors: { "& > *": { flex: 1 } } });
+export const cardCell = style({ display: "flex" });
+globalStyle(`${cardCell} > *`, { flex: 1 });
 export const pdfFrame = style({ width: "100%", border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, background: vars.color.steel100 });
 
 export const docList = style({ display: "grid", gap: vars.space.md, margin: 0, padding: 0, listStyle: "none" });

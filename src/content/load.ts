@@ -4,6 +4,7 @@ import type { ContentError } from "./errors.ts";
 import { parseYamlFile, type YamlFile } from "./yaml-file.ts";
 import { describeAjvError, validators } from "./schemas.ts";
 import { crossFileErrors } from "./check.ts";
+import { contactTokens, fillTokens } from "./tokens.ts";
 import type { Site } from "./generated/site.ts";
 import type { Page } from "./generated/page.ts";
 
@@ -58,7 +59,9 @@ export function loadContent(root: string): { content?: Content; errors: ContentE
     if (result.yaml && result.errors.length === 0) pages.push({ file, page: result.yaml.data as Page, yaml: result.yaml });
   }
   if (errors.length > 0 || !site.yaml) return { errors };
-  const content: Content = { site: site.yaml.data as Site, siteYaml: site.yaml, pages };
+  const siteData = site.yaml.data as Site;
+  const tokens = contactTokens(siteData);
+  const content: Content = { site: siteData, siteYaml: site.yaml, pages: pages.map((p) => ({ ...p, page: fillTokens(p.page, tokens) })) };
   const crossErrors = crossFileErrors(root, content);
   return crossErrors.length > 0 ? { errors: crossErrors } : { content, errors: [] };
 }

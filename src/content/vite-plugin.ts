@@ -4,6 +4,8 @@ import type { Plugin, ViteDevServer } from "vite";
 import sharp from "sharp";
 import { formatError, type ContentError } from "./errors.ts";
 import { loadContent, loadYaml, PAGES_DIR, SITE_FILE } from "./load.ts";
+import { contactTokens, fillTokens } from "./tokens.ts";
+import type { Site } from "./generated/site.ts";
 
 /**
  * Serves the content to the app as modules, validated on the way in:
@@ -64,7 +66,9 @@ export function contentPlugin(root = process.cwd()): Plugin {
         const file = relative(root, id).split("\\").join("/");
         const { yaml, errors } = loadYaml(root, file, "page");
         if (errors.length > 0) fail(this, errors);
-        return `export default ${JSON.stringify(yaml!.data)};`;
+        const site = loadYaml(root, SITE_FILE, "site");
+        if (site.errors.length > 0) fail(this, site.errors);
+        return `export default ${JSON.stringify(fillTokens(yaml!.data, contactTokens(site.yaml!.data as Site)))};`;
       }
       return undefined;
     },

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# `npm test`: everything CI checks, in the order that fails fastest. Each runner prints its own summary.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Playwright drives Debian's Chromium (browser downloads are not possible here).
+if [ ! -x /usr/bin/chromium ]; then
+  echo "== installing chromium (apt-get)"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+fi
+
+echo "== content validation"
+npm run --silent validate
+echo "== type check"
+npm run --silent typecheck
+echo "== unit and server tests (vitest)"
+npx vitest run
+echo "== build (validate, client, server bundle, prerender)"
+npm run --silent build
+echo "== end-to-end tests (Playwright, Chromium)"
+npx playwright test

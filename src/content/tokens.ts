@@ -1,0 +1,20 @@
+import type { Site } from "./generated/site.ts";
+
+/**
+ * Contact details live once, in site.yaml; pages write `{email}`, `{phone}`, `{phones}` or
+ * `{hours}` (as the spec does) and get the current values, so changing the number is one edit.
+ */
+export function contactTokens(site: Site): Record<string, string> {
+  return { email: site.contact.email, phone: site.contact.phones[0], phones: site.contact.phones.join(" / "), hours: site.contact.hours };
+}
+
+/** A deep copy of `value` with every known `{token}` in its strings replaced. */
+export function fillTokens<T>(value: T, tokens: Record<string, string>): T {
+  const fill = (v: unknown): unknown => {
+    if (typeof v === "string") return v.replace(/\{(\w+)\}/g, (whole, key: string) => tokens[key] ?? whole);
+    if (Array.isArray(v)) return v.map(fill);
+    if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)]));
+    return v;
+  };
+  return fill(value) as T;
+}

@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import site from "virtual:site";
+import { Intro } from "../../src/shell/Intro.tsx";
+import { initialIntroPhase, introReducer } from "../../src/shell/intro-state.ts";
+
+function mockReducedMotion(reduce: boolean) {
+  window.matchMedia = ((query: string) => ({ matches: reduce && query.includes("reduce"), media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+}
+
+describe("intro state machine", () => {
+  it("plays unless motion is reduced or it was seen this session", () => {
+    expect(initialIntroPhase({ reducedMotion: false, seenThisSession: false })).toBe("playing");
+    expect(initialIntroPhase({ reducedMotion: true, seenThisSession: false })).toBe("done");
+    expect(initialIntroPhase({ reducedMotion: false, seenThisSession: true })).toBe("done");
+  });
+
+  it("ends on its timeout, its finish signal, or a skip", () => {
+    for (const type of ["timeout", "finish", "skip"] as const) expect(introReducer("playing", { type })).toBe("done");
+  });
+});
+
+describe("<Intro>", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    sessionStorage.clear();
+    document.documentElement.removeAttribute("data-intro-seen");
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("shows the initials and name, then leaves after the intro duration", () => {
+    mockReducedMotion(false);
+    render(<Intro />);
+    const intro = screen.getByTestId("intro");
+    expect(intro.textContent).toContain(site.company.initials);
+    expect(intro.textContent).toContain(site.company.name);
+    act(() => vi.advanceTimersByTime(site.behaviour.intro.durationMs - 1));
+    expect(screen.queryByTestId("intro")).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByTestId("intro")).toBeNull();
+    expect(sessionStorage.getItem("intro-seen")).toBe("1");
+  });
+
+  it("ends early on its finish signal (the visitor skips it)", () => {
+    mockReducedMotion(false);
+    render(<Intro />);
+    fireEvent.click(screen.getByRole("button", { name: site.ui.skipIntro }));
+    expect(screen.queryByTestId("intro")).toBeNull();
+  });
+
+  it("does not play under prefers-reduced-motion", () => {
+    mockReducedMotion(true);
+    render(<Intro />);
+    expect(screen.queryByTestId("intro")).toBeNull();
+  });
+});

@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+import { render, screen, within } from "@testing-library/react";
+import { Router } from "wouter";
+import { describe, expect, it } from "vitest";
+import { registry } from "../../src/blocks/registry.ts";
+import { RenderSections } from "../../src/blocks/RenderSections.tsx";
+import pageSchema from "../../schema/page.schema.json";
+import type { Section } from "../../src/content/types.ts";
+
+describe("block registry", () => {
+  it("has exactly one component per section type of the schema", () => {
+    const sectionTypes = pageSchema.$defs.section.oneOf.map((branch) => branch.$ref.replace("#/$defs/", ""));
+    expect(Object.keys(registry).sort()).toEqual(sectionTypes.sort());
+  });
+});
+
+describe("<RenderSections>", () => {
+  const sections: Section[] = [
+    { type: "banner", image: "/assets/banners/about.jpg", heading: "About Us", text: "Based in Surat" },
+    { type: "richText", heading: "Who we are", paragraphs: ["First.", "Second."], bullets: ["One", "Two"] },
+    {
+      type: "cardGrid",
+      heading: "Our Solutions",
+      cards: [
+        { title: "PLC & IO Modules", href: "/products/plc" },
+        { title: "Cloud Services", description: "No link" },
+      ],
+    },
+    { type: "linkList", links: [{ label: "AVEVA MES", href: "/aveva/aveva-mes" }] },
+  ];
+
+  it("draws each section in order with its content", () => {
+    render(
+      <Router>
+        <RenderSections sections={sections} />
+      </Router>,
+    );
+    expect(screen.getByRole("heading", { level: 1, name: "About Us" })).toBeTruthy();
+    expect(screen.getByText("Based in Surat")).toBeTruthy();
+    expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual(["Who we are", "Our Solutions"]);
+    expect(screen.getByText("Second.")).toBeTruthy();
+    const grid = screen.getByRole("heading", { name: "Our Solutions" }).parentElement!;
+    expect(within(grid).getByRole("link", { name: /PLC & IO Modules/ }).getAttribute("href")).toBe("/products/plc");
+    // A card without href is no link at all.
+    expect(within(grid).queryByRole("link", { name: /Cloud Services/ })).toBeNull();
+    expect(screen.getByRole("link", { name: /AVEVA MES/ }).getAttribute("href")).toBe("/aveva/aveva-mes");
+  });
+
+  it("gives the banner image its WebP twin and intrinsic size", () => {
+    const { container } = render(
+      <Router>
+        <RenderSections sections={[sections[0]!]} />
+      </Router>,
+    );
+    expect(container.querySelector("source")?.getAttribute("srcset")).toBe("/assets/banners/about.webp");
+    const img = container.querySelector("img")!;
+    expect(Number(img.getAttribute("width"))).toBeGreaterThan(0);
+    expect(Number(img.getAttribute("height"))).toBeGreaterThan(0);
+  });
+});
