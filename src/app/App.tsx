@@ -8,6 +8,7 @@ import { Intro } from "../shell/Intro.tsx";
 import { TopBar } from "../shell/TopBar.tsx";
 import { NavBar } from "../shell/NavBar.tsx";
 import { Footer } from "../shell/Footer.tsx";
+import { Cursor } from "../shell/Cursor.tsx";
 import { bannerLarge, bannerMedium, bannerSmall } from "../blocks/blocks.css.ts";
 import { PageView } from "./PageView.tsx";
 import { findRedirect, findRoute, normalisePath, NOT_FOUND_PATH } from "./routes.ts";
@@ -82,6 +83,7 @@ export function App({ initial, ssrPath }: { initial: InitialPage; ssrPath?: stri
         </main>
         <Footer />
         <Toaster closeButton position="top-right" richColors />
+        <Cursor />
       </div>
     </Router>
   );

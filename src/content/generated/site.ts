@@ -140,6 +140,14 @@ export type OuterScaleOverTargets = number
  * Higher trails further behind the pointer.
  */
 export type TrailingSpeed = number
+/**
+ * Both circles grow by this factor while a target is pressed.
+ */
+export type ExtraScaleWhilePressed = number
+/**
+ * CSS selector of the elements that enlarge the cursor.
+ */
+export type HoverTargets = string
 export type SmallScreens = number
 export type MediumScreens = number
 export type LargeScreens = number
@@ -280,6 +288,8 @@ outerAlpha: OuterRingOpacity
 innerScale: InnerScaleOverTargets
 outerScale: OuterScaleOverTargets
 trailingSpeed: TrailingSpeed
+pressScale: ExtraScaleWhilePressed
+targets: HoverTargets
 }
 export interface BannerHeightsPx {
 small: SmallScreens
