@@ -1,0 +1,147 @@
+/**
+ * Builds the Fastify instance: form API, static site, JSON errors under /api.
+ * The outbox worker is created here but not started: main.ts (or a test) calls app.outbox.start().
+ * Closing the app stops the worker and closes the database.
+ */
+import Fastify from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
+import type { Config } from "./config.ts";
+import { FORM_BODY_LIMIT, FORM_ROUTES, registerForms } from "./forms.ts";
+import { createMailTransport } from "./mail.ts";
+import type { MailTransport } from "./mail.ts";
+import { Outbox } from "./outbox.ts";
+import { SlidingWindowLimiter } from "./rate-limit.ts";
+import { registerStatic, sendPageNotFound } from "./static.ts";
+import { Store } from "./store.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    store: Store;
+    outbox: Outbox;
+    limiter: SlidingWindowLimiter;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  /** Fastify logger setting; default: pino at config.logLevel. Tests pass false. */
+  logger?: FastifyServerOptions["logger"];
+  /** Replaces the SMTP/.eml transport chosen from config (optional). */
+  transport?: MailTransport;
+  /** How long app.close() lets deliveries in progress finish. */
+  stopGraceMs?: number;
+}
+
+const API_PREFIX = "/api/";
+const KNOWN_API_ROUTES = new Set(Object.values(FORM_ROUTES));
+
+function pathOf(url: string): string {
+  const q = url.indexOf("?");
+  return q === -1 ? url : url.slice(0, q);
+}
+
+function isApi(request: FastifyRequest): boolean {
+  const path = pathOf(request.url);
+  return path === "/api" || path.startsWith(API_PREFIX);
+}
+
+/** Plain words for the errors Fastify raises before a handler runs. */
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return `The form data is too large; the limit is ${FORM_BODY_LIMIT / 1024} KB. Please shorten your message.`;
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return "The form data must be sent as JSON (Content-Type: application/json).";
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return "The request body does not match its Content-Length.";
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return "The request body is empty; the form data must be sent as a JSON object.";
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return "The request body is not valid JSON.";
+    default:
+      if (error instanceof SyntaxError) return "The request body is not valid JSON.";
+      if (error.statusCode === 415) return "The form data must be sent as JSON (Content-Type: application/json).";
+      if (error.statusCode === 413) return "The request body is too large.";
+      return "The request could not be processed.";
+  }
+}
+
+/** Every error answer: `{success: false, message}` under /api, plain text elsewhere; never a stack trace. */
+function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+  if (status >= 500) request.log.error({ err: error }, "request failed");
+  else request.log.info({ code: error.code, status }, error.message);
+  if (isApi(request)) {
+    const message =
+      status >= 500
+        ? "Something went wrong on our side and your form was not saved. Please try again in a few minutes, or e-mail us directly."
+        : clientErrorMessage(error);
+    return reply.code(status).send({ success: false, message });
+  }
+  const text = status === 403 ? "403 Forbidden" : status === 400 ? "400 Bad Request" : status >= 500 ? "500 Internal Server Error" : `${status}`;
+  return reply.code(status).type("text/plain; charset=utf-8").send(`${text}\n`);
+}
+
+/** TRUST_PROXY=<n>: trust the n proxies closest to the server. */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app: FastifyInstance = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
+    bodyLimit: FORM_BODY_LIMIT,
+    // Request timeouts: a slow or stalled client cannot hold a connection open for long.
+    connectionTimeout: 60_000,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 10_000,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // errors raised before routing, such as a malformed %-escape in the URL
+    frameworkErrors: (error, request, reply) => sendError(error, request as FastifyRequest, reply as FastifyReply),
+  });
+
+  const store = Store.open(config.dataDir);
+  const transport = options.transport ?? createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
+  const outbox = new Outbox(store, transport, {
+    ...config.outbox,
+    mailTo: config.mailTo,
+    mailFrom: config.mailFrom,
+    log: app.log,
+    ...(options.stopGraceMs !== undefined ? { stopGraceMs: options.stopGraceMs } : {}),
+  });
+  const limiter = new SlidingWindowLimiter(config.rateLimit);
+  app.decorate("store", store);
+  app.decorate("outbox", outbox);
+  app.decorate("limiter", limiter);
+  app.addHook("onClose", async () => {
+    await outbox.stop();
+    store.close();
+  });
+
+  app.setErrorHandler(sendError);
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    if (!isApi(request)) return sendPageNotFound(request, reply, config.distDir);
+    const path = pathOf(request.url).replace(/\/+$/, "");
+    if (KNOWN_API_ROUTES.has(path)) {
+      return reply
+        .code(405)
+        .header("allow", "POST")
+        .send({ success: false, message: `${request.method} is not allowed here; send the form with POST.` });
+    }
+    return reply.code(404).send({ success: false, message: `There is no API endpoint at ${path.slice(0, 200)}.` });
+  });
+
+  try {
+    await registerForms(app, { store, outbox, limiter });
+    await registerStatic(app, { distDir: config.distDir });
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => {});
+    throw error;
+  }
+  return app;
+}

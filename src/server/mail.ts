@@ -1,0 +1,164 @@
+/**
+ * The e-mail for a submission, and the transport that carries it: SMTP when SMTP_URL is set,
+ * otherwise one .eml file per message under DATA_DIR/mail (nothing else needed on a fresh machine).
+ *
+ * Header injection: single-line fields refuse CR/LF in the schema, and nodemailer encodes every
+ * header value it writes (covered by tests/server/mail.test.ts).
+ */
+import { mkdir, open, rename } from "node:fs/promises";
+import { join } from "node:path";
+import nodemailer from "nodemailer";
+import type { SendMailOptions, Transporter } from "nodemailer";
+import type { Submission } from "./store.ts";
+import { formFields } from "./validate.ts";
+
+export interface MailSettings {
+  mailTo: string;
+  mailFrom: string;
+}
+
+/** Fields shown as a block of text under their label rather than on one line. */
+const MULTILINE = new Set(["message", "requirements"]);
+
+const receivedFormat = new Intl.DateTimeFormat("en-IN", {
+  timeZone: "Asia/Kolkata",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  second: "2-digit",
+  hour12: true,
+});
+
+/** e.g. "14 Mar 2025, 3:04:05 pm IST" */
+export function formatReceived(at: Date): string {
+  return `${receivedFormat.format(at)} IST`;
+}
+
+const str = (value: unknown): string => (typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value));
+/** A single-line field as one line, even if a line break got past the schema. */
+const line = (value: unknown): string => str(value).replace(/[\r\n]+/g, " ").trim();
+
+export function mailSubject(submission: Pick<Submission, "kind" | "payload">): string {
+  const p = submission.payload;
+  if (submission.kind === "contact") return `Contact: ${line(p.subject)} — from ${line(p.name)}`;
+  const company = line(p.company);
+  return company ? `Quote request from ${line(p.name)}, ${company}` : `Quote request from ${line(p.name)}`;
+}
+
+export function mailText(submission: Submission): string {
+  const p = submission.payload;
+  const fields = formFields(submission.kind);
+  const width = Math.max(...fields.filter(([f]) => !MULTILINE.has(f)).map(([, label]) => label.length)) + 2;
+  const heading = submission.kind === "contact" ? "New message from the contact form" : "New quote request from the website";
+  const lines = [`${heading} (submission #${submission.id})`, `Received: ${formatReceived(submission.createdAt)}`, ""];
+  const blocks: string[] = [];
+  for (const [field, label] of fields) {
+    if (MULTILINE.has(field)) {
+      const value = str(p[field]).trim();
+      blocks.push("", `${label}:`, value ? value.replace(/\r\n?/g, "\n") : "(not given)");
+    } else {
+      lines.push(`${`${label}:`.padEnd(width)}${line(p[field]) || "(not given)"}`);
+    }
+  }
+  lines.push(...blocks, "", "-- ");
+  lines.push(`Submission #${submission.id}, received ${submission.createdAt.toISOString()} (UTC).`);
+  if (submission.ip) lines.push(`Sender IP: ${submission.ip}`);
+  lines.push(`Reply to this e-mail to answer ${line(p.name) || "the sender"} directly.`);
+  return `${lines.join("\n")}\n`;
+}
+
+/** The domain of an address such as `"Lariox website" <website@example.com>`. */
+function domainOf(address: string): string {
+  const match = /@([A-Za-z0-9.-]+)>?\s*$/.exec(address);
+  return match?.[1] ?? "localhost";
+}
+
+/** A stable Message-ID per submission, so a duplicate from a retried delivery can be recognised. */
+export function messageIdFor(submission: Pick<Submission, "id" | "createdAt">, mailFrom: string): string {
+  return `<submission-${submission.id}.${submission.createdAt.getTime()}@${domainOf(mailFrom)}>`;
+}
+
+export function composeMail(submission: Submission, settings: MailSettings): SendMailOptions {
+  const p = submission.payload;
+  return {
+    from: settings.mailFrom,
+    to: settings.mailTo,
+    replyTo: { name: line(p.name), address: line(p.email) },
+    subject: mailSubject(submission),
+    text: mailText(submission),
+    messageId: messageIdFor(submission, settings.mailFrom),
+    headers: { "X-Lariox-Submission": `${submission.kind} ${submission.id}` },
+  };
+}
+
+export interface MailTransport {
+  /** "smtp" or "eml"; for logs. */
+  readonly kind: "smtp" | "eml";
+  /** Where mail goes, without credentials, for the start-up log. */
+  readonly description: string;
+  send(message: SendMailOptions, submission: Pick<Submission, "id" | "kind" | "createdAt">, signal?: AbortSignal): Promise<{ messageId: string }>;
+  close(): void;
+}
+
+export interface TransportSettings {
+  smtpUrl: string | undefined;
+  dataDir: string;
+}
+
+/** SMTP when smtpUrl is set, otherwise .eml files under `${dataDir}/mail`. */
+export function createMailTransport(settings: TransportSettings): MailTransport {
+  return settings.smtpUrl ? smtpTransport(settings.smtpUrl) : emlTransport(join(settings.dataDir, "mail"));
+}
+
+function smtpTransport(url: string): MailTransport {
+  const transporter: Transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+    dnsTimeout: 10_000,
+  });
+  const parsed = new URL(url);
+  return {
+    kind: "smtp",
+    description: `${parsed.protocol}//${parsed.host}`,
+    async send(message, _submission, signal) {
+      const info = (await transporter.sendMail({ ...message, ...(signal ? { signal } : {}) })) as { messageId: string };
+      return { messageId: info.messageId };
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}
+
+function emlTransport(dir: string): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  return {
+    kind: "eml",
+    description: `.eml files in ${dir}`,
+    async send(message, submission) {
+      const info = await transporter.sendMail(message);
+      const raw = info.message as Buffer;
+      await mkdir(dir, { recursive: true });
+      const stamp = submission.createdAt.toISOString().replace(/[:.]/g, "-");
+      const file = join(dir, `${stamp}-${submission.kind}-${submission.id}.eml`);
+      // Write, flush, then rename: a crash never leaves half a message under the final name.
+      const temp = `${file}.tmp`;
+      const handle = await open(temp, "w");
+      try {
+        await handle.writeFile(raw);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temp, file);
+      return { messageId: info.messageId };
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}

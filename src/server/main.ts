@@ -1,0 +1,60 @@
+/**
+ * Entry point: `tsx src/server/main.ts` (settings: see config.ts).
+ * Starts the HTTP server and the outbox worker; SIGTERM/SIGINT close both gracefully.
+ */
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import type { Config } from "./config.ts";
+
+const SHUTDOWN_TIMEOUT_MS = 15_000;
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+
+  const app = await buildApp({ config });
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) {
+      app.log.warn(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    closing = true;
+    app.log.info(`${signal} received: closing`);
+    const timer = setTimeout(() => {
+      app.log.error("shutdown took too long: exiting");
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, "error while closing");
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.outbox.start();
+  const address = app.server.address();
+  const port = typeof address === "object" && address !== null ? address.port : config.port;
+  const transport = config.smtpUrl ? `SMTP ${new URL(config.smtpUrl).host}` : `.eml files in ${config.dataDir}/mail`;
+  app.log.info({ dataDir: config.dataDir, distDir: config.distDir, mailTo: config.mailTo }, `mail goes to ${config.mailTo} via ${transport}`);
+  console.log(`Serving http://localhost:${port}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,192 @@
+/**
+ * Delivery worker: takes due outbox rows from the store, e-mails them, and records the outcome.
+ *
+ * - Woken right after each insert (`nudge()`), when a retry comes due, and every `pollMs` anyway.
+ * - A row is claimed before sending (attempt counted, next_attempt_at moved one lease ahead), so a
+ *   crash mid-send means the row is tried again later: at-least-once delivery. The Message-ID is
+ *   stable per submission, so a rare duplicate is recognisable.
+ * - Failures are retried after retryBaseMs x 1, 3, 12, 60, 180, 360, 720 (10 s, 30 s, 2 min,
+ *   10 min, 30 min, 1 h, 2 h with the default base); after maxAttempts the row is marked failed.
+ */
+import type { OutboxConfig } from "./config.ts";
+import { composeMail } from "./mail.ts";
+import type { MailSettings, MailTransport } from "./mail.ts";
+import type { OutboxJob, Store } from "./store.ts";
+
+const BACKOFF_STEPS = [1, 3, 12, 60, 180, 360, 720];
+
+/** Delay before the next attempt after `attempts` failed ones (1-based). */
+export function retryDelayMs(attempts: number, baseMs: number): number {
+  const step = BACKOFF_STEPS[Math.min(Math.max(attempts, 1), BACKOFF_STEPS.length) - 1]!;
+  return step * baseMs;
+}
+
+export interface OutboxLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+const silent: OutboxLogger = { info() {}, warn() {}, error() {} };
+
+export interface OutboxOptions extends OutboxConfig, MailSettings {
+  log?: OutboxLogger;
+  /** How long stop() lets deliveries in progress finish before aborting them. */
+  stopGraceMs?: number;
+}
+
+export function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    const response = (error as { response?: unknown }).response;
+    let text = error.message;
+    if (typeof code === "string" && !text.includes(code)) text = `${code}: ${text}`;
+    if (typeof response === "string" && !text.includes(response)) text += ` (server said: ${response})`;
+    return text.slice(0, 1000);
+  }
+  return String(error).slice(0, 1000);
+}
+
+export class Outbox {
+  private readonly store: Store;
+  private readonly transport: MailTransport;
+  private readonly options: OutboxOptions;
+  private readonly log: OutboxLogger;
+  private readonly inFlight = new Map<number, Promise<void>>();
+  private readonly abort = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+  private nudged = false;
+  private running = false;
+  private idleWaiters: Array<() => void> = [];
+
+  constructor(store: Store, transport: MailTransport, options: OutboxOptions) {
+    this.store = store;
+    this.transport = transport;
+    this.options = options;
+    this.log = options.log ?? silent;
+  }
+
+  get started(): boolean {
+    return this.running;
+  }
+
+  /** Starts polling; delivers whatever is already due. */
+  start(): void {
+    if (this.running || this.abort.signal.aborted) return;
+    this.running = true;
+    this.pump();
+  }
+
+  /** Looks for due rows as soon as possible (coalesced); called after each insert. */
+  nudge(): void {
+    if (!this.running || this.nudged) return;
+    this.nudged = true;
+    setImmediate(() => {
+      this.nudged = false;
+      this.pump();
+    });
+  }
+
+  /** Resolves once nothing is being sent and no row is due now (for tests and benchmarks). */
+  idle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Stops claiming rows, gives deliveries in progress `stopGraceMs` to finish, then aborts them. */
+  async stop(): Promise<void> {
+    this.running = false;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const pending = [...this.inFlight.values()];
+    if (pending.length > 0) {
+      let graceTimer: NodeJS.Timeout | undefined;
+      const grace = new Promise<void>((resolve) => {
+        graceTimer = setTimeout(resolve, this.options.stopGraceMs ?? 5_000);
+      });
+      await Promise.race([Promise.allSettled(pending), grace]);
+      clearTimeout(graceTimer);
+      this.abort.abort(new Error("server shutting down"));
+      await Promise.allSettled(pending);
+    }
+    this.transport.close();
+    this.wakeIdleWaiters(true);
+  }
+
+  private isIdle(): boolean {
+    if (this.inFlight.size > 0) return false;
+    try {
+      const due = this.store.nextDueAt();
+      return due === undefined || due.getTime() > Date.now();
+    } catch {
+      return true; // store closed
+    }
+  }
+
+  private wakeIdleWaiters(force = false): void {
+    if (this.idleWaiters.length === 0 || (!force && !this.isIdle())) return;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  private pump(): void {
+    if (!this.running) return;
+    clearTimeout(this.timer);
+    const { concurrency, leaseMs, pollMs } = this.options;
+    try {
+      while (this.inFlight.size < concurrency) {
+        const jobs = this.store.claimDue(new Date(), concurrency - this.inFlight.size, leaseMs, [...this.inFlight.keys()]);
+        if (jobs.length === 0) break;
+        for (const job of jobs) {
+          const delivery = this.deliver(job).finally(() => {
+            this.inFlight.delete(job.id);
+            this.nudge();
+            this.wakeIdleWaiters();
+          });
+          this.inFlight.set(job.id, delivery);
+        }
+      }
+    } catch (error) {
+      this.log.error({ err: error }, "outbox: could not read due messages");
+    }
+    let delay = pollMs;
+    if (this.inFlight.size < concurrency) {
+      try {
+        const due = this.store.nextDueAt([...this.inFlight.keys()]);
+        if (due !== undefined) delay = Math.min(pollMs, Math.max(10, due.getTime() - Date.now()));
+      } catch {
+        // the poll below tries again
+      }
+    }
+    this.timer = setTimeout(() => this.pump(), delay);
+    this.timer.unref();
+    this.wakeIdleWaiters();
+  }
+
+  private async deliver(job: OutboxJob): Promise<void> {
+    const { maxAttempts, retryBaseMs, sendTimeoutMs } = this.options;
+    try {
+      const message = composeMail(job, this.options);
+      const signal = AbortSignal.any([this.abort.signal, AbortSignal.timeout(sendTimeoutMs)]);
+      const { messageId } = await this.transport.send(message, job, signal);
+      this.store.markSent(job.id, messageId);
+      this.log.info({ submission: job.id, kind: job.kind, attempts: job.attempts, messageId }, "outbox: delivered");
+    } catch (error) {
+      const reason = describeError(error);
+      try {
+        if (job.attempts >= maxAttempts) {
+          this.store.markFailed(job.id, reason);
+          this.log.error({ submission: job.id, attempts: job.attempts, reason }, "outbox: giving up on this message");
+        } else {
+          const next = new Date(Date.now() + retryDelayMs(job.attempts, retryBaseMs));
+          this.store.markRetry(job.id, reason, next);
+          this.log.warn({ submission: job.id, attempts: job.attempts, reason, next }, "outbox: delivery failed, will retry");
+        }
+      } catch (storeError) {
+        // The lease set when the row was claimed still brings it back later.
+        this.log.error({ submission: job.id, err: storeError, reason }, "outbox: could not record the delivery failure");
+      }
+    }
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * Validation of form bodies against schema/forms/*.schema.json (the source of truth shared with
+ * the browser), with error messages in plain words built from each property's `title`.
+ */
+import { readFileSync } from "node:fs";
+import Ajv2020 from "ajv/dist/2020.js";
+import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+
+export type FormKind = "contact" | "quote";
+export const FORM_KINDS: readonly FormKind[] = ["contact", "quote"];
+
+/** Shape of schema/forms/contact.schema.json. */
+export interface ContactForm {
+  name: string;
+  subject: string;
+  email: string;
+  phone: string;
+  company?: string;
+  message: string;
+  website?: string;
+}
+
+/** Shape of schema/forms/quote.schema.json. */
+export interface QuoteForm {
+  name: string;
+  email: string;
+  phone?: string;
+  company?: string;
+  project?: string;
+  requirements?: string;
+  website?: string;
+}
+
+export type FormData = { kind: "contact"; data: ContactForm } | { kind: "quote"; data: QuoteForm };
+
+interface PropertySchema {
+  title?: string;
+  type?: string;
+  minLength?: number;
+  maxLength?: number;
+  format?: string;
+}
+
+export interface FormSchema {
+  $id: string;
+  title: string;
+  required: string[];
+  properties: Record<string, PropertySchema>;
+}
+
+export interface FieldError {
+  /** Property name, or "" for the body as a whole. */
+  field: string;
+  message: string;
+}
+
+export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
+
+const schemaUrl = (kind: FormKind) => new URL(`../../schema/forms/${kind}.schema.json`, import.meta.url);
+
+export function loadFormSchema(kind: FormKind): FormSchema {
+  return JSON.parse(readFileSync(schemaUrl(kind), "utf8")) as FormSchema;
+}
+
+/** The schemas, read once. */
+export const formSchemas: Readonly<Record<FormKind, FormSchema>> = {
+  contact: loadFormSchema("contact"),
+  quote: loadFormSchema("quote"),
+};
+
+/** Fields in schema order with their labels, e.g. [["name", "Name"], ...]; the honeypot left out. */
+export function formFields(kind: FormKind): Array<[field: string, label: string]> {
+  return Object.entries(formSchemas[kind].properties)
+    .filter(([field]) => field !== "website")
+    .map(([field, prop]) => [field, prop.title ?? field]);
+}
+
+const ajv = new Ajv2020({ allErrors: true, strict: true, coerceTypes: false, useDefaults: false });
+addFormats(ajv, ["email"]);
+const validators: Record<FormKind, ValidateFunction> = {
+  contact: ajv.compile(formSchemas.contact),
+  quote: ajv.compile(formSchemas.quote),
+};
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** Turns one ajv error into a sentence a visitor understands, or undefined when another error covers it. */
+function describe(kind: FormKind, error: ErrorObject, body: Record<string, unknown>): FieldError | undefined {
+  const schema = formSchemas[kind];
+  const field = error.instancePath.startsWith("/") ? error.instancePath.slice(1).split("/")[0] ?? "" : "";
+  const label = (name: string) => schema.properties[name]?.title ?? name;
+  const value = field ? body[field] : undefined;
+  const blank = typeof value === "string" && value.trim() === "";
+  const isRequired = schema.required.includes(field);
+
+  switch (error.keyword) {
+    case "type":
+      if (field === "") return { field, message: "The form data must be a JSON object." };
+      return { field, message: `${label(field)} must be text.` };
+    case "required": {
+      const missing = String((error.params as { missingProperty: string }).missingProperty);
+      return { field: missing, message: `${label(missing)} is required.` };
+    }
+    case "additionalProperties": {
+      const extra = String((error.params as { additionalProperty: string }).additionalProperty);
+      return { field: extra, message: `"${extra}" is not a field of this form.` };
+    }
+    case "minLength":
+      if (blank) return { field, message: `${label(field)} is required.` };
+      return { field, message: `${label(field)} must be at least ${plural(Number(error.params.limit), "character")}.` };
+    case "maxLength":
+      return { field, message: `${label(field)} must be at most ${plural(Number(error.params.limit), "character")}.` };
+    case "format":
+      if (blank) return { field, message: isRequired ? `${label(field)} is required.` : `${label(field)} is not valid.` };
+      if (error.params.format === "email") return { field, message: `${label(field)} must be a valid e-mail address, like name@example.com.` };
+      return { field, message: `${label(field)} is not valid.` };
+    case "pattern":
+      if (typeof value === "string" && /[\r\n]/.test(value)) {
+        return { field, message: `${label(field)} must be a single line (no line breaks).` };
+      }
+      if (blank) return { field, message: `${label(field)} is required.` };
+      return { field, message: `${label(field)} is not valid.` };
+    default:
+      return { field, message: field ? `${label(field)} is not valid.` : "The form data is not valid." };
+  }
+}
+
+/** Validates a parsed JSON body; on success returns the data with every string trimmed. */
+export function validateForm<K extends FormKind>(
+  kind: K,
+  body: unknown,
+): ValidationResult<K extends "contact" ? ContactForm : QuoteForm> {
+  const validate = validators[kind];
+  if (validate(body)) {
+    const trimmed: Record<string, string> = {};
+    for (const [key, value] of Object.entries(body as Record<string, string>)) trimmed[key] = value.trim();
+    return { ok: true, value: trimmed as unknown as K extends "contact" ? ContactForm : QuoteForm };
+  }
+  const record = body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const errors: FieldError[] = [];
+  const seen = new Set<string>();
+  for (const error of validate.errors ?? []) {
+    const described = describe(kind, error, record);
+    if (!described) continue;
+    // One message per field is enough; the first (schema order) wins.
+    if (seen.has(described.field)) continue;
+    seen.add(described.field);
+    errors.push(described);
+  }
+  if (errors.length === 0) errors.push({ field: "", message: "The form data is not valid." });
+  const order = Object.keys(formSchemas[kind].properties);
+  const rank = (field: string) => (field === "" ? -1 : order.includes(field) ? order.indexOf(field) : order.length);
+  errors.sort((a, b) => rank(a.field) - rank(b.field));
+  return { ok: false, errors };
+}
+
+/** One sentence for the whole set, e.g. "Name is required. Email must be a valid e-mail address, like name@example.com." */
+export function summarize(errors: FieldError[]): string {
+  return errors.map((e) => e.message).join(" ");
+}

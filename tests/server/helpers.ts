@@ -1,0 +1,289 @@
+/** Shared test parts: temp dirs, a configured app on a loopback port, a real SMTP peer, MIME decoding. */
+import { mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { SMTPServer } from "smtp-server";
+import { buildApp } from "../../src/server/app.ts";
+import { loadConfig } from "../../src/server/config.ts";
+import type { Config, Env } from "../../src/server/config.ts";
+
+export function tempDir(prefix = "lariox-test-"): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+export async function waitFor<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** A port nothing listens on (a closed ephemeral port). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  url: string;
+  dataDir: string;
+  distDir: string;
+  close(): Promise<void>;
+}
+
+/** Builds the app on 127.0.0.1:0 with a temp DATA_DIR, rate limit off and tiny retry delays. */
+export async function startApp(env: Env = {}, options: { startOutbox?: boolean } = {}): Promise<TestApp> {
+  const dir = tempDir();
+  const config = loadConfig({
+    DATA_DIR: join(dir.path, "data"),
+    DIST_DIR: join(dir.path, "dist"),
+    HOST: "127.0.0.1",
+    PORT: "0",
+    RATE_LIMIT: "0",
+    OUTBOX_POLL_MS: "50",
+    OUTBOX_RETRY_BASE_MS: "20",
+    OUTBOX_LEASE_MS: "5000",
+    MAIL_SEND_TIMEOUT_MS: "5000",
+    ...env,
+  });
+  const app = await buildApp({ config, logger: false, stopGraceMs: 500 });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  if (options.startOutbox ?? true) app.outbox.start();
+  const { port } = app.server.address() as { port: number };
+  return {
+    app,
+    config,
+    url: `http://127.0.0.1:${port}`,
+    dataDir: config.dataDir,
+    distDir: config.distDir,
+    async close() {
+      await app.close();
+      dir.remove();
+    },
+  };
+}
+
+export interface HttpResult {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  json(): { success: boolean; message: string; errors?: Array<{ field: string; message: string }> };
+}
+
+/** A raw HTTP request (node:http): any body, any content type, no client-side checks. */
+export function rawRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; path?: string } = {},
+): Promise<HttpResult> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const req = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: options.method ?? "GET",
+        path: options.path ?? `${target.pathname}${target.search}`,
+        headers: options.headers,
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) });
+        });
+        res.on("error", reject);
+      },
+    );
+    // The server may answer (413) and close before a large body is fully written: then the write
+    // fails but the answer still arrives. Any other error, or no answer, rejects.
+    let answered = false;
+    req.on("response", () => (answered = true));
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      if (answered) return;
+      if (error.code === "EPIPE" || error.code === "ECONNRESET") setTimeout(() => answered || reject(error), 300);
+      else reject(error);
+    });
+    if (options.body !== undefined) req.end(options.body);
+    else req.end();
+  });
+}
+
+export function postJson(base: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<HttpResult> {
+  return rawRequest(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+export const validContact = {
+  name: "Dhruv Patel",
+  subject: "PLC upgrade for a packaging line",
+  email: "dhruv.patel@example.com",
+  phone: "+91 98765 43210",
+  company: "Shree Textiles Pvt. Ltd.",
+  message: "We run two Siemens S7-300 lines.\nCan you visit our plant in Sachin GIDC?",
+  website: "",
+};
+
+export const validQuote = {
+  name: "Zoë Ñúñez",
+  email: "zoe.nunez@example.com",
+  phone: "+34 600 000 000",
+  company: "Gujarat Polymers Ltd.",
+  project: "SCADA for effluent treatment plant",
+  requirements: "3 pumps, 12 level sensors.\nRemote alarms by SMS.",
+  website: "",
+};
+
+// ---------------------------------------------------------------- SMTP peer
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+export interface SmtpSink {
+  port: number;
+  url: string;
+  messages: ReceivedMail[];
+  /** RCPT TO commands seen (accepted or refused). */
+  rcptAttempts: number;
+  close(): Promise<void>;
+}
+
+/**
+ * A real smtp-server on 127.0.0.1. `refuseRcpt(n)` returning true refuses the n-th RCPT TO
+ * (1-based) with a 451 temporary error.
+ */
+export async function startSmtpSink(options: { port?: number; refuseRcpt?: (n: number) => boolean } = {}): Promise<SmtpSink> {
+  const sink: SmtpSink = {
+    port: 0,
+    url: "",
+    messages: [],
+    rcptAttempts: 0,
+    close: async () => {},
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    closeTimeout: 200,
+    onRcptTo(_address, _session, callback) {
+      sink.rcptAttempts += 1;
+      if (options.refuseRcpt?.(sink.rcptAttempts)) {
+        const error = Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 });
+        return callback(error);
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        sink.messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  sink.port = (server.server.address() as { port: number }).port;
+  sink.url = `smtp://127.0.0.1:${sink.port}`;
+  sink.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return sink;
+}
+
+// ---------------------------------------------------------------- MIME decoding (just enough)
+
+export interface ParsedMail {
+  /** Header block as sent, unfolded, with encoded words left alone. */
+  rawHeaders: string[];
+  /** Decoded header values by lower-case name (the first occurrence). */
+  headers: Map<string, string>;
+  /** Decoded text body. */
+  text: string;
+}
+
+function decodeQ(text: string, underscoreIsSpace: boolean): Buffer {
+  const bytes: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "=" && /^[0-9A-Fa-f]{2}$/.test(text.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(text.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else if (c === "_" && underscoreIsSpace) {
+      bytes.push(0x20);
+    } else {
+      bytes.push(...Buffer.from(c, "utf8"));
+    }
+  }
+  return Buffer.from(bytes);
+}
+
+/** Decodes RFC 2047 encoded words; adjacent words are joined before UTF-8 decoding. */
+export function decodeWords(value: string): string {
+  const word = /=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g;
+  let out = "";
+  let pending: Buffer[] = [];
+  let last = 0;
+  const flush = () => {
+    out += Buffer.concat(pending).toString("utf8");
+    pending = [];
+  };
+  for (let m = word.exec(value); m; m = word.exec(value)) {
+    const between = value.slice(last, m.index);
+    if (!(pending.length > 0 && /^\s*$/.test(between))) {
+      flush();
+      out += between;
+    }
+    pending.push(m[2]!.toUpperCase() === "B" ? Buffer.from(m[3]!, "base64") : decodeQ(m[3]!, true));
+    last = m.index + m[0].length;
+  }
+  flush();
+  return out + value.slice(last);
+}
+
+export function parseMail(raw: string): ParsedMail {
+  const split = raw.indexOf("\r\n\r\n");
+  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
+  const body = raw.slice(split + 4);
+  const rawHeaders = head.split("\r\n");
+  const headers = new Map<string, string>();
+  for (const line of rawHeaders) {
+    const colon = line.indexOf(":");
+    const name = line.slice(0, colon).trim().toLowerCase();
+    if (!headers.has(name)) headers.set(name, decodeWords(line.slice(colon + 1).trim()));
+  }
+  const encoding = (headers.get("content-transfer-encoding") ?? "7bit").toLowerCase();
+  let text: string;
+  if (encoding === "base64") text = Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  else if (encoding === "quoted-printable") text = decodeQ(body.replace(/=\r\n/g, ""), false).toString("utf8");
+  else text = body;
+  return { rawHeaders, headers, text: text.replace(/\r\n/g, "\n") };
+}

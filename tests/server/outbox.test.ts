@@ -1,0 +1,179 @@
+// @vitest-environment node
+import { afterEach, describe, expect, it } from "vitest";
+import nodemailer from "nodemailer";
+import { composeMail, formatReceived } from "../../src/server/mail.ts";
+import { retryDelayMs } from "../../src/server/outbox.ts";
+import type { Submission } from "../../src/server/store.ts";
+import { freePort, parseMail, postJson, startApp, startSmtpSink, validContact, validQuote, waitFor } from "./helpers.ts";
+import type { SmtpSink, TestApp } from "./helpers.ts";
+
+const CONTACT = "/api/mail/send-contact";
+const QUOTE = "/api/mail/send-quote";
+
+let cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  cleanups = [];
+});
+
+async function app(env: Record<string, string>): Promise<TestApp> {
+  const t = await startApp(env);
+  cleanups.push(() => t.close());
+  return t;
+}
+
+async function sink(options: Parameters<typeof startSmtpSink>[0] = {}): Promise<SmtpSink> {
+  const s = await startSmtpSink(options);
+  cleanups.push(() => s.close());
+  return s;
+}
+
+describe("delivery to a real SMTP peer", () => {
+  it("sends the contact mail with the right headers and every field in the body", async () => {
+    const smtp = await sink();
+    const t = await app({ SMTP_URL: smtp.url, MAIL_TO: "sales@lariox.example.com", MAIL_FROM: '"Lariox website" <website@lariox.example.com>' });
+    expect((await postJson(t.url, CONTACT, validContact)).status).toBe(200);
+    await waitFor(() => smtp.messages.length === 1, "one message");
+    const received = smtp.messages[0]!;
+    expect(received.from).toBe("website@lariox.example.com");
+    expect(received.to).toEqual(["sales@lariox.example.com"]);
+    const mail = parseMail(received.raw);
+    expect(mail.headers.get("subject")).toBe("Contact: PLC upgrade for a packaging line — from Dhruv Patel");
+    expect(mail.headers.get("from")).toBe("Lariox website <website@lariox.example.com>");
+    expect(mail.headers.get("to")).toBe("sales@lariox.example.com");
+    expect(mail.headers.get("reply-to")).toBe("Dhruv Patel <dhruv.patel@example.com>");
+    expect(mail.headers.get("message-id")).toMatch(/^<submission-1\.\d+@lariox\.example\.com>$/);
+    for (const [label, value] of [
+      ["Name", validContact.name],
+      ["Subject", validContact.subject],
+      ["Email", validContact.email],
+      ["Phone", validContact.phone],
+      ["Company", validContact.company],
+    ] as const) {
+      expect(mail.text).toMatch(new RegExp(`^${label}: +${value.replace(/[.+]/g, "\\$&")}$`, "m"));
+    }
+    expect(mail.text).toContain(`Message:\n${validContact.message}\n`);
+    expect(mail.text).toContain("submission #1");
+    const row = t.app.store.get(1)!;
+    expect(mail.text).toContain(`Received: ${formatReceived(row.createdAt)}`);
+    expect(mail.text).toMatch(/Received: \d{1,2} \w{3} \d{4}, \d{1,2}:\d\d:\d\d [ap]m IST/);
+    expect(mail.text).not.toMatch(/website/i);
+    await waitFor(() => t.app.store.get(1)?.status === "sent", "status sent");
+    expect(t.app.store.get(1)).toMatchObject({ attempts: 1, lastError: null, messageId: mail.headers.get("message-id") });
+  });
+
+  it("lists every quote field, marks empty optional ones, and leaves the company out of the subject when empty", async () => {
+    const smtp = await sink();
+    const t = await app({ SMTP_URL: smtp.url });
+    expect((await postJson(t.url, QUOTE, { name: "Asha Mehta", email: "asha@example.com", company: "" })).status).toBe(200);
+    expect((await postJson(t.url, QUOTE, validQuote)).status).toBe(200);
+    await waitFor(() => smtp.messages.length === 2, "two messages");
+    const mails = smtp.messages.map((m) => parseMail(m.raw));
+    const asha = mails.find((m) => m.headers.get("subject") === "Quote request from Asha Mehta");
+    expect(asha).toBeDefined();
+    for (const label of ["Phone", "Company", "Project"]) expect(asha!.text).toMatch(new RegExp(`^${label}: +\\(not given\\)$`, "m"));
+    expect(asha!.text).toContain("Requirements:\n(not given)");
+    const zoe = mails.find((m) => m.headers.get("subject") === "Quote request from Zoë Ñúñez, Gujarat Polymers Ltd.");
+    expect(zoe!.text).toContain(`Requirements:\n${validQuote.requirements}\n`);
+    expect(zoe!.text).toMatch(/^Project: +SCADA for effluent treatment plant$/m);
+    expect(zoe!.text).toMatch(/^Phone: +\+34 600 000 000$/m);
+  });
+});
+
+describe("retries", () => {
+  it("keeps a refused message queued with attempts counted, then delivers it once the peer accepts", async () => {
+    let refusing = true;
+    const smtp = await sink({ refuseRcpt: () => refusing });
+    const t = await app({ SMTP_URL: smtp.url, OUTBOX_RETRY_BASE_MS: "10" });
+    expect((await postJson(t.url, CONTACT, validContact)).status).toBe(200);
+    await waitFor(() => (t.app.store.get(1)?.attempts ?? 0) >= 3, "three attempts");
+    const queued = t.app.store.get(1)!;
+    expect(queued.status).toBe("queued");
+    expect(queued.lastError).toMatch(/451|busy/i);
+    expect(smtp.messages).toHaveLength(0);
+    refusing = false;
+    await waitFor(() => t.app.store.get(1)?.status === "sent", "delivery after the peer recovers");
+    expect(smtp.messages).toHaveLength(1);
+    expect(t.app.store.get(1)!.lastError).toBeNull();
+  });
+
+  it("retries while nothing listens, and delivers once the SMTP peer starts", async () => {
+    const port = await freePort();
+    const t = await app({ SMTP_URL: `smtp://127.0.0.1:${port}`, OUTBOX_RETRY_BASE_MS: "10" });
+    expect((await postJson(t.url, QUOTE, validQuote)).status).toBe(200);
+    await waitFor(() => (t.app.store.get(1)?.attempts ?? 0) >= 2, "two attempts");
+    expect(t.app.store.get(1)).toMatchObject({ status: "queued", lastError: expect.stringMatching(/ECONNREFUSED|connect/i) });
+    const smtp = await sink({ port });
+    await waitFor(() => smtp.messages.length === 1, "delivery to the late peer");
+    await waitFor(() => t.app.store.get(1)?.status === "sent", "status sent");
+    expect(parseMail(smtp.messages[0]!.raw).headers.get("reply-to")).toBe("Zoë Ñúñez <zoe.nunez@example.com>");
+  });
+
+  it("marks a message failed after OUTBOX_MAX_ATTEMPTS", async () => {
+    const smtp = await sink({ refuseRcpt: () => true });
+    const t = await app({ SMTP_URL: smtp.url, OUTBOX_RETRY_BASE_MS: "1", OUTBOX_MAX_ATTEMPTS: "3" });
+    expect((await postJson(t.url, CONTACT, validContact)).status).toBe(200);
+    await waitFor(() => t.app.store.get(1)?.status === "failed", "status failed");
+    const row = t.app.store.get(1)!;
+    expect(row.attempts).toBe(3);
+    expect(row.failedAt).toBeInstanceOf(Date);
+    expect(smtp.rcptAttempts).toBe(3);
+  });
+
+  it("uses the documented backoff steps", () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 20].map((n) => retryDelayMs(n, 10_000) / 1000)).toEqual([
+      10, 30, 120, 600, 1800, 3600, 7200, 7200, 7200,
+    ]);
+  });
+});
+
+describe("header injection", () => {
+  const hostile: Submission = {
+    id: 7,
+    kind: "contact",
+    payload: {
+      name: "Eve\r\nBcc: victim@example.org",
+      subject: "Hello\r\nX-Injected: yes\r\n\r\nfake body",
+      email: "eve@example.com\r\nCc: victim2@example.org",
+      phone: "1",
+      message: "hi",
+    },
+    ip: "127.0.0.1",
+    userAgent: null,
+    createdAt: new Date("2025-03-14T09:34:05Z"),
+    status: "queued",
+  };
+
+  it("nodemailer keeps CR/LF in values out of the header block even if the schema were bypassed", async () => {
+    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+    const info = await transport.sendMail(composeMail(hostile, { mailTo: "sales@example.com", mailFrom: "web@example.com" }));
+    const raw = (info.message as Buffer).toString("utf8");
+    const mail = parseMail(raw);
+    const names = mail.rawHeaders.map((line) => line.slice(0, line.indexOf(":")).toLowerCase());
+    expect(names).not.toContain("bcc");
+    expect(names).not.toContain("cc");
+    expect(names).not.toContain("x-injected");
+    const headerBlock = raw.slice(0, raw.indexOf("\r\n\r\n"));
+    expect(headerBlock).not.toMatch(/^(bcc|cc|x-injected):/im);
+    // the body shows single-line fields on one line, too
+    expect(mail.text).toMatch(/^Name: +Eve Bcc: victim@example.org$/m);
+    expect(mail.text).not.toMatch(/^(bcc|cc|x-injected):/im);
+    expect(info.envelope.to).toEqual(["sales@example.com"]);
+    expect(mail.headers.get("subject")).not.toMatch(/[\r\n]/);
+  });
+
+  it("the delivered mail from a real request has no injected header", async () => {
+    const smtp = await sink();
+    const t = await app({ SMTP_URL: smtp.url });
+    // the API refuses CR/LF outright ...
+    expect((await postJson(t.url, CONTACT, { ...validContact, name: "Eve\r\nBcc: victim@example.org" })).status).toBe(400);
+    // ... and text that merely looks like a header stays inside its field
+    expect((await postJson(t.url, CONTACT, { ...validContact, name: "Eve Bcc: victim@example.org", subject: "To: x@y.z" })).status).toBe(200);
+    await waitFor(() => smtp.messages.length === 1, "one message");
+    expect(smtp.messages[0]!.to).toEqual(["sales@example.com"]);
+    const mail = parseMail(smtp.messages[0]!.raw);
+    expect(mail.rawHeaders.filter((l) => /^(bcc|cc):/i.test(l))).toEqual([]);
+    expect(mail.rawHeaders.filter((l) => /^to:/i.test(l))).toHaveLength(1);
+    expect(mail.headers.get("subject")).toBe("Contact: To: x@y.z — from Eve Bcc: victim@example.org");
+  });
+});
