@@ -25,7 +25,7 @@ export default defineConfig({
   ],
   webServer: {
     // The built site (npm run build ran before) served by the real server, with a throwaway store.
-    command: "tsx src/server/main.ts",
+    command: "node --import tsx src/server/main.ts",
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: ".tmp/e2e-data", RATE_LIMIT: "1000" },

@@ -6,7 +6,7 @@ import * as css from "./blocks.css.ts";
 export function LogoGrid({ section }: { section: SectionOf<"logoGrid"> }) {
   return (
     <Section heading={section.heading} intro={section.intro}>
-      <ul className={css.logoGrid} role="list" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+      <ul className={css.logoGrid} role="list">
         {section.logos.map((logo) => (
           <li key={logo.name} className={css.logoCell}>
             <Img src={logo.image} alt={logo.name} className={css.logoImage} />

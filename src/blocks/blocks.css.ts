@@ -8,6 +8,9 @@ export const eyebrow = style({ color: vars.color.accent, fontWeight: 700, textTr
 export const columns = createVar();
 export const grid = style({
   display: "grid",
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
   gap: vars.space.lg,
   gridTemplateColumns: "1fr",
   "@media": {
@@ -89,8 +92,8 @@ export const stripTrack = style({
 export const stripItem = style({ flex: "0 0 auto", width: `${STRIP_PITCH_PX}px`, paddingRight: "40px" });
 export const stripCopy = style({ "@media": { [media.reducedMotion]: { display: "none" } } });
 export const logoCell = style({ display: "grid", placeItems: "center", padding: vars.space.md, background: vars.color.white, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });
-export const logoImage = style({ width: "160px", height: "64px", objectFit: "contain" });
-export const logoGrid = style({ display: "grid", gap: vars.space.md, gridTemplateColumns: "repeat(auto-fill, minmax(150px, 1fr))" });
+export const logoImage = style({ width: "160px", height: "64px", objectFit: "contain", "@media": { "screen and (max-width: 559px)": { height: "52px" } } });
+export const logoGrid = style({ display: "grid", gap: vars.space.sm, margin: 0, padding: 0, listStyle: "none", gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))", "@media": { [media.medium]: { gap: vars.space.md } } });
 export const cardCell = style({ display: "flex" });
 globalStyle(`${cardCell} > *`, { flex: 1 });
 export const pdfFrame = style({ width: "100%", border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, background: vars.color.steel100 });

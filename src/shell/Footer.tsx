@@ -49,7 +49,7 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <section aria-labelledby="footer-contact" className={css.address}>
+        <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className={css.heading}>{footer.contactHeading}</h2>
           <address className={css.address}>
             <span>
