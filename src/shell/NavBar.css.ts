@@ -153,19 +153,16 @@ export const flyout = style([
 
 export const overviewLink = style([link, { fontWeight: 700 }]);
 
-// Closed groups hide their list; on wide screens hovering or focusing inside also opens them.
-globalStyle(`${js} ${menu}:not([data-open]) > ${dropdown}`, { display: "none" });
-globalStyle(`${js} ${subItem}:not([data-open]) > ${flyout}`, { display: "none" });
-globalStyle(`html:not([data-js]) ${menu} > ${dropdown}, html:not([data-js]) ${subItem} > ${flyout}`, {
-  "@media": { [desktop]: { display: "none" } },
-});
-globalStyle(`${menu}:hover > ${dropdown}, ${subItem}:hover > ${flyout}`, {
-  "@media": { [`${desktop} and (hover: hover)`]: { display: "block" } },
-});
-// Without JavaScript the keyboard opens a menu by tabbing into it.
-globalStyle(`html:not([data-js]) ${menu}:focus-within > ${dropdown}, html:not([data-js]) ${subItem}:focus-within > ${flyout}`, {
-  "@media": { [desktop]: { display: "block" } },
-});
+// Closed groups hide their list. On wide screens hovering opens them too; without JavaScript,
+// tabbing into them does. Each rule repeats the html[...] prefix so they weigh the same.
+const noJs = "html:not([data-js])";
+globalStyle(`${js} ${menu}:not([data-open]) > ${dropdown}, ${js} ${subItem}:not([data-open]) > ${flyout}`, { display: "none" });
+globalStyle(`${noJs} ${menu} > ${dropdown}, ${noJs} ${subItem} > ${flyout}`, { "@media": { [desktop]: { display: "none" } } });
+globalStyle(
+  [js, noJs].map((p) => `${p} ${menu}:hover > ${dropdown}, ${p} ${subItem}:hover > ${flyout}`).join(", ") +
+    `, ${noJs} ${menu}:focus-within > ${dropdown}, ${noJs} ${subItem}:focus-within > ${flyout}`,
+  { "@media": { [desktop]: { display: "block" } } },
+);
 
 export const buttons = style({
   display: "flex",
