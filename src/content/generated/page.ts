@@ -25,19 +25,39 @@ export type Sections = [Section, ...(Section)[]]
 export type Section = (Section1 & Section2 & Section1 & Section2)
 export type Section1 = (BannerSection | HeroSection | RichTextSection | CardGridSection | LogoStripSection | LogoGridSection | AccordionSection | PdfEmbedSection | DocumentListSection | LinkListSection | FeatureListSection | ListColumnsSection | CtaSection | FormSection | ContactBlockSection)
 /**
+ * Always "banner" here: a full-width image with the page heading on it; usually the first section.
+ */
+export type SectionType = "banner"
+/**
  * A .jpg whose .webp twin sits beside it.
  */
 export type BackgroundImage = string
+/**
+ * The page's main heading (its h1), drawn on the image.
+ */
 export type Heading = string
+/**
+ * An optional short line under the heading.
+ */
 export type SubHeading = string
 /**
+ * Always "hero" here: the rotating home-page banner.
+ */
+export type SectionType1 = "hero"
+/**
+ * The home page's main heading (its h1), drawn over the slides.
+ */
+export type Heading1 = string
+/**
+ * Background pictures shown one after another (interval: behaviour.hero in site.yaml).
+ * 
  * @minItems 1
  */
 export type Slides = [Image, ...(Image)[]]
 /**
- * A file under public/, written as its URL (starting with /assets/).
+ * The picture, written as its URL under public/.
  */
-export type AssetPath = string
+export type ImageFile = string
 /**
  * What the image shows, for screen readers; empty for a decorative image.
  */
@@ -48,69 +68,345 @@ export type AlternativeText = string
  * @minItems 1
  */
 export type TypedTaglines = [string, ...(string)[]]
+/**
+ * The link's visible text.
+ */
 export type LinkText = string
 /**
- * An internal path (/about), or an external https:, mailto: or tel: address.
+ * Where the link leads: a page path (/contact), or an https:, mailto: or tel: address.
  */
 export type LinkTarget = string
+/**
+ * Always "richText" here: a heading, paragraphs and an optional bullet list.
+ */
+export type SectionType2 = "richText"
 /**
  * A short line above the heading.
  */
 export type Eyebrow = string
 /**
+ * An optional heading above the paragraphs.
+ */
+export type Heading2 = string
+/**
+ * One entry per paragraph. Write a long one after `>-` on indented lines; it is joined into one paragraph.
+ * 
  * @minItems 1
  */
 export type Paragraphs = [string, ...(string)[]]
+/**
+ * An optional list drawn after the paragraphs, one entry per bullet.
+ */
 export type BulletList = string[]
 /**
- * A paragraph under the heading.
+ * Always "cardGrid" here: a grid of cards.
+ */
+export type SectionType3 = "cardGrid"
+/**
+ * An optional heading above the cards.
+ */
+export type Heading3 = string
+/**
+ * An optional paragraph under the heading.
  */
 export type IntroText = string
+/**
+ * How many cards sit side by side on a wide screen; phones and tablets show fewer. Default 3.
+ */
 export type ColumnsOnWideScreens = number
 /**
+ * The cards, in reading order. Each needs a title.
+ * 
  * @minItems 1
  */
 export type Cards = [Card, ...(Card)[]]
+/**
+ * The card's heading.
+ */
 export type CardTitle = string
+/**
+ * An optional sentence or two under the title.
+ */
 export type CardText = string
 /**
- * A file under public/, written as its URL (starting with /assets/).
+ * An optional small SVG icon above the title.
  */
-export type AssetPath1 = string
+export type Icon = string
 /**
- * An internal path (/about), or an external https:, mailto: or tel: address.
+ * Leave out for a card without a link.
  */
-export type LinkTarget1 = string
+export type CardLink = string
+/**
+ * Optional “read more” text at the foot of a linked card (the whole card is the link).
+ */
 export type LinkText1 = string
+/**
+ * Always "logoStrip" here: logos scrolling sideways in a loop.
+ */
+export type SectionType4 = "logoStrip"
+/**
+ * An optional heading above the strip.
+ */
+export type Heading4 = string
+/**
+ * The logos in the strip, each with a name and an image file.
+ * 
+ * @minItems 1
+ */
+export type Logos = [Logo, ...(Logo)[]]
 /**
  * Also the logo's alternative text.
  */
 export type Name = string
+/**
+ * The logo, preferably an SVG under public/assets/logos/.
+ */
+export type LogoFile = string
+/**
+ * Always "logoGrid" here: a still grid of logos, e.g. clients or brands.
+ */
+export type SectionType5 = "logoGrid"
+/**
+ * An optional heading above the logos.
+ */
+export type Heading5 = string
+/**
+ * An optional paragraph under the heading.
+ */
+export type IntroText1 = string
+/**
+ * The logos in the grid, each with a name and an image file.
+ * 
+ * @minItems 1
+ */
+export type Logos1 = [Logo, ...(Logo)[]]
+/**
+ * Always "accordion" here: expandable items such as the protocols of each vendor.
+ */
+export type SectionType6 = "accordion"
+/**
+ * An optional heading above the items.
+ */
+export type Heading6 = string
+/**
+ * An optional paragraph under the heading.
+ */
+export type IntroText2 = string
+/**
+ * 1 or 2: with 2, the items are split into two columns on wide screens. Default 1.
+ */
 export type ColumnsOnWideScreens1 = number
+/**
+ * One expandable item per vendor (or topic), in the order shown.
+ * 
+ * @minItems 1
+ */
+export type Items = [AccordionItem, ...(AccordionItem)[]]
+/**
+ * The text of the item's toggle, e.g. the vendor's name.
+ */
 export type VendorOrItem = string
 /**
+ * What the item reveals: one entry per protocol type, each with its device families.
+ * 
  * @minItems 1
  */
 export type ProtocolTypes = [Protocol, ...(Protocol)[]]
+/**
+ * The protocol's name, shown as a small heading. Optional when the vendor has one protocol.
+ */
 export type ProtocolType = string
+/**
+ * An optional sentence on what the driver does.
+ */
 export type Description = string
+/**
+ * The device families this protocol reaches, one entry each.
+ */
 export type SupportedDeviceFamilies = string[]
+/**
+ * Optional families that this protocol does not reach, listed under the “not supported” label.
+ */
 export type DeviceFamiliesNotSupported = string[]
+/**
+ * Always "pdfEmbed" here: a PDF shown inline with a download link.
+ */
+export type SectionType7 = "pdfEmbed"
+/**
+ * An optional heading above the viewer.
+ */
+export type Heading7 = string
 /**
  * Also the viewer's accessible title.
  */
 export type DocumentName = string
+/**
+ * The PDF under public/, written as its URL.
+ */
+export type PDFFile = string
+/**
+ * Height of the inline viewer in pixels (at least 200).
+ */
 export type ViewerHeightPx = number
+/**
+ * Always "documentList" here: downloadable documents with a Download button each.
+ */
+export type SectionType8 = "documentList"
+/**
+ * An optional heading above the documents.
+ */
+export type Heading8 = string
+/**
+ * An optional paragraph under the heading.
+ */
+export type IntroText3 = string
 /**
  * grid: cards in 1, 2 or 3 columns by width; list: one per row.
  */
 export type Layout = ("grid" | "list")
+/**
+ * The documents, in the order shown. Each needs a name and a file.
+ * 
+ * @minItems 1
+ */
+export type Documents = [Document, ...(Document)[]]
+/**
+ * The document's title, also read out with its Download button.
+ */
 export type DocumentName1 = string
+/**
+ * The PDF or pptx under public/, written as its URL; it opens in a new tab.
+ */
+export type File = string
+/**
+ * An optional sentence on what the document covers.
+ */
 export type Description1 = string
+/**
+ * Always "linkList" here: a list of links, each with an optional line of text.
+ */
+export type SectionType9 = "linkList"
+/**
+ * An optional heading above the links.
+ */
+export type Heading9 = string
+/**
+ * An optional paragraph under the heading.
+ */
+export type IntroText4 = string
+/**
+ * The links, in the order shown.
+ * 
+ * @minItems 1
+ */
+export type Links = [ListLink, ...(ListLink)[]]
+/**
+ * The link's visible text.
+ */
+export type LinkText2 = string
+/**
+ * Where the link leads: a page path, or an https:, mailto: or tel: address.
+ */
+export type LinkTarget1 = string
+/**
+ * An optional line under the link text.
+ */
+export type LinkDescription = string
+/**
+ * Always "featureList" here: short feature blocks with an icon, title and text.
+ */
+export type SectionType10 = "featureList"
+/**
+ * An optional heading above the features.
+ */
+export type Heading10 = string
+/**
+ * An optional paragraph under the heading.
+ */
+export type IntroText5 = string
+/**
+ * The feature blocks, in the order shown.
+ * 
+ * @minItems 1
+ */
+export type Features = [Feature, ...(Feature)[]]
+/**
+ * The block's heading.
+ */
+export type FeatureTitle = string
+/**
+ * A sentence or two under the title.
+ */
+export type FeatureText = string
+/**
+ * An optional small SVG icon beside the block.
+ */
+export type Icon1 = string
+/**
+ * Always "listColumns" here: side-by-side lists, e.g. training topics.
+ */
+export type SectionType11 = "listColumns"
+/**
+ * An optional heading above the columns.
+ */
+export type Heading11 = string
+/**
+ * An optional paragraph under the heading.
+ */
+export type IntroText6 = string
+/**
+ * The lists, side by side on wide screens and stacked on phones.
+ * 
+ * @minItems 1
+ */
+export type Columns = [ListColumn, ...(ListColumn)[]]
+/**
+ * The column's heading.
+ */
+export type Heading12 = string
+/**
+ * The column's list, one entry per line.
+ * 
+ * @minItems 1
+ */
+export type Entries = [string, ...(string)[]]
+/**
+ * Always "cta" here: a call to action with buttons.
+ */
+export type SectionType12 = "cta"
+/**
+ * An optional heading of the call to action.
+ */
+export type Heading13 = string
+/**
+ * An optional sentence under the heading.
+ */
+export type Text = string
+/**
+ * One or more buttons, each with its text (label) and target (href).
+ * 
+ * @minItems 1
+ */
+export type Buttons = [Link, ...(Link)[]]
+/**
+ * Always "form" here: an enquiry form (contact or quote).
+ */
+export type SectionType13 = "form"
 /**
  * Picks the payload schema under schema/forms/.
  */
 export type WhichForm = ("contact" | "quote")
+/**
+ * The heading above the form.
+ */
+export type Heading14 = string
+/**
+ * An optional paragraph under the heading.
+ */
+export type IntroText7 = string
+/**
+ * The server address the form posts to: /api/mail/send-contact or /api/mail/send-quote.
+ */
 export type Endpoint = string
 /**
  * Show the validation toast instead of the browser's own bubbles.
@@ -120,18 +416,102 @@ export type CheckRequiredFieldsInThePage = boolean
  * On success: false, show the server's message (when it sends one) instead of the failure text.
  */
 export type ShowTheServerSMessage = boolean
+/**
+ * An optional note above the fields on how required fields are marked.
+ */
 export type RequiredFieldNote = string
+/**
+ * The inputs, in order. Every required property of the form's payload schema needs one.
+ * 
+ * @minItems 1
+ */
+export type Fields = [FormField, ...(FormField)[]]
 /**
  * Must be a property of the form's payload schema.
  */
 export type PayloadField = string
+/**
+ * The visible label of the input.
+ */
+export type Label = string
+/**
+ * Which kind of input: text, email, tel (phone) or textarea (several lines).
+ */
 export type InputType = ("text" | "email" | "tel" | "textarea")
+/**
+ * true marks the field required (with an asterisk); default false.
+ */
+export type Required = boolean
+/**
+ * Visible lines of a textarea.
+ */
 export type TextareaRows = number
+/**
+ * The HTML autocomplete token, so browsers can fill the field in.
+ */
+export type AutocompleteHint = string
+/**
+ * Optional hint text shown inside the empty input (never instead of a label).
+ */
+export type Placeholder = string
+/**
+ * true makes the input span both columns on wide screens; default false.
+ */
 export type FullWidth = boolean
+/**
+ * Text of the submit button.
+ */
+export type SubmitButtonText = string
+/**
+ * Text of the submit button while the form is being sent.
+ */
+export type SendingText = string
+/**
+ * The toast's first, bold line.
+ */
+export type ToastTitle = string
+/**
+ * The toast's message.
+ */
+export type ToastText = string
+/**
+ * The panel's heading.
+ */
+export type Heading15 = string
+/**
+ * The panel's entries, each a title and a text.
+ * 
+ * @minItems 1
+ */
+export type PanelEntries = [AsideItem, ...(AsideItem)[]]
+/**
+ * The entry's label.
+ */
+export type EntryTitle = string
+/**
+ * The entry's value; {email}, {phone}, {phones} and {hours} are filled in from site.yaml.
+ */
+export type EntryText = string
+/**
+ * An optional small SVG icon beside the entry.
+ */
+export type Icon2 = string
+/**
+ * Always "contactBlock" here: the office map beside the main phone number and a link.
+ */
+export type SectionType14 = "contactBlock"
+/**
+ * The heading above the map and details.
+ */
+export type Heading16 = string
+/**
+ * An optional sentence beside the map.
+ */
+export type Text1 = string
 /**
  * Picks the component that draws the section.
  */
-export type SectionType = string
+export type SectionType15 = string
 
 /**
  * One route of the site: its path, title, meta description and an ordered list of sections.
@@ -147,7 +527,7 @@ sections: Sections
  * A full-width image with a dark overlay and the page heading on it (250/380/450 px high by screen width).
  */
 export interface BannerSection {
-type: "banner"
+type: SectionType
 image: BackgroundImage
 heading: Heading
 text?: SubHeading
@@ -156,16 +536,19 @@ text?: SubHeading
  * The rotating home banner with a typed, looping tagline and a call to action.
  */
 export interface HeroSection {
-type: "hero"
-heading: Heading
+type: SectionType1
+heading: Heading1
 slides: Slides
 taglines: TypedTaglines
 cta: CallToAction
 }
 export interface Image {
-src: AssetPath
+src: ImageFile
 alt: AlternativeText
 }
+/**
+ * The button on the banner: its text and where it leads.
+ */
 export interface CallToAction {
 label: LinkText
 href: LinkTarget
@@ -174,9 +557,9 @@ href: LinkTarget
  * A heading with paragraphs and an optional bullet list.
  */
 export interface RichTextSection {
-type: "richText"
+type: SectionType2
 eyebrow?: Eyebrow
-heading?: Heading
+heading?: Heading2
 paragraphs: Paragraphs
 bullets?: BulletList
 }
@@ -184,8 +567,8 @@ bullets?: BulletList
  * A grid of cards, each with an optional image or icon and an optional link.
  */
 export interface CardGridSection {
-type: "cardGrid"
-heading?: Heading
+type: SectionType3
+heading?: Heading3
 intro?: IntroText
 columns?: ColumnsOnWideScreens
 cards: Cards
@@ -194,11 +577,21 @@ cta?: ButtonUnderTheGrid
 export interface Card {
 title: CardTitle
 description?: CardText
-image?: Image
-icon?: AssetPath1
-href?: LinkTarget1
+image?: Image1
+icon?: Icon
+href?: CardLink
 linkLabel?: LinkText1
 }
+/**
+ * An optional picture at the top of the card (src and alt).
+ */
+export interface Image1 {
+src: ImageFile
+alt: AlternativeText
+}
+/**
+ * An optional button centred under the cards.
+ */
 export interface ButtonUnderTheGrid {
 label: LinkText
 href: LinkTarget
@@ -207,38 +600,29 @@ href: LinkTarget
  * A strip of logos scrolling sideways in a loop (the list is drawn twice so it never runs out).
  */
 export interface LogoStripSection {
-type: "logoStrip"
-heading?: Heading
-/**
- * @minItems 1
- */
-logos: [Logo, ...(Logo)[]]
+type: SectionType4
+heading?: Heading4
+logos: Logos
 }
 export interface Logo {
 name: Name
-image: AssetPath
+image: LogoFile
 }
 export interface LogoGridSection {
-type: "logoGrid"
-heading?: Heading
-intro?: IntroText
-/**
- * @minItems 1
- */
-logos: [Logo, ...(Logo)[]]
+type: SectionType5
+heading?: Heading5
+intro?: IntroText1
+logos: Logos1
 }
 /**
  * Expandable items, e.g. the supported protocols by vendor.
  */
 export interface AccordionSection {
-type: "accordion"
-heading?: Heading
-intro?: IntroText
+type: SectionType6
+heading?: Heading6
+intro?: IntroText2
 columns?: ColumnsOnWideScreens1
-/**
- * @minItems 1
- */
-items: [AccordionItem, ...(AccordionItem)[]]
+items: Items
 }
 export interface AccordionItem {
 title: VendorOrItem
@@ -254,92 +638,81 @@ notSupported?: DeviceFamiliesNotSupported
  * A PDF shown inline in a viewer of fixed height, with a download link.
  */
 export interface PdfEmbedSection {
-type: "pdfEmbed"
-heading?: Heading
+type: SectionType7
+heading?: Heading7
 title: DocumentName
-file: AssetPath
+file: PDFFile
 height: ViewerHeightPx
 }
 /**
  * Downloadable documents (PDF, pptx) as cards or a list, each with a Download button.
  */
 export interface DocumentListSection {
-type: "documentList"
-heading?: Heading
-intro?: IntroText
+type: SectionType8
+heading?: Heading8
+intro?: IntroText3
 layout: Layout
-/**
- * @minItems 1
- */
-documents: [Document, ...(Document)[]]
+documents: Documents
 }
 export interface Document {
 name: DocumentName1
-file: AssetPath
+file: File
 description?: Description1
-image?: Image
+image?: Image2
+}
+/**
+ * An optional picture on the card (grid layout only).
+ */
+export interface Image2 {
+src: ImageFile
+alt: AlternativeText
 }
 export interface LinkListSection {
-type: "linkList"
-heading?: Heading
-intro?: IntroText
-/**
- * @minItems 1
- */
-links: [ListLink, ...(ListLink)[]]
+type: SectionType9
+heading?: Heading9
+intro?: IntroText4
+links: Links
 }
 export interface ListLink {
-label: string
-href: LinkTarget
-description?: string
+label: LinkText2
+href: LinkTarget1
+description?: LinkDescription
 }
 /**
  * Short feature blocks with an icon, title and text.
  */
 export interface FeatureListSection {
-type: "featureList"
-heading?: Heading
-intro?: IntroText
-/**
- * @minItems 1
- */
-features: [Feature, ...(Feature)[]]
+type: SectionType10
+heading?: Heading10
+intro?: IntroText5
+features: Features
 }
 export interface Feature {
-title: string
-text: string
-icon?: AssetPath
+title: FeatureTitle
+text: FeatureText
+icon?: Icon1
 }
 /**
  * Side-by-side lists, e.g. training topics.
  */
 export interface ListColumnsSection {
-type: "listColumns"
-heading?: Heading
-intro?: IntroText
-/**
- * @minItems 1
- */
-columns: [ListColumn, ...(ListColumn)[]]
+type: SectionType11
+heading?: Heading11
+intro?: IntroText6
+columns: Columns
 }
 export interface ListColumn {
-heading: Heading
-/**
- * @minItems 1
- */
-items: [string, ...(string)[]]
+heading: Heading12
+items: Entries
 }
 /**
  * A call to action: heading, text and buttons.
  */
 export interface CtaSection {
-type: "cta"
-heading?: Heading
-text?: string
-/**
- * @minItems 1
- */
-buttons: [Link, ...(Link)[]]
+type: SectionType12
+heading?: Heading13
+text?: Text
+buttons: Buttons
 }
 export interface Link {
 label: LinkText
@@ -349,88 +722,95 @@ href: LinkTarget
  * An enquiry form posting JSON to the server, with its toasts.
  */
 export interface FormSection {
-type: "form"
+type: SectionType13
 form: WhichForm
-heading: Heading
-intro?: IntroText
+heading: Heading14
+intro?: IntroText7
 endpoint: Endpoint
 checkRequired?: CheckRequiredFieldsInThePage
 serverMessage?: ShowTheServerSMessage
 requiredNote?: RequiredFieldNote
-/**
- * @minItems 1
- */
-fields: [FormField, ...(FormField)[]]
-submitLabel: string
-sendingLabel: string
+fields: Fields
+submitLabel: SubmitButtonText
+sendingLabel: SendingText
 toasts: Toasts
 aside?: SidePanel
 }
 export interface FormField {
 name: PayloadField
-label: string
+label: Label
 input: InputType
-required?: boolean
+required?: Required
 rows?: TextareaRows
-autocomplete?: string
-placeholder?: string
+autocomplete?: AutocompleteHint
+placeholder?: Placeholder
 wide?: FullWidth
 }
 /**
  * Title and text of each outcome (spec section 8).
  */
 export interface Toasts {
-success: Toast
-failure: Toast1
-error: Toast2
-invalid?: Toast3
+success: SuccessToast
+failure: FailureToast
+error: ErrorToast
+invalid?: InvalidFormToast
 }
-export interface Toast {
-title: string
-text: string
+/**
+ * Shown when the server accepted the enquiry.
+ */
+export interface SuccessToast {
+title: ToastTitle
+text: ToastText
 }
 /**
  * The server answered success: false. Its message is shown when the form is the contact form and the server sends one.
  */
-export interface Toast1 {
-title: string
-text: string
+export interface FailureToast {
+title: ToastTitle
+text: ToastText
 }
 /**
  * Network or parse failure.
  */
-export interface Toast2 {
-title: string
-text: string
+export interface ErrorToast {
+title: ToastTitle
+text: ToastText
 }
 /**
  * A required field is empty (only with checkRequired).
  */
-export interface Toast3 {
-title: string
-text: string
+export interface InvalidFormToast {
+title: ToastTitle
+text: ToastText
 }
-export interface SidePanel {
-heading: Heading
 /**
- * @minItems 1
+ * An optional panel beside the form, e.g. phone, e-mail and hours.
  */
-items: [AsideItem, ...(AsideItem)[]]
+export interface SidePanel {
+heading: Heading15
+items: PanelEntries
 }
 export interface AsideItem {
-title: string
-text: string
-icon?: AssetPath
+title: EntryTitle
+text: EntryText
+icon?: Icon2
 }
 /**
  * The embedded map beside the phone number and a link (map and phone come from site.yaml).
  */
 export interface ContactBlockSection {
-type: "contactBlock"
-heading: Heading
-text?: string
-link: Link
+type: SectionType14
+heading: Heading16
+text?: Text1
+link: Link1
+}
+/**
+ * The button under the details, e.g. to the contact form.
+ */
+export interface Link1 {
+label: LinkText
+href: LinkTarget
 }
 export interface Section2 {
-type: SectionType
+type: SectionType15
 }

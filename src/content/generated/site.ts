@@ -13,13 +13,16 @@ export type Initials = string
  */
 export type PublicSiteURL = string
 /**
- * A file under public/, written as its URL (starting with /assets/).
+ * The logo in the top bar, written as its URL under public/.
  */
 export type LogoForLightBackgrounds = string
 /**
- * A file under public/, written as its URL (starting with /assets/).
+ * The logo on the dark footer, written as its URL under public/.
  */
 export type LogoForDarkBackgrounds = string
+/**
+ * The company in a sentence or two: the site-wide fallback for a meta description.
+ */
 export type DefaultMetaDescription = string
 /**
  * The three taglines shown in the header and the intro.
@@ -37,12 +40,21 @@ text: TaglineText
 title: TaglineTitle
 text: TaglineText
 }]
+/**
+ * The tagline's short, bold part.
+ */
 export type TaglineTitle = string
+/**
+ * The tagline's line of text.
+ */
 export type TaglineText = string
 /**
  * true while the e-mail, phones and address are samples that must be replaced before launch.
  */
 export type PlaceholderDetails = boolean
+/**
+ * The address shown on the site and written as {email} in pages.
+ */
 export type SalesEMail = string
 /**
  * The first is the main number (top bar, contact block).
@@ -50,11 +62,29 @@ export type SalesEMail = string
  * @minItems 1
  */
 export type PhoneNumbers = [string, ...(string)[]]
+/**
+ * Building, street and area.
+ */
 export type Street = string
+/**
+ * The city or town.
+ */
 export type City = string
+/**
+ * The state or region.
+ */
 export type State = string
+/**
+ * Write it in quotes ("395002") so YAML keeps it as text.
+ */
 export type PINCode = string
+/**
+ * The country.
+ */
 export type Country = string
+/**
+ * When the office answers; written as {hours} in pages.
+ */
 export type OpeningHours = string
 /**
  * The src of the embedded map iframe.
@@ -64,47 +94,122 @@ export type MapEmbedURL = string
  * Accessible title of the map iframe.
  */
 export type MapTitle = string
+/**
+ * The link's visible text.
+ */
 export type LinkText = string
 /**
- * An internal path (/about), or an external https:, mailto: or tel: address.
+ * Where the link leads: a page path (/contact), or an https:, mailto: or tel: address.
  */
 export type LinkTarget = string
+/**
+ * Links to the company's profiles, shown in the footer.
+ */
 export type SocialLinks = Link[]
 /**
+ * Plain links in the bar, in order.
+ * 
  * @minItems 1
  */
 export type MainLinks = [Link, ...(Link)[]]
+/**
+ * The text of the button that opens the menu (and the menu's name in site.yaml for `npm run new:page -- --menu`).
+ */
 export type MenuButtonText = string
 /**
+ * The menu's entries after the overview link; each may have sub-entries (children).
+ * 
  * @minItems 1
  */
 export type Entries = [MenuItem, ...(MenuItem)[]]
+/**
+ * The entry's visible text.
+ */
 export type LinkText1 = string
+/**
+ * The page the entry leads to (or an https:, mailto: or tel: address).
+ */
+export type LinkTarget1 = string
+/**
+ * Optional entries nested under this one (a sub-menu).
+ */
 export type SubEntries = Link[]
+/**
+ * Dropdown menus, each with an overview link and entries (entries can have sub-entries).
+ */
 export type DropdownMenus = DropdownMenu[]
+/**
+ * Links drawn as buttons at the right end of the bar.
+ */
 export type RightSideButtons = Link[]
+/**
+ * The heading above the sidebar's links.
+ */
 export type SidebarHeading = string
 /**
- * A file under public/, written as its URL (starting with /assets/).
+ * The sidebar's links, each with an icon.
+ * 
+ * @minItems 1
  */
-export type AssetPath = string
+export type SidebarLinks = [{
+label: LinkText2
+href: LinkTarget2
+icon: Icon
+}, ...({
+label: LinkText2
+href: LinkTarget2
+icon: Icon
+})[]]
+/**
+ * The link's visible text.
+ */
+export type LinkText2 = string
+/**
+ * The page the link leads to.
+ */
+export type LinkTarget2 = string
+/**
+ * A small SVG icon beside the link, written as its URL under public/.
+ */
+export type Icon = string
+/**
+ * Heading of the about column.
+ */
 export type AboutHeading = string
+/**
+ * A few sentences about the company.
+ */
 export type AboutText = string
+/**
+ * Heading of the solutions column.
+ */
 export type SolutionsHeading = string
+/**
+ * Plain-text list of what the company offers, one entry per line.
+ */
 export type SolutionsList = string[]
+/**
+ * Heading of the quick links column.
+ */
 export type QuickLinksHeading = string
+/**
+ * Links in the footer; an entry may have sub-entries (children).
+ */
 export type QuickLinks = MenuItem[]
+/**
+ * Heading of the contact column.
+ */
 export type ContactHeading = string
 /**
  * {year} is replaced by the current year, {company} by the company name.
  */
 export type CopyrightLine = string
 /**
- * A path on this site, starting with /.
+ * The old path; must not be a page's path.
  */
 export type FromPath = string
 /**
- * A path on this site, starting with /.
+ * The page it leads to (answered with 301).
  */
 export type ToPath = string
 /**
@@ -122,19 +227,61 @@ export type IntroDurationMs = number
  * How long the splash stays fully visible when it fades on its own (without JavaScript).
  */
 export type SplashDelayMs = number
+/**
+ * How long the splash takes to fade out.
+ */
 export type SplashFadeMs = number
+/**
+ * How long each slide shows before the next (at least 1000).
+ */
 export type SlideIntervalMs = number
+/**
+ * Time between two typed characters.
+ */
 export type DelayPerCharacterMs = number
+/**
+ * How long a fully typed line stays before the next one.
+ */
 export type PauseOnAFullLineMs = number
+/**
+ * How far the strip moves in one loop.
+ */
 export type ScrollDistancePx = number
+/**
+ * How long one loop takes.
+ */
 export type ScrollDurationS = number
+/**
+ * Toast duration of the contact form.
+ */
 export type ContactToastMs = number
+/**
+ * Toast duration of the quote form.
+ */
 export type QuoteToastMs = number
+/**
+ * Diameter of the inner dot.
+ */
 export type InnerDotSizePx = number
+/**
+ * Diameter of the outer ring.
+ */
 export type OuterRingSizePx = number
+/**
+ * Red, green and blue (0-255) of both circles.
+ */
 export type ColourAsRGB = string
+/**
+ * Opacity of the outer ring, from 0 to 1.
+ */
 export type OuterRingOpacity = number
+/**
+ * Scale of the inner dot over a hover target.
+ */
 export type InnerScaleOverTargets = number
+/**
+ * Scale of the outer ring over a hover target.
+ */
 export type OuterScaleOverTargets = number
 /**
  * Higher trails further behind the pointer.
@@ -148,9 +295,102 @@ export type ExtraScaleWhilePressed = number
  * CSS selector of the elements that enlarge the cursor.
  */
 export type HoverTargets = string
+/**
+ * Banner height on phones.
+ */
 export type SmallScreens = number
+/**
+ * Banner height on tablets.
+ */
 export type MediumScreens = number
+/**
+ * Banner height on desktops.
+ */
 export type LargeScreens = number
+/**
+ * Text of the link that jumps past the navigation (shown on keyboard focus).
+ */
+export type SkipLink = string
+/**
+ * Accessible name of the phone menu button while the menu is closed.
+ */
+export type OpenMenu = string
+/**
+ * Accessible name of the phone menu button while the menu is open.
+ */
+export type CloseMenu = string
+/**
+ * Accessible name of the main navigation landmark.
+ */
+export type NavigationName = string
+/**
+ * Accessible name of a sub-menu toggle; {label} is the group's label.
+ */
+export type SubMenuToggle = string
+/**
+ * Label in front of phone numbers.
+ */
+export type PhoneLabel = string
+/**
+ * Label in front of the e-mail address.
+ */
+export type EMailLabel = string
+/**
+ * Label in front of the opening hours.
+ */
+export type HoursLabel = string
+/**
+ * Label in front of the postal address.
+ */
+export type AddressLabel = string
+/**
+ * First entry of every breadcrumb trail.
+ */
+export type BreadcrumbHome = string
+/**
+ * Text of the button that dismisses the intro splash.
+ */
+export type SkipIntro = string
+/**
+ * Accessible name of the hero's pause button.
+ */
+export type PauseSlideshow = string
+/**
+ * Accessible name of the hero's play button.
+ */
+export type PlaySlideshow = string
+/**
+ * Accessible name of the hero's previous-slide button.
+ */
+export type PreviousSlide = string
+/**
+ * Accessible name of the hero's next-slide button.
+ */
+export type NextSlide = string
+/**
+ * {n} is the slide number.
+ */
+export type GoToSlide = string
+/**
+ * Text of the download buttons of documents and inline PDFs.
+ */
+export type DownloadButton = string
+/**
+ * Read out after links that open in a new tab.
+ */
+export type NewTabNotice = string
+/**
+ * Label above the device families a protocol does not reach (accordion).
+ */
+export type NotSupportedLabel = string
+/**
+ * Label of the hidden anti-spam field; only robots see it.
+ */
+export type HoneypotLabel = string
+/**
+ * Shown where the browser cannot show a PDF inline; {name} is the document name.
+ */
+export type PDFFallbackLink = string
 
 /**
  * Everything site-wide: company, contact details, menus, footer, redirects, interface wording and the behaviour constants of the spec.
@@ -166,6 +406,9 @@ redirects: Redirects
 behaviour: BehaviourConstants
 ui: InterfaceWording
 }
+/**
+ * Who the site is for: name, initials, public URL, logos and the default meta description.
+ */
 export interface Company {
 name: CompanyName
 initials: Initials
@@ -174,6 +417,9 @@ logo: LogoForLightBackgrounds
 logoOnDark: LogoForDarkBackgrounds
 description: DefaultMetaDescription
 }
+/**
+ * Written once here; pages write {email}, {phone}, {phones} or {hours} and get these values.
+ */
 export interface ContactDetails {
 placeholder: PlaceholderDetails
 email: SalesEMail
@@ -184,6 +430,9 @@ mapEmbedUrl: MapEmbedURL
 mapTitle: MapTitle
 social: SocialLinks
 }
+/**
+ * The office address, shown in the footer and on the contact page.
+ */
 export interface PostalAddress {
 street: Street
 city: City
@@ -195,6 +444,9 @@ export interface Link {
 label: LinkText
 href: LinkTarget
 }
+/**
+ * The top bar: plain links, dropdown menus and the buttons on the right.
+ */
 export interface NavigationBar {
 main: MainLinks
 menus: DropdownMenus
@@ -214,7 +466,7 @@ href: LinkTarget
 }
 export interface MenuItem {
 label: LinkText1
-href: LinkTarget
+href: LinkTarget1
 children?: SubEntries
 }
 /**
@@ -225,19 +477,11 @@ export interface Sidebars {
 }
 export interface Sidebar {
 heading: SidebarHeading
-/**
- * @minItems 1
- */
-links: [{
-label: string
-href: LinkTarget
-icon: AssetPath
-}, ...({
-label: string
-href: LinkTarget
-icon: AssetPath
-})[]]
+links: SidebarLinks
 }
+/**
+ * The footer's columns: about text, solutions, quick links and contact details.
+ */
 export interface Footer {
 aboutHeading: AboutHeading
 aboutText: AboutText
@@ -260,26 +504,44 @@ toasts: ToastDurations
 cursor: CustomCursor
 bannerHeights: BannerHeightsPx
 }
+/**
+ * Timing of the splash shown on the first visit.
+ */
 export interface IntroSplash {
 durationMs: IntroDurationMs
 splashDelayMs: SplashDelayMs
 splashFadeMs: SplashFadeMs
 }
+/**
+ * The home page's rotating banner.
+ */
 export interface HeroCarousel {
 intervalMs: SlideIntervalMs
 }
+/**
+ * The tagline typed letter by letter on the home banner.
+ */
 export interface TypedTagline {
 charDelayMs: DelayPerCharacterMs
 holdMs: PauseOnAFullLineMs
 }
+/**
+ * The scrolling logo strip (logoStrip sections).
+ */
 export interface PartnerLogoStrip {
 distancePx: ScrollDistancePx
 durationS: ScrollDurationS
 }
+/**
+ * How long the forms' toasts stay on screen.
+ */
 export interface ToastDurations {
 contactMs: ContactToastMs
 quoteMs: QuoteToastMs
 }
+/**
+ * The trailing two-circle cursor on devices with a mouse.
+ */
 export interface CustomCursor {
 innerSize: InnerDotSizePx
 outerSize: OuterRingSizePx
@@ -291,6 +553,9 @@ trailingSpeed: TrailingSpeed
 pressScale: ExtraScaleWhilePressed
 targets: HoverTargets
 }
+/**
+ * Height of the page banner by screen width.
+ */
 export interface BannerHeightsPx {
 small: SmallScreens
 medium: MediumScreens
@@ -300,37 +565,25 @@ large: LargeScreens
  * Every fixed string of the shell, so no copy lives in components.
  */
 export interface InterfaceWording {
-skipToContent: string
-openMenu: string
-closeMenu: string
-mainNavigation: string
-/**
- * Accessible name of a sub-menu toggle; {label} is the group's label.
- */
-expandGroup: string
-phoneLabel: string
-emailLabel: string
-hoursLabel: string
-addressLabel: string
-breadcrumbHome: string
-skipIntro: string
-pauseCarousel: string
-playCarousel: string
-previousSlide: string
-nextSlide: string
-/**
- * {n} is the slide number.
- */
-goToSlide: string
-download: string
-opensInNewTab: string
-notSupported: string
-/**
- * Label of the hidden anti-spam field; only robots see it.
- */
-honeypotLabel: string
-/**
- * Shown where the browser cannot show a PDF inline; {name} is the document name.
- */
-pdfFallback: string
+skipToContent: SkipLink
+openMenu: OpenMenu
+closeMenu: CloseMenu
+mainNavigation: NavigationName
+expandGroup: SubMenuToggle
+phoneLabel: PhoneLabel
+emailLabel: EMailLabel
+hoursLabel: HoursLabel
+addressLabel: AddressLabel
+breadcrumbHome: BreadcrumbHome
+skipIntro: SkipIntro
+pauseCarousel: PauseSlideshow
+playCarousel: PlaySlideshow
+previousSlide: PreviousSlide
+nextSlide: NextSlide
+goToSlide: GoToSlide
+download: DownloadButton
+opensInNewTab: NewTabNotice
+notSupported: NotSupportedLabel
+honeypotLabel: HoneypotLabel
+pdfFallback: PDFFallbackLink
 }
