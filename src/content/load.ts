@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join, posix, relative } from "node:path";
 import type { ContentError } from "./errors.ts";
 import { parseYamlFile, type YamlFile } from "./yaml-file.ts";
 import { describeAjvError, validators } from "./schemas.ts";
@@ -31,18 +31,40 @@ function listYaml(dir: string): string[] {
     .sort();
 }
 
+/**
+ * The first line of every content file: it tells editors (the YAML extension) which schema
+ * gives completion and hover text, e.g. `# yaml-language-server: $schema=../../schema/page.schema.json`
+ * for content/pages/about.yaml. `file` is relative to the project root.
+ */
+export function schemaLine(file: string, kind: "site" | "page"): string {
+  return `# yaml-language-server: $schema=${posix.relative(posix.dirname(file), `schema/${kind}.schema.json`)}`;
+}
+
+/** A located error when the file does not start with its schemaLine (missing, or a wrong relative path). */
+function schemaLineErrors(file: string, source: string, kind: "site" | "page"): ContentError[] {
+  const expected = schemaLine(file, kind);
+  const first = source.replace(/^\uFEFF/, "").split(/\r?\n/, 1)[0]!.trimEnd();
+  if (first === expected) return [];
+  return [{ file, line: 1, col: 1, pointer: "", message: `first line must be "${expected}" (editors use it for completion)` }];
+}
+
 /** Parses one file and checks it against its schema; every error is located in the file. */
 export function loadYaml(root: string, file: string, kind: "site" | "page"): { yaml?: YamlFile; errors: ContentError[] } {
-  const { yaml, errors } = parseYamlFile(file, readFileSync(join(root, file), "utf8"));
-  if (!yaml) return { errors };
+  const source = readFileSync(join(root, file), "utf8");
+  const lineErrors = schemaLineErrors(file, source, kind);
+  const { yaml, errors } = parseYamlFile(file, source);
+  if (!yaml) return { errors: [...lineErrors, ...errors] };
   const validate = validators()[kind];
-  if (validate(yaml.data)) return { yaml, errors: [] };
+  if (validate(yaml.data)) return { yaml, errors: lineErrors };
   return {
     yaml,
-    errors: (validate.errors ?? []).map((err) => {
-      const key = err.keyword === "additionalProperties" ? String(err.params.additionalProperty) : undefined;
-      return { file, ...yaml.locate(err.instancePath, key), pointer: err.instancePath, message: describeAjvError(err) };
-    }),
+    errors: [
+      ...lineErrors,
+      ...(validate.errors ?? []).map((err) => {
+        const key = err.keyword === "additionalProperties" ? String(err.params.additionalProperty) : undefined;
+        return { file, ...yaml.locate(err.instancePath, key), pointer: err.instancePath, message: describeAjvError(err) };
+      }),
+    ],
   };
 }
 

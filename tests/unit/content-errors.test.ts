@@ -26,7 +26,7 @@ describe("content validation", () => {
   it("reports YAML syntax errors with line and column", () => {
     expect(errorsOf("yaml-syntax")).toMatchInlineSnapshot(`
       [
-        "content/pages/about.yaml:7:3  YAML syntax: Flow sequence in block collection must be sufficiently indented and end with a ]",
+        "content/pages/about.yaml:8:3  YAML syntax: Flow sequence in block collection must be sufficiently indented and end with a ]",
       ]
     `);
   });
@@ -34,7 +34,7 @@ describe("content validation", () => {
   it("reports a value of the wrong type where it was written", () => {
     expect(errorsOf("wrong-type")).toMatchInlineSnapshot(`
       [
-        "content/pages/about.yaml:7:14  /sections/0/heading: must be string",
+        "content/pages/about.yaml:8:14  /sections/0/heading: must be string",
       ]
     `);
   });
@@ -42,7 +42,7 @@ describe("content validation", () => {
   it("names the known section types for an unknown one", () => {
     expect(errorsOf("unknown-section")).toMatchInlineSnapshot(`
       [
-        "content/pages/about.yaml:5:5  /sections/0: Unknown section type "carousel" (known types: banner, hero, richText, cardGrid, logoStrip, logoGrid, accordion, pdfEmbed, documentList, linkList, featureList, listColumns, cta, form, contactBlock)",
+        "content/pages/about.yaml:6:5  /sections/0: Unknown section type "carousel" (known types: banner, hero, richText, cardGrid, logoStrip, logoGrid, accordion, pdfEmbed, documentList, linkList, featureList, listColumns, cta, form, contactBlock)",
       ]
     `);
   });
@@ -50,8 +50,8 @@ describe("content validation", () => {
   it("reports every missing field at once, at the object that lacks it", () => {
     expect(errorsOf("missing-required")).toMatchInlineSnapshot(`
       [
-        "content/pages/about.yaml:1:1  missing required field "title"",
-        "content/pages/about.yaml:6:9  /sections/0/links/0: missing required field "href"",
+        "content/pages/about.yaml:2:1  missing required field "title"",
+        "content/pages/about.yaml:7:9  /sections/0/links/0: missing required field "href"",
       ]
     `);
   });
@@ -59,8 +59,8 @@ describe("content validation", () => {
   it("points at a misspelt field's key and lists the allowed ones", () => {
     expect(errorsOf("unknown-field")).toMatchInlineSnapshot(`
       [
-        "content/pages/about.yaml:5:5  /sections/0: missing required field "paragraphs"",
-        "content/pages/about.yaml:7:5  /sections/0: unknown field "paragraph" (allowed: type, eyebrow, heading, paragraphs, bullets)",
+        "content/pages/about.yaml:6:5  /sections/0: missing required field "paragraphs"",
+        "content/pages/about.yaml:8:5  /sections/0: unknown field "paragraph" (allowed: type, eyebrow, heading, paragraphs, bullets)",
       ]
     `);
   });
@@ -68,7 +68,7 @@ describe("content validation", () => {
   it("refuses two pages with one path", () => {
     expect(errorsOf("duplicate-path")).toMatchInlineSnapshot(`
       [
-        "content/pages/about.yaml:1:7  /path: path "/about" is already used by content/pages/about-copy.yaml (each route needs exactly one page file)",
+        "content/pages/about.yaml:2:7  /path: path "/about" is already used by content/pages/about-copy.yaml (each route needs exactly one page file)",
       ]
     `);
   });
@@ -76,7 +76,7 @@ describe("content validation", () => {
   it("refuses a link to no page, and accepts a link to a declared redirect", () => {
     expect(errorsOf("broken-link")).toMatchInlineSnapshot(`
       [
-        "content/pages/about.yaml:7:34  /sections/0/links/0/href: link "/prodcts" leads to no page or redirect (declare the page under content/pages/ or a redirect in content/site.yaml)",
+        "content/pages/about.yaml:8:34  /sections/0/links/0/href: link "/prodcts" leads to no page or redirect (declare the page under content/pages/ or a redirect in content/site.yaml)",
       ]
     `);
   });
@@ -84,7 +84,7 @@ describe("content validation", () => {
   it("suggests the right case for a link that differs only in case", () => {
     expect(errorsOf("case-link")).toMatchInlineSnapshot(`
       [
-        "content/pages/about.yaml:7:36  /sections/0/cards/0/href: link "/About" leads to no page or redirect (did you mean "/about"? Paths are case-sensitive; fix the link or declare a redirect in content/site.yaml)",
+        "content/pages/about.yaml:8:36  /sections/0/cards/0/href: link "/About" leads to no page or redirect (did you mean "/about"? Paths are case-sensitive; fix the link or declare a redirect in content/site.yaml)",
       ]
     `);
   });
@@ -92,7 +92,7 @@ describe("content validation", () => {
   it("refuses an asset that is not under public/", () => {
     expect(errorsOf("missing-asset")).toMatchInlineSnapshot(`
       [
-        "content/pages/about.yaml:7:11  /sections/0/file: asset "/assets/datasheets/missing.pdf" does not exist (expected the file public/assets/datasheets/missing.pdf)",
+        "content/pages/about.yaml:8:11  /sections/0/file: asset "/assets/datasheets/missing.pdf" does not exist (expected the file public/assets/datasheets/missing.pdf)",
       ]
     `);
   });
@@ -100,7 +100,7 @@ describe("content validation", () => {
   it("refuses a sidebar that site.yaml does not declare", () => {
     expect(errorsOf("unknown-sidebar")).toMatchInlineSnapshot(`
       [
-        "content/pages/about.yaml:4:10  /sidebar: unknown sidebar "solutions" (declared in content/site.yaml: products)",
+        "content/pages/about.yaml:5:10  /sidebar: unknown sidebar "solutions" (declared in content/site.yaml: products)",
       ]
     `);
   });
@@ -108,14 +108,14 @@ describe("content validation", () => {
   it("refuses a redirect to no page", () => {
     expect(errorsOf("bad-redirect")).toMatchInlineSnapshot(`
       [
-        "content/site.yaml:42:28  /redirects/0/to: redirect target "/abuot" is not a page (declare the page under content/pages/ or a redirect in content/site.yaml)",
+        "content/site.yaml:43:28  /redirects/0/to: redirect target "/abuot" is not a page (declare the page under content/pages/ or a redirect in content/site.yaml)",
       ]
     `);
   });
 
   it("formats errors as GitHub annotations for pull requests", () => {
     const [error] = loadContentErrors("wrong-type");
-    expect(formatGithubAnnotation(error!)).toBe("::error file=content/pages/about.yaml,line=7,col=14::/sections/0/heading: must be string");
+    expect(formatGithubAnnotation(error!)).toBe("::error file=content/pages/about.yaml,line=8,col=14::/sections/0/heading: must be string");
   });
 });
 
