@@ -7,7 +7,10 @@ cd "$(dirname "$0")/.."
 if [ ! -x /usr/bin/chromium ]; then
   echo "== installing chromium (apt-get)"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+  # As root (containers) directly; elsewhere (GitHub runners) through sudo when there is one.
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then SUDO="sudo -E"; fi
+  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 
 echo "== content validation"
