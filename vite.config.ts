@@ -8,6 +8,8 @@ export default defineConfig({
   build: {
     manifest: true,
     target: "es2022",
+    // Rolldown's per-plugin timing notes are noise in every build log.
+    rolldownOptions: { checks: { pluginTimings: false } },
   },
   test: {
     include: ["tests/unit/**/*.test.{ts,tsx}", "tests/server/**/*.test.ts"],

@@ -1,9 +1,11 @@
 import { renderToString } from "react-dom/server";
 import "./styles/global.css.ts";
 import { App, loadPage } from "./app/App.tsx";
-import { routes } from "./app/routes.ts";
+import { NOT_FOUND_PATH } from "./app/routes.ts";
 
-export { routes };
+// The prerender script's view of the app: image variants and the not-found route.
+export { srcSet } from "./app/Img.tsx";
+export const notFoundPath = NOT_FOUND_PATH;
 
 /** The HTML of one route's body, as the client will hydrate it. */
 export async function render(path: string): Promise<string> {

@@ -2,14 +2,78 @@ import type { Page, Site } from "../../src/content/types.ts";
 import { pageTitle } from "../../src/app/format.ts";
 
 const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const meta = (attr: "name" | "property", key: string, content: string) => `<meta ${attr}="${key}" content="${escape(content)}" />`;
 
-/** The per-page <head> tags: title, description and canonical URL. */
-export function headTags(site: Site, page: Page): string {
+/** The image the page shows first (its banner or first hero slide): worth fetching before anything else. */
+export function leadImage(page: Page): string | undefined {
+  const first = page.sections[0];
+  if (first?.type === "banner") return first.image;
+  if (first?.type === "hero") return first.slides[0]?.src;
+  return undefined;
+}
+
+/** The company as search engines read it: an Organization and a LocalBusiness with address, phones and hours. */
+export function structuredData(site: Site): string {
+  const { company, contact } = site;
+  const data = {
+    "@context": "https://schema.org",
+    "@type": ["Organization", "LocalBusiness"],
+    name: company.name,
+    url: company.siteUrl,
+    logo: company.siteUrl + company.logo,
+    image: company.siteUrl + "/assets/og-image.jpg",
+    description: company.description,
+    email: contact.email,
+    telephone: contact.phones[0],
+    contactPoint: contact.phones.map((telephone) => ({ "@type": "ContactPoint", telephone, contactType: "sales", email: contact.email, areaServed: "IN" })),
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: contact.address.street,
+      addressLocality: contact.address.city,
+      addressRegion: contact.address.region,
+      postalCode: contact.address.postalCode,
+      addressCountry: contact.address.country,
+    },
+    openingHours: contact.openingHours,
+    sameAs: contact.social.map((s) => s.href),
+  };
+  // "<" escaped so no content can close the script element.
+  return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, "\\u003c")}</script>`;
+}
+
+/** What the head needs from the app bundle (it knows the image variants and the 404 route). */
+export interface AppFacts {
+  srcSet(src: string, format: string): string | undefined;
+  notFoundPath: string;
+}
+
+/** Every per-page <head> tag: title, description, canonical, Open Graph, Twitter, structured data, lead image preload. */
+export function headTags(site: Site, page: Page, app: AppFacts, extra: string[]): string {
   const title = pageTitle(page.title, site.company.name);
-  const url = site.company.siteUrl + page.path;
+  const url = site.company.siteUrl + (page.path === "/" ? "/" : page.path);
+  const image = site.company.siteUrl + "/assets/og-image.jpg";
+  const notFound = page.path === app.notFoundPath;
+  const lead = leadImage(page);
+  const avif = lead && app.srcSet(lead, "avif");
   return [
     `<title>${escape(title)}</title>`,
-    `<meta name="description" content="${escape(page.description)}" />`,
-    `<link rel="canonical" href="${escape(url)}" />`,
+    meta("name", "description", page.description),
+    notFound ? meta("name", "robots", "noindex") : `<link rel="canonical" href="${escape(url)}" />`,
+    meta("property", "og:type", "website"),
+    meta("property", "og:site_name", site.company.name),
+    meta("property", "og:title", title),
+    meta("property", "og:description", page.description),
+    ...(notFound ? [] : [meta("property", "og:url", url)]),
+    meta("property", "og:image", image),
+    meta("property", "og:image:width", "1200"),
+    meta("property", "og:image:height", "630"),
+    meta("property", "og:locale", "en_IN"),
+    meta("name", "twitter:card", "summary_large_image"),
+    meta("name", "twitter:title", title),
+    meta("name", "twitter:description", page.description),
+    meta("name", "twitter:image", image),
+    ...(avif ? [`<link rel="preload" as="image" type="image/avif" imagesrcset="${avif}" imagesizes="100vw" fetchpriority="high" />`] : []),
+    ...extra,
+    structuredData(site),
   ].join("\n    ");
 }

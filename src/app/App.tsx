@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { Router, useLocation } from "wouter";
-import { Toaster } from "sonner";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import site from "virtual:site";
 import type { Page } from "../content/types.ts";
@@ -8,7 +7,8 @@ import { Intro } from "../shell/Intro.tsx";
 import { TopBar } from "../shell/TopBar.tsx";
 import { NavBar } from "../shell/NavBar.tsx";
 import { Footer } from "../shell/Footer.tsx";
-import { Cursor } from "../shell/Cursor.tsx";
+import { LazyCursor } from "../shell/LazyCursor.tsx";
+import { preloadBlocks } from "../blocks/registry.ts";
 import { bannerLarge, bannerMedium, bannerSmall } from "../blocks/blocks.css.ts";
 import { PageView } from "./PageView.tsx";
 import { findRedirect, findRoute, normalisePath, NOT_FOUND_PATH } from "./routes.ts";
@@ -23,7 +23,9 @@ export interface InitialPage {
 export async function loadPage(path: string): Promise<Page> {
   const route = findRoute(path) ?? findRoute(NOT_FOUND_PATH);
   if (!route) throw new Error(`no page for ${path} and no ${NOT_FOUND_PATH} page`);
-  return (await route.load()).default;
+  const page = (await route.load()).default;
+  await preloadBlocks(page.sections);
+  return page;
 }
 
 /** Shows the page for the current location; keeps the previous page up until the next has loaded. */
@@ -82,8 +84,7 @@ export function App({ initial, ssrPath }: { initial: InitialPage; ssrPath?: stri
           <RoutedPage initial={initial} />
         </main>
         <Footer />
-        <Toaster closeButton position="top-right" richColors />
-        <Cursor />
+        <LazyCursor />
       </div>
     </Router>
   );

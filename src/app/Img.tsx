@@ -1,22 +1,35 @@
 import type { ImgHTMLAttributes } from "react";
-import sizes from "virtual:image-sizes";
+import images from "virtual:images";
+import { VARIANT_FORMATS, variantBase, variantWidths } from "../content/image-formats.ts";
 
-interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "alt" | "width" | "height"> {
+interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "alt" | "width" | "height" | "sizes"> {
   src: string;
   alt: string;
+  /** How wide the image shows, for the browser to pick a variant (a `sizes` attribute). */
+  sizes?: string;
   /** Above the fold: load at once with high priority instead of lazily. */
   priority?: boolean;
 }
 
+/** `srcset` of one format of a photo's variants, or undefined for an image without variants. */
+export function srcSet(src: string, format: string): string | undefined {
+  const [width, , hash] = images[src] ?? [];
+  if (!width || !hash) return undefined;
+  const base = variantBase(src, hash);
+  return variantWidths(width).map((w) => `${base}-${w}.${format} ${w}w`).join(", ");
+}
+
 /**
- * An image with its intrinsic width and height (so nothing shifts while it loads) and,
- * for a JPEG, its WebP twin offered first.
+ * An image with its intrinsic width and height (so nothing shifts while it loads) and, for a
+ * photo, AVIF and WebP variants in several widths with a JPEG fallback.
  */
-export function Img({ src, alt, priority = false, ...rest }: Props) {
-  const [width, height] = sizes[src] ?? [undefined, undefined];
+export function Img({ src, alt, sizes = "100vw", priority = false, ...rest }: Props) {
+  const [width, height, hash] = images[src] ?? [];
   const img = (
     <img
       src={src}
+      srcSet={srcSet(src, "jpg")}
+      sizes={hash ? sizes : undefined}
       alt={alt}
       width={width}
       height={height}
@@ -26,10 +39,12 @@ export function Img({ src, alt, priority = false, ...rest }: Props) {
       {...rest}
     />
   );
-  if (!/\.jpe?g$/.test(src)) return img;
+  if (!hash) return img;
   return (
     <picture>
-      <source type="image/webp" srcSet={src.replace(/\.jpe?g$/, ".webp")} />
+      {VARIANT_FORMATS.filter((f) => f !== "jpg").map((format) => (
+        <source key={format} type={`image/${format}`} srcSet={srcSet(src, format)} sizes={sizes} />
+      ))}
       {img}
     </picture>
   );

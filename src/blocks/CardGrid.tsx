@@ -11,7 +11,7 @@ type Card = SectionOf<"cardGrid">["cards"][number];
 function CardBody({ card }: { card: Card }) {
   return (
     <>
-      {card.image && <Img src={card.image.src} alt={card.image.alt} className={css.cardImage} />}
+      {card.image && <Img src={card.image.src} alt={card.image.alt} className={css.cardImage} sizes={css.CARD_SIZES} />}
       <div className={css.cardBody}>
         {card.icon && <Img src={card.icon} alt="" className={css.icon} />}
         <h3 className={css.cardTitle}>{card.title}</h3>

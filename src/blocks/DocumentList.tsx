@@ -25,7 +25,7 @@ export function DocumentList({ section }: { section: SectionOf<"documentList"> }
         <ul className={css.docGrid}>
           {section.documents.map((doc) => (
             <li key={doc.file} className={css.card}>
-              {doc.image && <Img src={doc.image.src} alt={doc.image.alt} className={css.cardImage} />}
+              {doc.image && <Img src={doc.image.src} alt={doc.image.alt} className={css.cardImage} sizes={css.CARD_SIZES} />}
               <div className={css.cardBody}>
                 <h3 className={css.cardTitle}>{doc.name}</h3>
                 {doc.description && <p className={css.cardText}>{doc.description}</p>}

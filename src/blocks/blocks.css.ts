@@ -34,6 +34,8 @@ export const card = style({
 export const cardLink = style({
   selectors: { "&:hover": { transform: "translateY(-3px)", boxShadow: vars.shadow.raised, color: "inherit" } },
 });
+/** How wide a card image shows: a third of the content column on wide screens, half or all below. */
+export const CARD_SIZES = "(min-width: 1200px) 460px, (min-width: 560px) 50vw, 100vw";
 export const cardImage = style({ width: "100%", aspectRatio: "8 / 5", objectFit: "cover", background: vars.color.steel100 });
 export const cardBody = style({ padding: vars.space.lg, display: "flex", flexDirection: "column", gap: vars.space.sm, flex: 1 });
 export const cardTitle = style({ fontSize: vars.fontSize.lg, margin: 0 });

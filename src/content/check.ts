@@ -38,9 +38,6 @@ export function crossFileErrors(root: string, content: Content): ContentError[] 
     walkStrings(yaml.data, "", "", (value, pointer, key) => {
       if (value.startsWith("/assets/")) {
         if (!existsSync(join(root, "public", decodeURI(value)))) at(yaml, pointer, `asset "${value}" does not exist (expected the file public${value})`);
-        else if (/\.jpe?g$/.test(value) && !existsSync(join(root, "public", value.replace(/\.jpe?g$/, ".webp")))) {
-          at(yaml, pointer, `image "${value}" has no .webp twin (expected public${value.replace(/\.jpe?g$/, ".webp")})`);
-        }
       } else if (LINK_KEYS.has(key) && value.startsWith("/") && key !== "to") {
         const path = value.split("#")[0]!.split("?")[0]!;
         if (!routes.has(path) && !redirects.has(path)) at(yaml, pointer, `link "${value}" leads to no page or redirect (${suggest(path, routes)})`);

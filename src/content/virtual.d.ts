@@ -14,7 +14,7 @@ declare module "virtual:routes" {
   export const redirects: { from: string; to: string }[];
 }
 
-declare module "virtual:image-sizes" {
-  const sizes: Record<string, [number, number]>;
-  export default sizes;
+declare module "virtual:images" {
+  const images: Record<string, import("./image-formats.ts").ImageEntry>;
+  export default images;
 }

@@ -1,7 +1,7 @@
-import { readdirSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
-import sharp from "sharp";
+import { imageManifest, writeVariants } from "./images.ts";
+import type { ImageEntry } from "./image-formats.ts";
 import { formatError, type ContentError } from "./errors.ts";
 import { loadContent, loadYaml, PAGES_DIR, SITE_FILE } from "./load.ts";
 import { contactTokens, fillTokens } from "./tokens.ts";
@@ -11,13 +11,20 @@ import type { Site } from "./generated/site.ts";
  * Serves the content to the app as modules, validated on the way in:
  * - `virtual:site`          the parsed content/site.yaml
  * - `virtual:routes`        the route table, each page's sections loaded lazily (one chunk per route)
- * - `virtual:image-sizes`   width and height of every raster image under public/assets (no layout shift)
+ * - `virtual:images`        size and responsive variants of every image under public/assets
  * - `content/pages/*.yaml`  one page, checked against the page schema
  * Any invalid file fails the build (or shows the dev overlay) with file:line:col.
  */
 export function contentPlugin(root = process.cwd()): Plugin {
-  const ids = { site: "virtual:site", routes: "virtual:routes", images: "virtual:image-sizes" };
+  const ids = { site: "virtual:site", routes: "virtual:routes", images: "virtual:images" };
   let server: ViteDevServer | undefined;
+  let isBuild = false;
+  let isSsr = false;
+  let outDir = "dist";
+  let manifest: Promise<Record<string, ImageEntry>> | undefined;
+  const publicDir = join(root, "public");
+  // Variants exist only in a build; the dev server shows the originals.
+  const images = () => (manifest ??= imageManifest(publicDir, isBuild));
 
   const fail = (ctx: { error(e: unknown): never }, errors: ContentError[]): never => {
     const first = errors[0]!;
@@ -31,8 +38,20 @@ export function contentPlugin(root = process.cwd()): Plugin {
   return {
     name: "lariox-content",
     enforce: "pre",
+    configResolved(config) {
+      isBuild = config.command === "build";
+      isSsr = Boolean(config.build.ssr);
+      outDir = resolve(config.root, config.build.outDir);
+    },
     configureServer(s) {
       server = s;
+    },
+    // The client build writes the responsive image variants the pages' srcsets name.
+    async closeBundle() {
+      if (!isBuild || isSsr) return;
+      const started = performance.now();
+      const encoded = await writeVariants(publicDir, outDir, await images(), join(root, "node_modules/.cache/lariox-images"));
+      console.log(`image variants: ${encoded} encoded, the rest from cache (${Math.round(performance.now() - started)} ms)`);
     },
     buildStart() {
       // Unit tests check content errors themselves and must run while content is broken.
@@ -61,7 +80,7 @@ export function contentPlugin(root = process.cwd()): Plugin {
         );
         return `export const routes = [\n${entries.join(",\n")}\n];\nexport const redirects = ${JSON.stringify(content!.site.redirects)};\n`;
       }
-      if (id === "\0" + ids.images) return `export default ${JSON.stringify(await imageSizes(join(root, "public")))};`;
+      if (id === "\0" + ids.images) return `export default ${JSON.stringify(await images())};`;
       if (id.endsWith(".yaml") && id.startsWith(resolve(root, PAGES_DIR))) {
         const file = relative(root, id).split("\\").join("/");
         const { yaml, errors } = loadYaml(root, file, "page");
@@ -93,20 +112,4 @@ export function contentPlugin(root = process.cwd()): Plugin {
       return [];
     },
   };
-}
-
-/** `{ "/assets/banners/about.jpg": [1920, 640], … }` for every raster and SVG image. */
-async function imageSizes(publicDir: string): Promise<Record<string, [number, number]>> {
-  const sizes: Record<string, [number, number]> = {};
-  const files = readdirSync(join(publicDir, "assets"), { recursive: true, withFileTypes: true }).filter(
-    (d) => d.isFile() && /\.(jpe?g|png|svg)$/.test(d.name),
-  );
-  await Promise.all(
-    files.map(async (d) => {
-      const abs = join(d.parentPath, d.name);
-      const meta = await sharp(abs).metadata();
-      if (meta.width && meta.height) sizes["/" + relative(publicDir, abs).split("\\").join("/")] = [meta.width, meta.height];
-    }),
-  );
-  return sizes;
 }

@@ -1,12 +1,13 @@
 import { useEffect, useRef } from "react";
 import site from "virtual:site";
-import { cursorScales, cursorWanted, trail } from "./cursor-motion.ts";
+import { cursorScales, trail } from "./cursor-motion.ts";
 import * as css from "./Cursor.css.ts";
 
 /**
  * The trailing cursor: a dot on the pointer and a ring that follows it, both growing over
  * clickable targets and more while pressed, hidden when the pointer leaves the window.
- * Off on phones, coarse pointers and under reduced motion. The system cursor stays.
+ * LazyCursor mounts it only where wanted (not on phones, coarse pointers or reduced motion).
+ * The system cursor stays.
  */
 export function Cursor() {
   const innerRef = useRef<HTMLDivElement>(null);
@@ -14,10 +15,9 @@ export function Cursor() {
   const c = site.behaviour.cursor;
 
   useEffect(() => {
-    const wanted = cursorWanted(navigator.userAgent, matchMedia("(pointer: fine)").matches, matchMedia("(prefers-reduced-motion: reduce)").matches);
     const inner = innerRef.current;
     const outer = outerRef.current;
-    if (!wanted || !inner || !outer) return;
+    if (!inner || !outer) return;
 
     let pointer = { x: -100, y: -100 };
     let ring = pointer;

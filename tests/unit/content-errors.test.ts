@@ -108,7 +108,7 @@ describe("content validation", () => {
   it("refuses a redirect to no page", () => {
     expect(errorsOf("bad-redirect")).toMatchInlineSnapshot(`
       [
-        "content/site.yaml:43:28  /redirects/0/to: redirect target "/abuot" is not a page (declare the page under content/pages/ or a redirect in content/site.yaml)",
+        "content/site.yaml:44:28  /redirects/0/to: redirect target "/abuot" is not a page (declare the page under content/pages/ or a redirect in content/site.yaml)",
       ]
     `);
   });

@@ -421,6 +421,10 @@ export type ShowTheServerSMessage = boolean
  */
 export type RequiredFieldNote = string
 /**
+ * Shown under a required field left empty (only with checkRequired); {label} becomes the field's label.
+ */
+export type EmptyRequiredFieldMessage = string
+/**
  * The inputs, in order. Every required property of the form's payload schema needs one.
  * 
  * @minItems 1
@@ -730,6 +734,7 @@ endpoint: Endpoint
 checkRequired?: CheckRequiredFieldsInThePage
 serverMessage?: ShowTheServerSMessage
 requiredNote?: RequiredFieldNote
+requiredMessage?: EmptyRequiredFieldMessage
 fields: Fields
 submitLabel: SubmitButtonText
 sendingLabel: SendingText

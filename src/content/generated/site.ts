@@ -87,6 +87,10 @@ export type Country = string
  */
 export type OpeningHours = string
 /**
+ * The same hours in schema.org's form (days Mo Tu We Th Fr Sa Su, 24-hour times), used in the page's structured data.
+ */
+export type OpeningHoursForSearchEngines = string
+/**
  * The src of the embedded map iframe.
  */
 export type MapEmbedURL = string
@@ -426,6 +430,7 @@ email: SalesEMail
 phones: PhoneNumbers
 address: PostalAddress
 hours: OpeningHours
+openingHours: OpeningHoursForSearchEngines
 mapEmbedUrl: MapEmbedURL
 mapTitle: MapTitle
 social: SocialLinks
