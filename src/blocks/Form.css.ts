@@ -39,3 +39,4 @@ export const asideItem = style({ display: "grid", gridTemplateColumns: "40px 1fr
 export const asideIcon = style({ width: "40px", height: "40px", padding: "6px", borderRadius: vars.radius.sm, background: vars.color.white });
 export const asideTitle = style({ color: vars.color.white, margin: 0, fontSize: vars.fontSize.md });
 export const asideText = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.steel300 });
+export const error = style({ margin: 0, color: vars.color.danger, fontSize: vars.fontSize.sm, fontWeight: 500 });

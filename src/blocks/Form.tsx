@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { flushSync } from "react-dom";
 import { toast } from "sonner";
 import site from "virtual:site";
 import type { SectionOf } from "../content/types.ts";
 import { Img } from "../app/Img.tsx";
-import { missingRequired, sendForm } from "../forms/send.ts";
+import { missingRequired, sendForm, type FieldError } from "../forms/send.ts";
 import { button } from "../styles/layout.css.ts";
 import { Section } from "./Section.tsx";
 import * as css from "./Form.css.ts";
@@ -19,39 +20,64 @@ const emptyValues = (fields: Field[]) => Object.fromEntries([...fields.map((f) =
 /**
  * An enquiry form: posts JSON to its endpoint and answers with the toasts of spec section 8.
  * On success it clears; on any failure every value stays. It cannot send twice at once.
+ * A field found wrong (empty in the page's own check, or refused in the server's 400 answer)
+ * gets aria-invalid and its message under it, tied by aria-describedby, and the first such
+ * field takes the focus; the toast (sonner's polite live region) is announced as well.
  */
 export function Form({ section }: { section: FormSection }) {
   const [values, setValues] = useState(() => emptyValues(section.fields));
   const [sending, setSending] = useState(false);
-  const [invalid, setInvalid] = useState<string[]>([]);
+  // The prerendered button stays disabled until React has hydrated the form: a click (or Enter)
+  // before that would post the fields natively, not as the JSON the server takes.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  /** Field name -> the message shown under it. */
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  /** Set synchronously, so a second submit in the same frame (double click, Enter twice) is ignored. */
+  const busy = useRef(false);
   const idPrefix = useId();
   const duration = section.form === "quote" ? site.behaviour.toasts.quoteMs : site.behaviour.toasts.contactMs;
   const { toasts } = section;
+  const fieldId = (name: string) => `${idPrefix}-${name}`;
+
+  /** Shows `list` under the form's own fields (others are ignored) and moves the focus to the first. */
+  function markInvalid(list: FieldError[]) {
+    const own = list.filter((e) => section.fields.some((f) => f.name === e.field));
+    flushSync(() => setErrors(Object.fromEntries(own.map((e) => [e.field, e.message]))));
+    if (own[0]) document.getElementById(fieldId(own[0].field))?.focus();
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (sending) return;
+    if (busy.current) return;
     if (section.checkRequired) {
-      const missing = missingRequired(values, section.fields.filter((f) => f.required).map((f) => f.name));
-      setInvalid(missing);
+      const required = section.fields.filter((f) => f.required);
+      const missing = missingRequired(values, required.map((f) => f.name));
       if (missing.length > 0) {
         const t = toasts.invalid ?? toasts.failure;
         toast.error(t.title, { description: t.text, duration });
-        document.getElementById(`${idPrefix}-${missing[0]}`)?.focus();
+        const message = (name: string) => {
+          const label = required.find((f) => f.name === name)?.label ?? name;
+          return section.requiredMessage ? section.requiredMessage.replaceAll("{label}", label) : t.text;
+        };
+        markInvalid(missing.map((name) => ({ field: name, message: message(name) })));
         return;
       }
     }
+    busy.current = true;
     setSending(true);
     const outcome = await sendForm(section.endpoint, values);
+    busy.current = false;
     setSending(false);
     if (outcome.kind === "success") {
       toast.success(toasts.success.title, { description: toasts.success.text, duration });
       setValues(emptyValues(section.fields));
-      setInvalid([]);
+      setErrors({});
     } else if (outcome.kind === "failure") {
       console.error(`${section.form} form: the server refused the submission`, outcome.serverMessage ?? "");
       const text = section.serverMessage && outcome.serverMessage ? outcome.serverMessage : toasts.failure.text;
       toast.error(toasts.failure.title, { description: text, duration });
+      markInvalid(outcome.fieldErrors);
     } else {
       console.error(`${section.form} form: sending failed`, outcome.error);
       toast.error(toasts.error.title, { description: toasts.error.text, duration });
@@ -59,7 +85,8 @@ export function Form({ section }: { section: FormSection }) {
   }
 
   const input = (f: Field) => {
-    const id = `${idPrefix}-${f.name}`;
+    const id = fieldId(f.name);
+    const error = errors[f.name];
     const common = {
       id,
       name: f.name,
@@ -67,8 +94,13 @@ export function Form({ section }: { section: FormSection }) {
       required: f.required,
       autoComplete: f.autocomplete,
       placeholder: f.placeholder,
-      "aria-invalid": invalid.includes(f.name) || undefined,
-      onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [f.name]: e.target.value })),
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": error ? `${id}-error` : undefined,
+      onChange: (e: { target: { value: string } }) => {
+        setValues((v) => ({ ...v, [f.name]: e.target.value }));
+        // Once edited, a field's old message no longer applies; the next submit checks again.
+        if (error) setErrors(({ [f.name]: _, ...rest }) => rest);
+      },
     };
     return f.input === "textarea" ? <textarea {...common} rows={f.rows ?? 6} className={css.textarea} /> : <input {...common} type={f.input} className={css.input} />;
   };
@@ -79,17 +111,22 @@ export function Form({ section }: { section: FormSection }) {
         <form className={css.form} onSubmit={onSubmit} noValidate={section.checkRequired} aria-busy={sending} method="post" action={section.endpoint}>
           {section.fields.map((f) => (
             <div key={f.name} className={f.wide ? `${css.field} ${css.wide}` : css.field}>
-              <label htmlFor={`${idPrefix}-${f.name}`} className={css.label}>
+              <label htmlFor={fieldId(f.name)} className={css.label}>
                 {f.label}
                 {f.required && <span className={css.mark} aria-hidden="true">*</span>}
               </label>
               {input(f)}
+              {errors[f.name] && (
+                <p id={`${fieldId(f.name)}-error`} className={css.error}>
+                  {errors[f.name]}
+                </p>
+              )}
             </div>
           ))}
           <div className={css.honeypot} aria-hidden="true">
-            <label htmlFor={`${idPrefix}-${HONEYPOT}`}>{site.ui.honeypotLabel}</label>
+            <label htmlFor={fieldId(HONEYPOT)}>{site.ui.honeypotLabel}</label>
             <input
-              id={`${idPrefix}-${HONEYPOT}`}
+              id={fieldId(HONEYPOT)}
               name={HONEYPOT}
               type="text"
               tabIndex={-1}
@@ -99,7 +136,7 @@ export function Form({ section }: { section: FormSection }) {
             />
           </div>
           <div className={css.footer}>
-            <button type="submit" className={button} disabled={sending}>
+            <button type="submit" className={button} disabled={!ready || sending}>
               {sending ? section.sendingLabel : section.submitLabel}
             </button>
             {section.requiredNote && <p className={css.note}>{section.requiredNote}</p>}

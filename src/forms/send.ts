@@ -1,12 +1,33 @@
+/** One field the server refused, as its 400 answer lists them: `errors: [{ field, message }]`. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
 /** What came of one form submission, as the toasts of spec section 8 tell it apart. */
 export type Outcome =
   | { kind: "success" }
-  | { kind: "failure"; serverMessage?: string }
+  | { kind: "failure"; serverMessage?: string; fieldErrors: FieldError[] }
   | { kind: "error"; error: unknown };
 
+/** The well-formed `{field, message}` entries of an answer's `errors`, first per field; anything else is dropped. */
+function fieldErrorsOf(errors: unknown): FieldError[] {
+  if (!Array.isArray(errors)) return [];
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const e of errors as unknown[]) {
+    if (!e || typeof e !== "object") continue;
+    const { field, message } = e as { field?: unknown; message?: unknown };
+    if (typeof field !== "string" || !field || typeof message !== "string" || !message.trim() || seen.has(field)) continue;
+    seen.add(field);
+    out.push({ field, message });
+  }
+  return out;
+}
+
 /**
- * POSTs `payload` as JSON and reads the `{ success, message }` answer. Any answer that is
- * not that shape (a proxy's HTML error page, a dropped connection) counts as an error.
+ * POSTs `payload` as JSON and reads the `{ success, message, errors? }` answer. Any answer that
+ * is not that shape (a proxy's HTML error page, a dropped connection) counts as an error.
  */
 export async function sendForm(endpoint: string, payload: Record<string, string>, fetchImpl: typeof fetch = fetch): Promise<Outcome> {
   try {
@@ -19,9 +40,13 @@ export async function sendForm(endpoint: string, payload: Record<string, string>
     if (!body || typeof body !== "object" || typeof (body as { success?: unknown }).success !== "boolean") {
       return { kind: "error", error: new Error(`unexpected answer (HTTP ${response.status})`) };
     }
-    const { success, message } = body as { success: boolean; message?: unknown };
+    const { success, message, errors } = body as { success: boolean; message?: unknown; errors?: unknown };
     if (success) return { kind: "success" };
-    return { kind: "failure", serverMessage: typeof message === "string" && message.trim() ? message : undefined };
+    return {
+      kind: "failure",
+      serverMessage: typeof message === "string" && message.trim() ? message : undefined,
+      fieldErrors: fieldErrorsOf(errors),
+    };
   } catch (error) {
     return { kind: "error", error };
   }

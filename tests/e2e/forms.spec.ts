@@ -1,0 +1,399 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import Database from "better-sqlite3";
+import type { Locator, Page, Request, TestInfo } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+
+/** The store of the server playwright.config.ts starts (DATA_DIR=.tmp/e2e-data). */
+const DATA_DIR = resolve(".tmp/e2e-data");
+
+const CONTACT_API = "/api/mail/send-contact";
+const QUOTE_API = "/api/mail/send-quote";
+
+/** The payload keys of spec section 7, plus the empty honeypot the server files robots by. */
+const CONTACT_KEYS = ["name", "subject", "email", "phone", "company", "message", "website"];
+const QUOTE_KEYS = ["name", "email", "phone", "company", "project", "requirements", "website"];
+
+/** A marker no other test (or project) uses, to find this test's submission in the store. */
+const unique = (info: TestInfo) => `${info.project.name}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+function storedWhere(field: string, value: string): { kind: string; status: string; payload: Record<string, string> } | undefined {
+  const db = new Database(join(DATA_DIR, "site.db"), { readonly: true, fileMustExist: true });
+  try {
+    const row = db.prepare(`SELECT kind, status, payload FROM submissions WHERE json_extract(payload, '$.' || ?) = ?`).get(field, value) as
+      | { kind: string; status: string; payload: string }
+      | undefined;
+    return row && { ...row, payload: JSON.parse(row.payload) as Record<string, string> };
+  } finally {
+    db.close();
+  }
+}
+
+/** The toast with exactly this title. */
+const toastTitled = (page: Page, title: string) =>
+  page.locator("[data-sonner-toast]").filter({ has: page.locator("[data-title]", { hasText: new RegExp(`^${title}$`) }) });
+
+async function expectToast(page: Page, title: string, text: string): Promise<Locator> {
+  const toast = toastTitled(page, title);
+  await expect(toast).toBeVisible();
+  await expect(toast.locator("[data-description]")).toHaveText(text);
+  await expect(toast.getByRole("button", { name: "Close toast" })).toBeVisible();
+  return toast;
+}
+
+/** Opens a form page and waits until React has hydrated the form (its button is enabled then). */
+async function open(page: Page, path: "/contact" | "/get-a-quote") {
+  await page.goto(path);
+  await expect(submitButton(page)).toBeEnabled();
+}
+
+const submitButton = (page: Page) => page.locator("main form").locator('button[type="submit"]');
+/** A field by its accessible name: the label's text without the aria-hidden required mark. */
+const field = (page: Page, label: string) => page.locator("main form").getByRole("textbox", { name: label, exact: true });
+
+/** Every request to the form API, for asserting that nothing was (or only one thing was) sent. */
+function apiRequests(page: Page): Request[] {
+  const seen: Request[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname.startsWith("/api/")) seen.push(r);
+  });
+  return seen;
+}
+
+async function fillAll(page: Page, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) await field(page, label).fill(value);
+}
+
+/** Types as a visitor does: click into each field and type, Enter for a new line in a textarea. */
+async function typeAll(page: Page, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) {
+    await field(page, label).click();
+    const [first, ...rest] = value.split("\n");
+    await page.keyboard.type(first!, { delay: 5 });
+    for (const line of rest) {
+      await page.keyboard.press("Enter");
+      await page.keyboard.type(line, { delay: 5 });
+    }
+  }
+}
+
+async function expectValues(page: Page, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) await expect(field(page, label)).toHaveValue(value);
+}
+
+const contactValues = (marker: string) => ({
+  Name: "Dhruv Patel",
+  Subject: `PLC upgrade ${marker}`,
+  Email: "dhruv.patel@example.com",
+  Phone: "+91 98765 43210",
+  Company: "Shree Textiles",
+  Message: "We run two S7-300 lines.\nCan you visit next week?",
+});
+
+const quoteValues = (marker: string) => ({
+  Name: "Zoe Nunez",
+  Email: "zoe.nunez@example.com",
+  Phone: "+91 98765 43210",
+  Company: "Gujarat Polymers",
+  "Project name": `ETP SCADA ${marker}`,
+  Requirements: "3 pumps, 12 level sensors.\nCommissioning before March.",
+});
+
+test.describe("contact form", () => {
+  test("a visitor types and sends a message: toast, cleared fields, stored and mailed", async ({ page }, info) => {
+    const marker = unique(info);
+    const values = contactValues(marker);
+    await open(page, "/contact");
+    await typeAll(page, values);
+    await expectValues(page, values);
+
+    const request = page.waitForRequest((r) => r.url().endsWith(CONTACT_API));
+    await submitButton(page).click();
+    const sent = (await request).postDataJSON() as Record<string, string>;
+    expect(Object.keys(sent).sort()).toEqual([...CONTACT_KEYS].sort());
+    expect(sent.website).toBe("");
+    expect(sent.message).toBe(values.Message);
+
+    await expectToast(page, "Message Sent", "We will get back to you shortly.");
+    await expectValues(page, Object.fromEntries(Object.keys(values).map((k) => [k, ""])));
+
+    // Stored before the answer came back.
+    const row = storedWhere("subject", values.Subject);
+    expect(row).toMatchObject({ kind: "contact", payload: { name: "Dhruv Patel", email: "dhruv.patel@example.com", company: "Shree Textiles", message: values.Message } });
+    expect(["queued", "sent"]).toContain(row!.status);
+
+    // And mailed from the store: without SMTP_URL the server writes an .eml file.
+    const mailDir = join(DATA_DIR, "mail");
+    await expect
+      .poll(() => {
+        try {
+          return readdirSync(mailDir).filter((f) => f.endsWith(".eml")).some((f) => readFileSync(join(mailDir, f), "utf8").includes(marker));
+        } catch {
+          return false;
+        }
+      }, { timeout: 15_000 })
+      .toBe(true);
+    await expect.poll(() => storedWhere("subject", values.Subject)?.status, { timeout: 15_000 }).toBe("sent");
+  });
+
+  test("the label of every field is tied to it, required ones are marked, the message box has 6 rows", async ({ page }) => {
+    await open(page, "/contact");
+    for (const label of ["Name", "Subject", "Email", "Phone", "Message"]) await expect(field(page, label)).toHaveAttribute("required", "");
+    await expect(field(page, "Company")).not.toHaveAttribute("required", "");
+    await expect(field(page, "Email")).toHaveAttribute("type", "email");
+    await expect(field(page, "Phone")).toHaveAttribute("type", "tel");
+    await expect(field(page, "Message")).toHaveAttribute("rows", "6");
+    await expect(page.locator("main form label").filter({ hasText: /^Name\*$/ })).toBeVisible();
+  });
+
+  test("empty required fields are left to the browser's own check: nothing is sent, no toast", async ({ page }) => {
+    const requests = apiRequests(page);
+    await open(page, "/contact");
+    await field(page, "Name").fill("Dhruv");
+    await submitButton(page).click();
+    await expect(field(page, "Subject")).toBeFocused();
+    expect(await field(page, "Subject").evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+    expect(requests).toHaveLength(0);
+    await expect(field(page, "Name")).toHaveValue("Dhruv");
+  });
+
+  test("server says success: false with a message: 'Error' with that message, values kept", async ({ page }, info) => {
+    const values = contactValues(unique(info));
+    await page.route(`**${CONTACT_API}`, (route) => route.fulfill({ json: { success: false, message: "Mailbox full" } }));
+    const errors: string[] = [];
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    await open(page, "/contact");
+    await fillAll(page, values);
+    await submitButton(page).click();
+    const toast = await expectToast(page, "Error", "Mailbox full");
+    await expectValues(page, values);
+    expect(errors.join("\n")).toContain("contact form");
+    await toast.getByRole("button", { name: "Close toast" }).click();
+    await expect(toast).toHaveCount(0);
+  });
+
+  test("server says success: false without a message: 'Failed to send message.'", async ({ page }, info) => {
+    const values = contactValues(unique(info));
+    await page.route(`**${CONTACT_API}`, (route) => route.fulfill({ status: 500, json: { success: false } }));
+    await open(page, "/contact");
+    await fillAll(page, values);
+    await submitButton(page).click();
+    await expectToast(page, "Error", "Failed to send message.");
+    await expectValues(page, values);
+  });
+
+  test("server unreachable: 'Error' / 'Something went wrong.', values kept", async ({ page }, info) => {
+    const values = contactValues(unique(info));
+    await page.route(`**${CONTACT_API}`, (route) => route.abort("connectionrefused"));
+    await open(page, "/contact");
+    await fillAll(page, values);
+    await submitButton(page).click();
+    await expectToast(page, "Error", "Something went wrong.");
+    await expectValues(page, values);
+  });
+
+  test("an answer that is not JSON counts as 'Something went wrong.'", async ({ page }, info) => {
+    const values = contactValues(unique(info));
+    await page.route(`**${CONTACT_API}`, (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>502 Bad Gateway</h1>" }));
+    await open(page, "/contact");
+    await fillAll(page, values);
+    await submitButton(page).click();
+    await expectToast(page, "Error", "Something went wrong.");
+    await expectValues(page, values);
+  });
+
+  test("while sending, the button shows progress and a second submit sends nothing", async ({ page }, info) => {
+    const values = contactValues(unique(info));
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(`**${CONTACT_API}`, async (route) => {
+      await held;
+      await route.fulfill({ json: { success: true } });
+    });
+    const requests = apiRequests(page);
+    await open(page, "/contact");
+    await fillAll(page, values);
+    await submitButton(page).click();
+    await expect(submitButton(page)).toBeDisabled();
+    await expect(submitButton(page)).toHaveText("Sending…");
+    await field(page, "Subject").press("Enter"); // implicit submission: must not send again
+    await page.waitForTimeout(300);
+    release();
+    await expectToast(page, "Message Sent", "We will get back to you shortly.");
+    await expect(submitButton(page)).toBeEnabled();
+    await expect(submitButton(page)).toHaveText("Send Message");
+    expect(requests).toHaveLength(1);
+  });
+
+  test("the toast closes by itself after 4 seconds", async ({ page }, info) => {
+    await page.route(`**${CONTACT_API}`, (route) => route.fulfill({ json: { success: true } }));
+    await open(page, "/contact");
+    await fillAll(page, contactValues(unique(info)));
+    await page.mouse.move(0, 0);
+    await submitButton(page).click();
+    const toast = toastTitled(page, "Message Sent");
+    await expect(toast).toBeVisible();
+    const shown = Date.now();
+    await expect(toast).toHaveCount(0, { timeout: 8_000 });
+    const lasted = Date.now() - shown;
+    expect(lasted).toBeGreaterThan(3_300);
+    expect(lasted).toBeLessThan(5_500);
+  });
+});
+
+test.describe("quote form", () => {
+  test("a visitor sends a request: toast, cleared fields, stored", async ({ page }, info) => {
+    const marker = unique(info);
+    const values = quoteValues(marker);
+    await open(page, "/get-a-quote");
+    await typeAll(page, values);
+    await expectValues(page, values);
+    const request = page.waitForRequest((r) => r.url().endsWith(QUOTE_API));
+    await submitButton(page).click();
+    const sent = (await request).postDataJSON() as Record<string, string>;
+    expect(Object.keys(sent).sort()).toEqual([...QUOTE_KEYS].sort());
+    expect(sent.website).toBe("");
+
+    await expectToast(page, "Form Submitted", "Your request has been submitted successfully.");
+    await expectValues(page, Object.fromEntries(Object.keys(values).map((k) => [k, ""])));
+    expect(storedWhere("project", values["Project name"])).toMatchObject({
+      kind: "quote",
+      payload: { name: "Zoe Nunez", email: "zoe.nunez@example.com", company: "Gujarat Polymers", requirements: values.Requirements },
+    });
+  });
+
+  test("only name and email are enough", async ({ page }) => {
+    await open(page, "/get-a-quote");
+    await fillAll(page, { Name: "Asha", Email: "asha@example.com" });
+    await submitButton(page).click();
+    await expectToast(page, "Form Submitted", "Your request has been submitted successfully.");
+  });
+
+  for (const missing of ["Name", "Email"] as const) {
+    test(`${missing} empty: 'Validation Error', the field marked and focused, nothing sent`, async ({ page }, info) => {
+      const requests = apiRequests(page);
+      const values: Record<string, string> = quoteValues(unique(info));
+      values[missing] = "";
+      await open(page, "/get-a-quote");
+      await fillAll(page, values);
+      await submitButton(page).click();
+      await expectToast(page, "Validation Error", "Please fill in all required fields.");
+      const input = field(page, missing);
+      await expect(input).toHaveAttribute("aria-invalid", "true");
+      await expect(input).toBeFocused();
+      await expect(input).toHaveAccessibleDescription(`${missing} is required.`);
+      await expect(page.locator("main form").getByText(`${missing} is required.`)).toBeVisible();
+      await expectValues(page, values);
+      expect(requests).toHaveLength(0);
+
+      // Fixing the field clears its mark, and the request goes through.
+      await input.fill(missing === "Name" ? "Zoe" : "zoe@example.com");
+      await expect(input).not.toHaveAttribute("aria-invalid", "true");
+      await submitButton(page).click();
+      await expectToast(page, "Form Submitted", "Your request has been submitted successfully.");
+      expect(requests).toHaveLength(1);
+    });
+  }
+
+  test("the server's field errors (400) mark the field under it; 'Submission Failed'; values kept", async ({ page }, info) => {
+    const values = { ...quoteValues(unique(info)), Email: "not-an-email" };
+    await open(page, "/get-a-quote");
+    await fillAll(page, values);
+    const answer = page.waitForResponse((r) => r.url().endsWith(QUOTE_API));
+    await submitButton(page).click();
+    expect((await answer).status()).toBe(400);
+    await expectToast(page, "Submission Failed", "Failed to send quote. Please try again.");
+    const email = field(page, "Email");
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(email).toHaveAccessibleDescription("Email must be a valid e-mail address, like name@example.com.");
+    await expect(email).toBeFocused();
+    await expect(field(page, "Name")).not.toHaveAttribute("aria-invalid", "true");
+    await expectValues(page, values);
+  });
+
+  test("server says success: false: 'Submission Failed', values kept", async ({ page }, info) => {
+    const values = quoteValues(unique(info));
+    await page.route(`**${QUOTE_API}`, (route) => route.fulfill({ json: { success: false, message: "Mailbox full" } }));
+    await open(page, "/get-a-quote");
+    await fillAll(page, values);
+    await submitButton(page).click();
+    const toast = await expectToast(page, "Submission Failed", "Failed to send quote. Please try again.");
+    await expectValues(page, values);
+    await toast.getByRole("button", { name: "Close toast" }).click();
+    await expect(toast).toHaveCount(0);
+  });
+
+  test("server unreachable: 'Error' / 'Something went wrong. Please try again later.', values kept", async ({ page }, info) => {
+    const values = quoteValues(unique(info));
+    await page.route(`**${QUOTE_API}`, (route) => route.abort("connectionrefused"));
+    const errors: string[] = [];
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    await open(page, "/get-a-quote");
+    await fillAll(page, values);
+    await submitButton(page).click();
+    await expectToast(page, "Error", "Something went wrong. Please try again later.");
+    await expectValues(page, values);
+    expect(errors.join("\n")).toContain("quote form");
+  });
+
+  test("while sending, the button is disabled and shows progress", async ({ page }, info) => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(`**${QUOTE_API}`, async (route) => {
+      await held;
+      await route.fulfill({ json: { success: true } });
+    });
+    const requests = apiRequests(page);
+    await open(page, "/get-a-quote");
+    await fillAll(page, quoteValues(unique(info)));
+    await submitButton(page).click();
+    await expect(submitButton(page)).toBeDisabled();
+    await expect(submitButton(page)).toHaveText("Sending…");
+    await expect(page.locator("main form")).toHaveAttribute("aria-busy", "true");
+    release();
+    await expectToast(page, "Form Submitted", "Your request has been submitted successfully.");
+    await expect(submitButton(page)).toHaveText("Submit Request");
+    expect(requests).toHaveLength(1);
+  });
+
+  test("the toast closes by itself after 5 seconds", async ({ page }, info) => {
+    await page.route(`**${QUOTE_API}`, (route) => route.fulfill({ json: { success: true } }));
+    await open(page, "/get-a-quote");
+    await fillAll(page, quoteValues(unique(info)));
+    await submitButton(page).click();
+    await page.mouse.move(0, 0);
+    const toast = toastTitled(page, "Form Submitted");
+    await expect(toast).toBeVisible();
+    const shown = Date.now();
+    await expect(toast).toHaveCount(0, { timeout: 9_000 });
+    const lasted = Date.now() - shown;
+    expect(lasted).toBeGreaterThan(4_300);
+    expect(lasted).toBeLessThan(6_500);
+  });
+
+  test("the 'What you get' panel lists its four points; name and email are marked required", async ({ page }) => {
+    await open(page, "/get-a-quote");
+    const panel = page.getByRole("complementary").filter({ has: page.getByRole("heading", { name: "What you get" }) });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole("listitem")).toHaveCount(4);
+    await expect(panel.getByRole("heading", { level: 4 })).toHaveText([
+      "A call from a consultant",
+      "A cost estimate",
+      "An in-person meeting if necessary",
+      "Privacy guaranteed",
+    ]);
+    for (const label of ["Name", "Email"]) await expect(field(page, label)).toHaveAttribute("required", "");
+    for (const label of ["Phone", "Company", "Project name", "Requirements"]) await expect(field(page, label)).not.toHaveAttribute("required", "");
+    await expect(field(page, "Requirements")).toHaveAttribute("rows", "6");
+  });
+});
+
+test("toasts are read out: sonner's region is a polite live region present before any toast", async ({ page }) => {
+  await open(page, "/get-a-quote");
+  const region = page.locator("section[aria-live]");
+  await expect(region).toHaveAttribute("aria-live", "polite");
+  await expect(region).toHaveAttribute("aria-label", /Notifications/);
+  await submitButton(page).click();
+  await expect(region.locator("[data-sonner-toast]")).toContainText("Validation Error");
+});
