@@ -1,8 +1,9 @@
-import { join, relative, resolve } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
 import { imageManifest, writeVariants } from "./images.ts";
 import type { ImageEntry } from "./image-formats.ts";
-import { formatError, type ContentError } from "./errors.ts";
+import type { ContentError } from "./errors.ts";
+import { overlayError } from "./dev-errors.ts";
 import { loadContent, loadYaml, PAGES_DIR, SITE_FILE } from "./load.ts";
 import { contactTokens, fillTokens } from "./tokens.ts";
 import type { Site } from "./generated/site.ts";
@@ -26,14 +27,7 @@ export function contentPlugin(root = process.cwd()): Plugin {
   // Variants exist only in a build; the dev server shows the originals.
   const images = () => (manifest ??= imageManifest(publicDir, isBuild));
 
-  const fail = (ctx: { error(e: unknown): never }, errors: ContentError[]): never => {
-    const first = errors[0]!;
-    return ctx.error({
-      message: `${errors.length} content error${errors.length === 1 ? "" : "s"}:\n${errors.map(formatError).join("\n")}`,
-      id: resolve(root, first.file),
-      loc: { file: resolve(root, first.file), line: first.line, column: first.col - 1 },
-    });
-  };
+  const fail = (ctx: { error(e: unknown): never }, errors: ContentError[]): never => ctx.error(overlayError(root, errors));
 
   return {
     name: "lariox-content",
@@ -91,23 +85,26 @@ export function contentPlugin(root = process.cwd()): Plugin {
       }
       return undefined;
     },
-    // A YAML change can add a route or break a link elsewhere: re-check all content and reload.
+    // A YAML change can add a route, break a link elsewhere or change a contact token every page
+    // fills in: re-check all content, then show the errors or reload with every content module fresh.
     handleHotUpdate({ file }) {
-      if (!file.endsWith(".yaml") || !server) return undefined;
+      const contentDir = resolve(root, "content") + sep;
+      if (!file.endsWith(".yaml") || !file.startsWith(contentDir) || !server) return undefined;
       const { errors } = loadContent(root);
+      const logger = server.config.logger;
       if (errors.length > 0) {
-        const first = errors[0]!;
-        console.error(errors.map(formatError).join("\n"));
-        server.ws.send({
-          type: "error",
-          err: { message: errors.map(formatError).join("\n"), stack: "", id: resolve(root, first.file), loc: { file: resolve(root, first.file), line: first.line, column: first.col } },
-        });
+        const err = overlayError(root, errors);
+        logger.error(`[lariox-content] ${err.message}\n${err.frame}`, { timestamp: true, clear: false });
+        server.ws.send({ type: "error", err });
         return [];
       }
-      for (const id of Object.values(ids)) {
-        const mod = server.moduleGraph.getModuleById("\0" + id);
-        if (mod) server.moduleGraph.invalidateModule(mod);
+      for (const environment of Object.values(server.environments)) {
+        const graph = environment.moduleGraph;
+        for (const mod of graph.idToModuleMap.values()) {
+          if (Object.values(ids).some((id) => mod.id === "\0" + id) || mod.file?.startsWith(contentDir)) graph.invalidateModule(mod);
+        }
       }
+      logger.info(`[lariox-content] ${relative(root, file).split(sep).join("/")} ok, reloading`, { timestamp: true, clear: false });
       server.ws.send({ type: "full-reload" });
       return [];
     },

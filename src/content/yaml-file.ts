@@ -23,8 +23,10 @@ export function parseYamlFile(file: string, source: string): { yaml?: YamlFile; 
   const lineCounter = new LineCounter();
   const doc: Document = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
+    // Only the first syntax error is reliable: the parser's later ones follow from it (an
+    // unclosed bracket gives a dozen), so fixing the first and saving shows what is left.
     return {
-      errors: doc.errors.map((err) => {
+      errors: doc.errors.slice(0, 1).map((err) => {
         const pos = lineCounter.linePos(err.pos[0]);
         // The parser's own message repeats the position and a code frame; keep its first sentence.
         const reason = err.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");

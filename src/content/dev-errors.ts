@@ -1,0 +1,54 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { formatError, type ContentError } from "./errors.ts";
+
+/** The shape Vite's error overlay reads (its ErrorPayload["err"]), and what `this.error()` accepts. */
+export interface OverlayError {
+  message: string;
+  id: string;
+  loc: { file: string; line: number; column: number };
+  frame: string;
+  plugin: string;
+  stack: string;
+}
+
+/**
+ * Invalid content as the dev server shows it, in the browser overlay and the terminal alike:
+ * every error as `file:line:col  /pointer: message`, the first one located and framed.
+ * Columns count from 1, as in the message and in editors, so the overlay's `file:line:col`
+ * (a link that opens the editor there) names the same place as the message.
+ */
+export function overlayError(root: string, errors: ContentError[]): OverlayError {
+  const first = errors[0]!;
+  const file = resolve(root, first.file);
+  return {
+    message: `${errors.length} content error${errors.length === 1 ? "" : "s"}:\n${errors.map(formatError).join("\n")}`,
+    id: file,
+    loc: { file, line: first.line, column: first.col },
+    frame: codeFrame(file, first.line, first.col),
+    plugin: "lariox-content",
+    stack: "",
+  };
+}
+
+/**
+ * Two lines either side of `line`, with a caret under column `col` (both 1-based), in the
+ * `12 | text` form Vite's overlay recognises as a code frame.
+ */
+export function codeFrame(file: string, line: number, col: number): string {
+  let lines: string[];
+  try {
+    lines = readFileSync(file, "utf8").split(/\r?\n/);
+  } catch {
+    return "";
+  }
+  const from = Math.max(1, line - 2);
+  const to = Math.min(lines.length, line + 2);
+  const width = String(to).length;
+  const out: string[] = [];
+  for (let n = from; n <= to; n++) {
+    out.push(`${String(n).padStart(width)} | ${lines[n - 1]}`);
+    if (n === line) out.push(`${" ".repeat(width)} | ${" ".repeat(Math.max(0, col - 1))}^`);
+  }
+  return out.join("\n");
+}

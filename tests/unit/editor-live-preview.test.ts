@@ -1,0 +1,138 @@
+/**
+ * Live preview, for real: the Vite dev server (with the site's plugins) on a temporary copy of
+ * content/, and the page in headless Chromium. Editing a YAML file reloads the page with the
+ * change; an invalid file shows Vite's error overlay with file:line:col, message and code frame
+ * (and prints the same in the terminal); fixing it brings the page back.
+ */
+import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLogger, createServer, type ViteDevServer } from "vite";
+import react from "@vitejs/plugin-react";
+import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { contentPlugin } from "../../src/content/vite-plugin.ts";
+
+const project = join(import.meta.dirname, "../..");
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+};
+
+let root: string;
+let server: ViteDevServer;
+let browser: Browser;
+let page: Page;
+let base: string;
+/** What the dev server printed as errors (the terminal the editor watches). */
+const terminal: string[] = [];
+
+const edit = (file: string, from: string, to: string) => {
+  const path = join(root, file);
+  const text = readFileSync(path, "utf8");
+  if (!text.includes(from)) throw new Error(`${file} does not contain ${from}`);
+  writeFileSync(path, text.replace(from, to));
+};
+const restore = (file: string) => cpSync(join(project, file), join(root, file));
+
+const h1 = () => page.locator("h1").first();
+/** What Vite's overlay shows, read from its shadow root. */
+const overlay = () =>
+  page.evaluate(() => {
+    const shadow = document.querySelector("vite-error-overlay")?.shadowRoot;
+    if (!shadow) return null;
+    const text = (selector: string) => shadow.querySelector(selector)?.textContent?.trim() ?? "";
+    return { message: text(".message-body"), file: text(".file"), frame: text(".frame") };
+  });
+const noOverlay = () => page.waitForFunction(() => !document.querySelector("vite-error-overlay"), null, { timeout: 15_000 });
+
+beforeAll(async () => {
+  // The project with its own content/ folder: the real files stay untouched.
+  root = realpathSync(mkdtempSync(join(tmpdir(), "live-preview-")));
+  cpSync(join(project, "content"), join(root, "content"), { recursive: true });
+  for (const name of ["index.html", "package.json", "tsconfig.json", "src", "schema", "public", "node_modules"]) symlinkSync(join(project, name), join(root, name));
+
+  const logger = createLogger("error", { allowClearScreen: false });
+  const logError = logger.error.bind(logger);
+  logger.error = (message, options) => {
+    terminal.push(message);
+    if (process.env.LIVE_PREVIEW_DEBUG) logError(message, options);
+  };
+  server = await createServer({
+    configFile: false,
+    root,
+    customLogger: logger,
+    cacheDir: join(project, "node_modules/.vite-live-preview-test"),
+    plugins: [contentPlugin(root), vanillaExtractPlugin(), react()],
+    // Module ids stay inside the temporary root (vanilla-extract compiles only files under it).
+    resolve: { preserveSymlinks: true },
+    server: { host: "127.0.0.1", port: 0, fs: { allow: [root, project] } },
+  });
+  await server.listen();
+  const address = server.httpServer!.address();
+  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  browser = await chromium.launch(launchOptions);
+  page = await browser.newPage();
+  // The intro splash covers the page on a first visit; the test reads the page under it.
+  await page.addInitScript(() => sessionStorage.setItem("intro-seen", "1"));
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+describe("live preview (npm run dev)", () => {
+  it("reloads the page when its YAML changes", async () => {
+    await page.goto(`${base}/about`);
+    await expect.poll(() => h1().textContent(), { timeout: 30_000 }).toBe("About Us");
+    edit("content/pages/about.yaml", "heading: About Us", "heading: About Us, edited live");
+    await expect.poll(() => h1().textContent(), { timeout: 15_000 }).toBe("About Us, edited live");
+  }, 60_000);
+
+  it("shows an invalid field in the overlay with file, line, column, message and code frame, and in the terminal", async () => {
+    terminal.length = 0;
+    edit("content/pages/about.yaml", "heading: About Us, edited live", "heading: [About, Us]");
+    await page.waitForSelector("vite-error-overlay", { state: "attached", timeout: 15_000 });
+    const shown = await overlay();
+    expect(shown!.message).toBe("1 content error:\ncontent/pages/about.yaml:10:14  /sections/0/heading: must be string");
+    expect(shown!.file).toBe(`${root}/content/pages/about.yaml:10:14`);
+    expect(shown!.frame).toContain("10 |     heading: [About, Us]\n   |              ^");
+    expect(terminal.join("\n")).toContain("content/pages/about.yaml:10:14  /sections/0/heading: must be string");
+  }, 30_000);
+
+  it("shows the same overlay when the page is reloaded while the file is broken", async () => {
+    await page.reload();
+    await page.waitForSelector("vite-error-overlay", { state: "attached", timeout: 15_000 });
+    const shown = await overlay();
+    expect(shown!.message).toContain("content/pages/about.yaml:10:14  /sections/0/heading: must be string");
+    expect(shown!.file).toBe(`${root}/content/pages/about.yaml:10:14`);
+  }, 30_000);
+
+  it("recovers when the file is fixed", async () => {
+    restore("content/pages/about.yaml");
+    await noOverlay();
+    await expect.poll(() => h1().textContent(), { timeout: 15_000 }).toBe("About Us");
+  }, 30_000);
+
+  it("shows a YAML syntax error once, where it is", async () => {
+    edit("content/pages/about.yaml", "heading: About Us", "heading: [About, Us");
+    await page.waitForSelector("vite-error-overlay", { state: "attached", timeout: 15_000 });
+    const shown = await overlay();
+    expect(shown!.message).toMatch(/^1 content error:\ncontent\/pages\/about\.yaml:11:5 {2}YAML syntax: /);
+    restore("content/pages/about.yaml");
+    await noOverlay();
+    await expect.poll(() => h1().textContent(), { timeout: 15_000 }).toBe("About Us");
+  }, 30_000);
+
+  it("refreshes every page's contact tokens when site.yaml changes", async () => {
+    await page.goto(`${base}/contact`);
+    const aside = page.getByText("+91 00000 00001 / +91 00000 00002").first();
+    await aside.waitFor({ timeout: 15_000 });
+    edit("content/site.yaml", "- +91 00000 00001", "- +91 00000 09999");
+    await page.getByText("+91 00000 09999 / +91 00000 00002").first().waitFor({ timeout: 15_000 });
+    restore("content/site.yaml");
+  }, 30_000);
+});
