@@ -3,7 +3,7 @@
  * the YAML extension finds the schema for completion and hover text. The validator keeps the
  * line in step: missing, or with a relative path that does not fit the file's folder, is an error.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -15,11 +15,13 @@ const fixtures = join(import.meta.dirname, "../fixtures/content");
 const temp: string[] = [];
 afterAll(() => temp.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-function errorsOf(caseName: string): string[] {
+/** Validates the base fixture with one case laid over it, or with `change` applied to it. */
+function errorsOf(caseName: string | { file: string; change: (text: string) => string }): string[] {
   const root = mkdtempSync(join(tmpdir(), "content-"));
   temp.push(root);
   cpSync(join(fixtures, "base"), root, { recursive: true });
-  cpSync(join(fixtures, caseName), root, { recursive: true });
+  if (typeof caseName === "string") cpSync(join(fixtures, caseName), root, { recursive: true });
+  else writeFileSync(join(root, caseName.file), caseName.change(readFileSync(join(root, caseName.file), "utf8")));
   return loadContent(root).errors.map(formatError);
 }
 
@@ -59,7 +61,8 @@ describe("the yaml-language-server schema line", () => {
   });
 
   it("must name the right schema: site.yaml is checked against the site schema", () => {
-    expect(errorsOf("schema-line-site")).toMatchInlineSnapshot(`
+    const pageSchemaLine = (text: string) => text.replace("$schema=../schema/site.schema.json", "$schema=../schema/page.schema.json");
+    expect(errorsOf({ file: "content/site.yaml", change: pageSchemaLine })).toMatchInlineSnapshot(`
       [
         "content/site.yaml:1:1  first line must be "# yaml-language-server: $schema=../schema/site.schema.json" (editors use it for completion)",
       ]
