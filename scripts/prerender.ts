@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { loadContent } from "../src/content/load.ts";
+import type { Page } from "../src/content/types.ts";
 import { headTags, type AppFacts } from "./prerender/head.ts";
 import { writeRedirects, writeSitemap } from "./prerender/seo-files.ts";
 import { precompress } from "./prerender/compress.ts";
@@ -20,32 +21,47 @@ const template = readFileSync(join(dist, "index.html"), "utf8");
 const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8")) as Manifest;
 const server = (await import(pathToFileURL(join(process.env.SSR_DIR ?? "dist-ssr", "entry-server.js")).href)) as AppFacts & {
   render(path: string): Promise<string>;
+  blockFiles(sections: Page["sections"]): { file: string; deferred: boolean }[];
 };
 
 const { content, errors } = loadContent(process.cwd());
 if (!content) throw new Error(`${errors.length} content errors: run npm run validate`);
 
-/** The chunks (and their CSS) a page needs at once: its content and the lazy blocks it uses. */
-function preloads(modules: string[]): string[] {
-  const tags = new Set<string>();
-  for (const key of modules) {
+/**
+ * The chunks a page needs at once (its content and its blocks), with their imports and CSS;
+ * deferred blocks contribute their CSS only (their code comes after hydration starts).
+ */
+function preloads(modules: string[], cssOnly: string[]): string[] {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string, withCode: boolean) => {
     const chunk = manifest[key];
-    if (!chunk) continue;
-    tags.add(`<link rel="modulepreload" href="/${chunk.file}" />`);
-    for (const css of chunk.css ?? []) tags.add(`<link rel="stylesheet" href="/${css}" />`);
-  }
-  return [...tags];
+    if (!chunk) throw new Error(`${key} is not in the build manifest: is its path in src/blocks/registry.ts right?`);
+    if (seen.has(key + withCode)) return;
+    seen.add(key + withCode);
+    if (withCode) scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported, withCode);
+  };
+  modules.forEach((m) => visit(m, true));
+  cssOnly.forEach((m) => visit(m, false));
+  // What the template links already (the entry, its imports and their CSS) is not repeated.
+  const inTemplate = new Set([...template.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]!));
+  return [
+    ...[...styles].filter((f) => !inTemplate.has(f)).map((f) => `<link rel="stylesheet" href="/${f}" />`),
+    ...[...scripts].filter((f) => !inTemplate.has(f)).map((f) => `<link rel="modulepreload" href="/${f}" />`),
+  ];
 }
-
-const LAZY_BLOCKS: Record<string, string> = { hero: "src/blocks/Hero.tsx", form: "src/blocks/FormWithToasts.tsx" };
 
 // The inline head script must be allowed by hash in the Content-Security-Policy.
 const inlineScripts = [...template.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash("sha256").update(m[1]!).digest("base64")}'`);
 
 const started = performance.now();
 for (const { file, page } of content.pages) {
-  const modules = [file, ...new Set(page.sections.map((s) => LAZY_BLOCKS[s.type]).filter((m): m is string => Boolean(m)))];
-  const head = headTags(content.site, page, server, preloads(modules));
+  const blocks = server.blockFiles(page.sections);
+  const modules = [file, ...blocks.filter((b) => !b.deferred).map((b) => b.file)];
+  const head = headTags(content.site, page, server, preloads(modules, blocks.filter((b) => b.deferred).map((b) => b.file)));
   const body = await server.render(page.path);
   const html = template.replace("<!--head-->", head).replace("<!--app-html-->", body);
   const out = page.path === "/" ? join(dist, "index.html") : join(dist, page.path.slice(1), "index.html");

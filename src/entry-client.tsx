@@ -9,7 +9,7 @@ const path = normalisePath(location.pathname);
 const redirect = findRedirect(path);
 if (redirect) history.replaceState(null, "", redirect);
 const current = redirect ?? path;
-const page = await loadPage(current);
+const page = await loadPage(current, { initial: true });
 const root = document.getElementById("root")!;
 const app = (
   <StrictMode>

@@ -5,6 +5,7 @@ import { NOT_FOUND_PATH } from "./app/routes.ts";
 
 // The prerender script's view of the app: image variants and the not-found route.
 export { srcSet } from "./app/Img.tsx";
+export { blockFiles } from "./blocks/registry.ts";
 export const notFoundPath = NOT_FOUND_PATH;
 
 /** The HTML of one route's body, as the client will hydrate it. */

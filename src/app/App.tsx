@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Router, useLocation } from "wouter";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
-import site from "virtual:site";
+import site, { images as siteImages } from "virtual:site";
 import type { Page } from "../content/types.ts";
 import { Intro } from "../shell/Intro.tsx";
 import { TopBar } from "../shell/TopBar.tsx";
@@ -11,6 +11,7 @@ import { LazyCursor } from "../shell/LazyCursor.tsx";
 import { preloadBlocks } from "../blocks/registry.ts";
 import { bannerLarge, bannerMedium, bannerSmall } from "../blocks/blocks.css.ts";
 import { PageView } from "./PageView.tsx";
+import { registerImages } from "./Img.tsx";
 import { findRedirect, findRoute, normalisePath, NOT_FOUND_PATH } from "./routes.ts";
 import * as css from "./App.css.ts";
 
@@ -19,12 +20,18 @@ export interface InitialPage {
   page: Page;
 }
 
-/** Loads the page for `path` (its own chunk), following a redirect or falling back to the 404 page. */
-export async function loadPage(path: string): Promise<Page> {
+/**
+ * Loads the page for `path` (its own chunk) and the code of its blocks, or the 404 page.
+ * `initial`: the page's first load in this browser, about to hydrate prerendered HTML.
+ */
+registerImages(siteImages);
+
+export async function loadPage(path: string, options: { initial?: boolean } = {}): Promise<Page> {
   const route = findRoute(path) ?? findRoute(NOT_FOUND_PATH);
   if (!route) throw new Error(`no page for ${path} and no ${NOT_FOUND_PATH} page`);
-  const page = (await route.load()).default;
-  await preloadBlocks(page.sections);
+  const { default: page, images } = await route.load();
+  registerImages(images);
+  await preloadBlocks(page.sections, options);
   return page;
 }
 

@@ -1,6 +1,5 @@
 import type { ImgHTMLAttributes } from "react";
-import images from "virtual:images";
-import { VARIANT_FORMATS, variantBase, variantWidths } from "../content/image-formats.ts";
+import { VARIANT_FORMATS, variantBase, variantWidths, type ImageEntry } from "../content/image-formats.ts";
 
 interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "alt" | "width" | "height" | "sizes"> {
   src: string;
@@ -9,6 +8,13 @@ interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "alt" 
   sizes?: string;
   /** Above the fold: load at once with high priority instead of lazily. */
   priority?: boolean;
+}
+
+const images: Record<string, ImageEntry> = {};
+
+/** Sizes and variants of images about to be drawn: the site's at start, each page's as it loads. */
+export function registerImages(entries: Record<string, ImageEntry>): void {
+  Object.assign(images, entries);
 }
 
 /** `srcset` of one format of a photo's variants, or undefined for an image without variants. */

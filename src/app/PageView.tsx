@@ -25,7 +25,7 @@ function Sidebar({ sidebar, current }: { sidebar: SidebarData; current: string }
   );
 }
 
-/** One page: its banner (or hero) full width, then its sections, beside a sidebar if it has one. */
+/** One page: its banner (or hero) full width, then its sections, beside a sidebar if it has one (below them on small screens). */
 export function PageView({ page }: { page: Page }) {
   useEffect(() => {
     document.title = pageTitle(page.title, site.company.name);
@@ -39,11 +39,12 @@ export function PageView({ page }: { page: Page }) {
   return (
     <>
       <RenderSections sections={lead} />
+      {/* The content comes first; wide screens draw the sidebar to its left, phones after it. */}
       <div className={css.withSidebar}>
-        <Sidebar sidebar={sidebar} current={page.path} />
         <div className={css.sidebarMain}>
           <RenderSections sections={body} />
         </div>
+        <Sidebar sidebar={sidebar} current={page.path} />
       </div>
     </>
   );

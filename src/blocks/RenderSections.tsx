@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import type { Section, SectionType } from "../content/types.ts";
 import { registry, type BlockComponent } from "./registry.ts";
 
@@ -13,7 +14,10 @@ export function RenderSections({ sections }: { sections: Section[] }) {
   return (
     <>
       {sections.map((section, i) => (
-        <Block key={i} section={section} />
+        // Blocks are preloaded with their page; the boundary only matters if one was not.
+        <Suspense key={i} fallback={null}>
+          <Block section={section} />
+        </Suspense>
       ))}
     </>
   );

@@ -4,14 +4,21 @@ export interface LazyBlock<P> {
   (props: P): ReactNode;
   /** Loads the block's code; resolved before the page that uses it is rendered or hydrated. */
   preload(): Promise<unknown>;
+  /** Its source file, e.g. "src/blocks/Hero.tsx": the key of its chunk in the build manifest. */
+  file: string;
+  /**
+   * On a page's first load, hydrate it after the rest: its prerendered HTML already reads and
+   * works (links, first slide), so its code is not part of what the page needs to start.
+   */
+  deferred: boolean;
 }
 
 /**
  * A block whose code is its own chunk, fetched only by pages that use it. Unlike React.lazy
  * it renders synchronously once preloaded, so prerendering (renderToString) and hydration
- * see the same tree; the page loader preloads every lazy block a page needs.
+ * see the same tree; the page loader preloads the blocks a page needs.
  */
-export function lazyBlock<P extends object>(load: () => Promise<ComponentType<P>>): LazyBlock<P> {
+export function lazyBlock<P extends object>(file: string, load: () => Promise<ComponentType<P>>, options: { deferred?: boolean } = {}): LazyBlock<P> {
   let Loaded: ComponentType<P> | undefined;
   let pending: Promise<unknown> | undefined;
   const preload = () =>
@@ -19,9 +26,10 @@ export function lazyBlock<P extends object>(load: () => Promise<ComponentType<P>
       Loaded = component;
     }));
   const Block = (props: P) => {
-    // Not preloaded (should not happen): suspend until it is, like React.lazy would.
+    // Not loaded yet (a deferred block while the page hydrates): suspend until it is; during
+    // hydration React keeps the prerendered HTML meanwhile.
     if (!Loaded) throw preload();
     return <Loaded {...props} />;
   };
-  return Object.assign(Block, { preload });
+  return Object.assign(Block, { preload, file, deferred: options.deferred ?? false });
 }

@@ -2,19 +2,15 @@
 declare module "virtual:site" {
   const site: import("./generated/site.ts").Site;
   export default site;
+  export const images: Record<string, import("./image-formats.ts").ImageEntry>;
 }
 
 declare module "virtual:routes" {
   export interface RouteEntry {
     path: string;
     title: string;
-    load: () => Promise<{ default: import("./generated/page.ts").Page }>;
+    load: () => Promise<{ default: import("./generated/page.ts").Page; images: Record<string, import("./image-formats.ts").ImageEntry> }>;
   }
   export const routes: RouteEntry[];
   export const redirects: { from: string; to: string }[];
-}
-
-declare module "virtual:images" {
-  const images: Record<string, import("./image-formats.ts").ImageEntry>;
-  export default images;
 }

@@ -12,12 +12,13 @@ import type { Site } from "./generated/site.ts";
  * Serves the content to the app as modules, validated on the way in:
  * - `virtual:site`          the parsed content/site.yaml
  * - `virtual:routes`        the route table, each page's sections loaded lazily (one chunk per route)
- * - `virtual:images`        size and responsive variants of every image under public/assets
+ * Each of them also exports `images`: the size and variant hash of every image it names, so a
+ * page carries what its <img> tags need and no page carries the whole site's.
  * - `content/pages/*.yaml`  one page, checked against the page schema
  * Any invalid file fails the build (or shows the dev overlay) with file:line:col.
  */
 export function contentPlugin(root = process.cwd()): Plugin {
-  const ids = { site: "virtual:site", routes: "virtual:routes", images: "virtual:images" };
+  const ids = { site: "virtual:site", routes: "virtual:routes" };
   let server: ViteDevServer | undefined;
   let isBuild = false;
   let isSsr = false;
@@ -28,6 +29,13 @@ export function contentPlugin(root = process.cwd()): Plugin {
   const images = () => (manifest ??= imageManifest(publicDir, isBuild));
 
   const fail = (ctx: { error(e: unknown): never }, errors: ContentError[]): never => ctx.error(overlayError(root, errors));
+
+  /** A module exporting `data` and the entries of the images it names. */
+  const withImages = async (data: unknown): Promise<string> => {
+    const all = await images();
+    const used = Object.fromEntries([...JSON.stringify(data).matchAll(/"(\/assets\/[^"]+)"/g)].map((m) => m[1]!).filter((src) => src in all).map((src) => [src, all[src]!]));
+    return `export default ${JSON.stringify(data)};\nexport const images = ${JSON.stringify(used)};\n`;
+  };
 
   return {
     name: "lariox-content",
@@ -63,7 +71,7 @@ export function contentPlugin(root = process.cwd()): Plugin {
         this.addWatchFile(resolve(root, SITE_FILE));
         const { yaml, errors } = loadYaml(root, SITE_FILE, "site");
         if (errors.length > 0) fail(this, errors);
-        return `export default ${JSON.stringify(yaml!.data)};`;
+        return await withImages(yaml!.data);
       }
       if (id === "\0" + ids.routes) {
         const { content, errors } = loadContent(root);
@@ -74,14 +82,13 @@ export function contentPlugin(root = process.cwd()): Plugin {
         );
         return `export const routes = [\n${entries.join(",\n")}\n];\nexport const redirects = ${JSON.stringify(content!.site.redirects)};\n`;
       }
-      if (id === "\0" + ids.images) return `export default ${JSON.stringify(await images())};`;
       if (id.endsWith(".yaml") && id.startsWith(resolve(root, PAGES_DIR))) {
         const file = relative(root, id).split("\\").join("/");
         const { yaml, errors } = loadYaml(root, file, "page");
         if (errors.length > 0) fail(this, errors);
         const site = loadYaml(root, SITE_FILE, "site");
         if (site.errors.length > 0) fail(this, site.errors);
-        return `export default ${JSON.stringify(fillTokens(yaml!.data, contactTokens(site.yaml!.data as Site)))};`;
+        return await withImages(fillTokens(yaml!.data, contactTokens(site.yaml!.data as Site)));
       }
       return undefined;
     },

@@ -2,7 +2,8 @@
 import { render, screen, within } from "@testing-library/react";
 import { Router } from "wouter";
 import { describe, expect, it } from "vitest";
-import { registry } from "../../src/blocks/registry.ts";
+import { preloadBlocks, registry } from "../../src/blocks/registry.ts";
+import { registerImages } from "../../src/app/Img.tsx";
 import { RenderSections } from "../../src/blocks/RenderSections.tsx";
 import pageSchema from "../../schema/page.schema.json";
 import type { Section } from "../../src/content/types.ts";
@@ -29,7 +30,8 @@ describe("<RenderSections>", () => {
     { type: "linkList", links: [{ label: "AVEVA MES", href: "/aveva/aveva-mes" }] },
   ];
 
-  it("draws each section in order with its content", () => {
+  it("draws each section in order with its content", async () => {
+    await preloadBlocks(sections);
     render(
       <Router>
         <RenderSections sections={sections} />
@@ -46,11 +48,16 @@ describe("<RenderSections>", () => {
     expect(screen.getByRole("link", { name: /AVEVA MES/ }).getAttribute("href")).toBe("/aveva/aveva-mes");
   });
 
-  it("gives the banner image its intrinsic size (variants exist only in a build)", () => {
+  it("gives the banner image its intrinsic size and, in a build, its variants", async () => {
+    await preloadBlocks(sections);
+    registerImages({ "/assets/banners/about.jpg": [1920, 640, "0123456789"] });
     const { container } = render(
       <Router>
         <RenderSections sections={[sections[0]!]} />
       </Router>,
+    );
+    expect(container.querySelector("source[type='image/avif']")?.getAttribute("srcset")).toBe(
+      "/assets/img/about.0123456789-480.avif 480w, /assets/img/about.0123456789-960.avif 960w, /assets/img/about.0123456789-1440.avif 1440w, /assets/img/about.0123456789-1920.avif 1920w",
     );
     const img = container.querySelector("img")!;
     expect(Number(img.getAttribute("width"))).toBeGreaterThan(0);

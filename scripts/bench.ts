@@ -1,0 +1,86 @@
+/**
+ * `npm run bench` (not part of npm test): builds the site, serves it with the real server on
+ * loopback, runs Lighthouse (mobile preset, Debian's Chromium) on every route and prints, per
+ * route, the four category scores, LCP, TBT, CLS and the first-load JavaScript (gzip).
+ * Writes the table as JSON to .tmp/bench/lighthouse.json. `--no-build` reuses dist/;
+ * `--routes /,/about` limits the run.
+ */
+import { execSync, spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { loadContent } from "../src/content/load.ts";
+import { firstLoadJs } from "./bench/first-load.ts";
+
+const args = process.argv.slice(2);
+const port = 4455;
+const base = `http://127.0.0.1:${port}`;
+const routeArg = args.find((a) => a.startsWith("--routes="))?.slice(9);
+const routes = routeArg ? routeArg.split(",") : (loadContent(process.cwd()).content?.pages ?? []).map((p) => p.page.path).filter((p) => p !== "/404");
+
+if (!args.includes("--no-build")) execSync("npm run --silent build", { stdio: "inherit" });
+
+const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: ".tmp/bench-data", RATE_LIMIT: "100000", LOG_LEVEL: "warn" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+const stop = () => server.kill("SIGTERM");
+process.on("exit", stop);
+for (let i = 0; i < 100; i++) {
+  if (await fetch(base + "/").then((r) => r.ok, () => false)) break;
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+
+interface Row {
+  route: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  firstLoadJsGzipKb: number;
+}
+const rows: Row[] = [];
+for (const route of routes) {
+  const result = await lighthouse(base + route, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
+  const { categories, audits } = result.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const row: Row = {
+    route,
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? NaN),
+    tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? NaN),
+    cls: Number((audits["cumulative-layout-shift"]?.numericValue ?? NaN).toFixed(3)),
+    firstLoadJsGzipKb: Number((firstLoadJs("dist", route).gzip / 1024).toFixed(1)),
+  };
+  rows.push(row);
+  // Failed audits of the three 100-target categories, so a miss says what to fix.
+  const misses = ["accessibility", "best-practices", "seo"].flatMap((c) =>
+    (categories[c]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1).map((ref) => `${c}:${ref.id}`),
+  );
+  console.log(`${route.padEnd(42)} perf ${row.performance} a11y ${row.accessibility} bp ${row.bestPractices} seo ${row.seo}  LCP ${row.lcpMs} ms  TBT ${row.tbtMs} ms  CLS ${row.cls}  JS ${row.firstLoadJsGzipKb} KB${misses.length ? "  misses: " + misses.join(" ") : ""}`);
+}
+await chrome.kill();
+stop();
+
+const worst = (key: keyof Row, pick: (a: number, b: number) => number) => rows.map((r) => r[key] as number).reduce((a, b) => pick(a, b));
+console.log(`\n| route | perf | a11y | best pr. | SEO | LCP ms | TBT ms | CLS | first-load JS gzip KB |\n|---|---|---|---|---|---|---|---|---|`);
+for (const r of rows) console.log(`| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.firstLoadJsGzipKb} |`);
+console.log(
+  `\nworst: performance ${worst("performance", Math.min)}, accessibility ${worst("accessibility", Math.min)}, best practices ${worst("bestPractices", Math.min)}, SEO ${worst("seo", Math.min)}, ` +
+    `LCP ${worst("lcpMs", Math.max)} ms, TBT ${worst("tbtMs", Math.max)} ms, CLS ${worst("cls", Math.max)}, first-load JS ${worst("firstLoadJsGzipKb", Math.max)} KB`,
+);
+mkdirSync(".tmp/bench", { recursive: true });
+writeFileSync(".tmp/bench/lighthouse.json", JSON.stringify({ date: new Date().toISOString(), rows }, null, 2));
+process.exit(0);
