@@ -4,9 +4,7 @@ import { imageManifest, writeVariants } from "./images.ts";
 import type { ImageEntry } from "./image-formats.ts";
 import type { ContentError } from "./errors.ts";
 import { overlayError } from "./dev-errors.ts";
-import { loadContent, loadYaml, PAGES_DIR, SITE_FILE } from "./load.ts";
-import { contactTokens, fillTokens } from "./tokens.ts";
-import type { Site } from "./generated/site.ts";
+import { loadContent, PAGES_DIR, SITE_FILE, type Content } from "./load.ts";
 
 /**
  * Serves the content to the app as modules, validated on the way in:
@@ -29,6 +27,15 @@ export function contentPlugin(root = process.cwd()): Plugin {
   const images = () => (manifest ??= imageManifest(publicDir, isBuild));
 
   const fail = (ctx: { error(e: unknown): never }, errors: ContentError[]): never => ctx.error(overlayError(root, errors));
+
+  // All content is read and checked once per build (or per change in dev), not once per module:
+  // a site with thousands of pages would otherwise re-read site.yaml for each of them.
+  let checked: ReturnType<typeof loadContent> | undefined;
+  const content = (ctx: { error(e: unknown): never }): Content => {
+    checked ??= loadContent(root);
+    if (checked.errors.length > 0 || !checked.content) return fail(ctx, checked.errors);
+    return checked.content;
+  };
 
   /** A module exporting `data` and the entries of the images it names. */
   const withImages = async (data: unknown): Promise<string> => {
@@ -58,8 +65,8 @@ export function contentPlugin(root = process.cwd()): Plugin {
     buildStart() {
       // Unit tests check content errors themselves and must run while content is broken.
       if (process.env.VITEST) return;
-      const { errors } = loadContent(root);
-      if (errors.length > 0) fail(this, errors);
+      checked = undefined;
+      content(this);
       this.addWatchFile(resolve(root, SITE_FILE));
     },
     resolveId(id) {
@@ -69,26 +76,21 @@ export function contentPlugin(root = process.cwd()): Plugin {
     async load(id) {
       if (id === "\0" + ids.site) {
         this.addWatchFile(resolve(root, SITE_FILE));
-        const { yaml, errors } = loadYaml(root, SITE_FILE, "site");
-        if (errors.length > 0) fail(this, errors);
-        return await withImages(yaml!.data);
+        return await withImages(content(this).site);
       }
       if (id === "\0" + ids.routes) {
-        const { content, errors } = loadContent(root);
-        if (errors.length > 0) fail(this, errors);
-        for (const p of content!.pages) this.addWatchFile(resolve(root, p.file));
-        const entries = content!.pages.map(
+        const { pages, site } = content(this);
+        for (const p of pages) this.addWatchFile(resolve(root, p.file));
+        const entries = pages.map(
           (p) => `  { path: ${JSON.stringify(p.page.path)}, title: ${JSON.stringify(p.page.title)}, load: () => import(${JSON.stringify("/" + p.file)}) }`,
         );
-        return `export const routes = [\n${entries.join(",\n")}\n];\nexport const redirects = ${JSON.stringify(content!.site.redirects)};\n`;
+        return `export const routes = [\n${entries.join(",\n")}\n];\nexport const redirects = ${JSON.stringify(site.redirects)};\n`;
       }
       if (id.endsWith(".yaml") && id.startsWith(resolve(root, PAGES_DIR))) {
         const file = relative(root, id).split("\\").join("/");
-        const { yaml, errors } = loadYaml(root, file, "page");
-        if (errors.length > 0) fail(this, errors);
-        const site = loadYaml(root, SITE_FILE, "site");
-        if (site.errors.length > 0) fail(this, site.errors);
-        return await withImages(fillTokens(yaml!.data, contactTokens(site.yaml!.data as Site)));
+        const page = content(this).pages.find((p) => p.file === file);
+        if (!page) return this.error(`${file} is not a page of the content (it is under ${PAGES_DIR} but was not loaded)`);
+        return await withImages(page.page);
       }
       return undefined;
     },
@@ -97,7 +99,8 @@ export function contentPlugin(root = process.cwd()): Plugin {
     handleHotUpdate({ file }) {
       const contentDir = resolve(root, "content") + sep;
       if (!file.endsWith(".yaml") || !file.startsWith(contentDir) || !server) return undefined;
-      const { errors } = loadContent(root);
+      checked = loadContent(root);
+      const { errors } = checked;
       const logger = server.config.logger;
       if (errors.length > 0) {
         const err = overlayError(root, errors);

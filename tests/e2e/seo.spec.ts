@@ -1,0 +1,99 @@
+import { COMPANY, SPEC_ROUTES, expect, test } from "./fixtures.ts";
+
+const SITE = "https://www.lariox.example.com";
+
+test.describe("findable and fast", () => {
+  test.skip(({ viewport }) => (viewport?.width ?? 0) < 1200, "server answers are the same for every viewport");
+
+  test("sitemap.xml lists every route and robots.txt points at it", async ({ request }) => {
+    const sitemap = await request.get("/sitemap.xml");
+    expect(sitemap.status()).toBe(200);
+    expect(sitemap.headers()["content-type"]).toContain("xml");
+    const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(SITE, ""));
+    for (const route of SPEC_ROUTES) expect(locs).toContain(route);
+    expect(locs).not.toContain("/404");
+    const robots = await (await request.get("/robots.txt")).text();
+    expect(robots).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+  });
+
+  test("every page has its title, description, canonical, Open Graph, Twitter and structured data", async ({ request }) => {
+    for (const route of SPEC_ROUTES) {
+      const html = await (await request.get(route)).text();
+      expect(html, route).toMatch(/<html lang="en">/);
+      expect(html, route).toMatch(new RegExp(`<title>[^<]+ \\| ${COMPANY}</title>`));
+      expect(html, route).toMatch(/<meta name="description" content="[^"]{50,}"/);
+      expect(html, route).toContain(`<link rel="canonical" href="${SITE}${route}"`);
+      for (const tag of ["og:title", "og:description", "og:url", "og:image"]) expect(html, `${route} ${tag}`).toContain(`property="${tag}"`);
+      expect(html, route).toContain(`name="twitter:card" content="summary_large_image"`);
+      const ld = JSON.parse(html.match(/<script type="application\/ld\+json">([^<]+)<\/script>/)![1]!) as Record<string, unknown>;
+      expect(ld["@type"]).toEqual(["Organization", "LocalBusiness"]);
+      expect((ld.address as Record<string, string>).addressLocality).toBe("Surat");
+      expect(ld.openingHours).toBe("Mo-Sa 09:00-18:00");
+    }
+  });
+
+  test("the spec's case variants answer 301 to the registered page", async ({ request }) => {
+    const redirects: [string, string][] = [["/products/Hmi", "/products/hmi"], ["/products/Data-Analytics", "/products/data-analytics"]];
+    for (const [from, to] of redirects) {
+      const response = await request.get(from, { maxRedirects: 0 });
+      expect(response.status(), from).toBe(301);
+      expect(response.headers().location).toBe(to);
+    }
+  });
+
+  test("a path that is no page answers 404 with a helpful page", async ({ page }) => {
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page.locator("main h1")).toHaveText("Page not found");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    for (const name of ["Home", "Products", "Contact"]) await expect(page.locator("main").getByRole("link", { name: new RegExp(`^${name}`) })).toBeVisible();
+  });
+
+  test("hashed files are cached for a year, pages are revalidated, both go out compressed", async ({ request }) => {
+    const html = await request.get("/about", { headers: { "accept-encoding": "br" } });
+    expect(html.headers()["cache-control"]).toBe("no-cache");
+    expect(html.headers()["content-encoding"]).toBe("br");
+    expect(html.headers().etag).toBeTruthy();
+    const script = (await html.text()).match(/<script type="module"[^>]*src="([^"]+)"/)![1]!;
+    const js = await request.get(script, { headers: { "accept-encoding": "gzip" } });
+    expect(js.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(js.headers()["content-encoding"]).toBe("gzip");
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("every page reads completely and its links work", async ({ page }) => {
+    for (const route of ["/", "/about", "/products/communication", "/aveva/aveva-historian", "/downloads"]) {
+      await page.goto(route);
+      await expect(page.locator("main h1"), route).toBeVisible();
+      // The splash leaves on its own (a CSS animation), so nothing covers the page for long.
+      await expect(page.getByTestId("intro")).toBeHidden({ timeout: 7000 });
+      const text = await page.locator("main").innerText();
+      expect(text.length, route).toBeGreaterThan(300);
+      await expect(page.locator("footer")).toContainText(COMPANY);
+    }
+    // The menu is a plain list of links (open on small screens, hover/focus menus on wide ones).
+    await page.goto("/");
+    await page.locator("header").getByRole("link", { name: "About", exact: true }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.locator("main h1")).toHaveText("About Us");
+  });
+});
+
+test("every image has its width and height, and only the first view loads eagerly", async ({ page }) => {
+  for (const route of ["/", "/about", "/products/plc", "/downloads"]) {
+    await page.goto(route);
+    const images = await page.locator("img").evaluateAll((imgs) =>
+      imgs.map((img) => ({ src: img.getAttribute("src"), width: img.getAttribute("width"), height: img.getAttribute("height"), loading: img.getAttribute("loading") })),
+    );
+    expect(images.length, route).toBeGreaterThan(1);
+    for (const img of images) {
+      expect(Number(img.width), `${route} ${img.src}`).toBeGreaterThan(0);
+      expect(Number(img.height), `${route} ${img.src}`).toBeGreaterThan(0);
+    }
+    expect(images.filter((i) => i.loading === "lazy").length, route).toBeGreaterThan(0);
+    await expect(page.locator("iframe")).toHaveCount(await page.locator('iframe[loading="lazy"]').count());
+  }
+});
