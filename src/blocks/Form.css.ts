@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { media, vars } from "../styles/theme.css.ts";
 
 export const layout = style({ display: "grid", gap: vars.space.xl, alignItems: "start", "@media": { [media.large]: { gridTemplateColumns: "minmax(0, 2fr) minmax(0, 1fr)" } } });
@@ -12,7 +12,8 @@ export const form = style({
   background: vars.color.white,
   "@media": { [media.medium]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))", padding: vars.space.xl } },
 });
-export const field = style({ display: "grid", gap: vars.space.xs });
+// alignContent: a field beside one showing an error message must not stretch its label and input.
+export const field = style({ display: "grid", gap: vars.space.xs, alignContent: "start" });
 export const wide = style({ "@media": { [media.medium]: { gridColumn: "1 / -1" } } });
 export const label = style({ fontWeight: 600, fontSize: vars.fontSize.sm, color: vars.color.navy900 });
 export const mark = style({ color: vars.color.danger, marginLeft: "2px" });
@@ -35,8 +36,18 @@ export const footer = style({ display: "flex", flexWrap: "wrap", alignItems: "ce
 export const aside = style({ padding: vars.space.xl, borderRadius: vars.radius.lg, background: `linear-gradient(160deg, ${vars.color.navy900}, ${vars.color.navy700})`, color: vars.color.steel100 });
 export const asideHeading = style({ color: vars.color.white });
 export const asideList = style({ display: "grid", gap: vars.space.lg, margin: 0, padding: 0, listStyle: "none" });
-export const asideItem = style({ display: "grid", gridTemplateColumns: "40px 1fr", gap: vars.space.md, alignItems: "start" });
+export const asideItem = style({ display: "grid", gap: vars.space.md, alignItems: "start" });
+/** An item of a panel whose items carry icons: the icon column beside the text. */
+export const asideItemWithIcon = style({ gridTemplateColumns: "40px 1fr" });
 export const asideIcon = style({ width: "40px", height: "40px", padding: "6px", borderRadius: vars.radius.sm, background: vars.color.white });
 export const asideTitle = style({ color: vars.color.white, margin: 0, fontSize: vars.fontSize.md });
 export const asideText = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.steel300 });
 export const error = style({ margin: 0, color: vars.color.danger, fontSize: vars.fontSize.sm, fontWeight: 500 });
+
+// The form's toasts (sonner, mounted with the form): the site's font, a readable size, and
+// text colours that reach 4.5:1 on sonner's pale rich-colour backgrounds (its own reach ~4.3:1).
+// The element names in the selectors outrank sonner's attribute-only rules.
+globalStyle("ol[data-sonner-toaster]", { fontFamily: vars.font.body });
+globalStyle("ol[data-sonner-toaster][data-sonner-theme=light]", { vars: { "--success-text": "#166534", "--error-text": vars.color.danger } });
+globalStyle("li[data-sonner-toast][data-styled=true]", { fontSize: vars.fontSize.sm });
+globalStyle("li[data-sonner-toast][data-styled=true] [data-title]", { fontWeight: 700 });

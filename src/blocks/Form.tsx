@@ -105,6 +105,9 @@ export function Form({ section }: { section: FormSection }) {
     return f.input === "textarea" ? <textarea {...common} rows={f.rows ?? 6} className={css.textarea} /> : <input {...common} type={f.input} className={css.input} />;
   };
 
+  /** Whether the side panel draws an icon column (an item without an icon keeps its place). */
+  const asideIcons = section.aside?.items.some((item) => item.icon) ?? false;
+
   return (
     <Section heading={section.heading} intro={section.intro}>
       <div className={section.aside ? css.layout : undefined}>
@@ -147,8 +150,8 @@ export function Form({ section }: { section: FormSection }) {
             <h3 className={css.asideHeading}>{section.aside.heading}</h3>
             <ul className={css.asideList}>
               {section.aside.items.map((item) => (
-                <li key={item.title} className={css.asideItem}>
-                  {item.icon ? <Img src={item.icon} alt="" className={css.asideIcon} /> : <span />}
+                <li key={item.title} className={asideIcons ? `${css.asideItem} ${css.asideItemWithIcon}` : css.asideItem}>
+                  {item.icon ? <Img src={item.icon} alt="" className={css.asideIcon} /> : asideIcons && <span />}
                   <div>
                     <h4 className={css.asideTitle}>{item.title}</h4>
                     <p className={css.asideText}>{item.text}</p>
