@@ -21,6 +21,8 @@ export const overlay = style({
 });
 // Already seen in this session (set by the inline head script before first paint).
 globalStyle(`html[data-intro-seen] ${overlay}`, { display: "none" });
+// Without JavaScript nothing can dismiss it early, so it never stands between a visitor and a link.
+globalStyle(`html:not([data-js]) ${overlay}`, { pointerEvents: "none" });
 
 export const inner = style({ textAlign: "center", padding: vars.space.lg });
 
