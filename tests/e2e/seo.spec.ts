@@ -65,11 +65,13 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("every page reads completely and its links work", async ({ page }) => {
+    test.setTimeout(60_000);
+    // The splash leaves on its own (a CSS animation), so nothing covers the page for long.
+    await page.goto("/");
+    await expect(page.getByTestId("intro")).toBeHidden({ timeout: 7000 });
     for (const route of ["/", "/about", "/products/communication", "/aveva/aveva-historian", "/downloads"]) {
       await page.goto(route);
       await expect(page.locator("main h1"), route).toBeVisible();
-      // The splash leaves on its own (a CSS animation), so nothing covers the page for long.
-      await expect(page.getByTestId("intro")).toBeHidden({ timeout: 7000 });
       const text = await page.locator("main").innerText();
       expect(text.length, route).toBeGreaterThan(300);
       await expect(page.locator("footer")).toContainText(COMPANY);
