@@ -32,7 +32,8 @@ function validate(root: string, githubActions: boolean) {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr.split("\n").filter(Boolean) };
 }
 
-describe("npm run validate under GitHub Actions", () => {
+// Each case starts the script in a new Node process (a second or two, more on a busy machine).
+describe("npm run validate under GitHub Actions", { timeout: 60_000 }, () => {
   it("prints one ::error annotation per error, with file, line and column, and exits 1", () => {
     const { status, stderr } = validate(fixtureRoot("missing-required"), true);
     expect(stderr).toEqual([

@@ -74,7 +74,7 @@ function exemplifiable(file: string, schema: Schema): boolean {
 
 const all = files.flatMap((f) => properties(f, schemas.get(f)));
 
-describe("schema annotations (editor hover text and completions)", () => {
+describe("schema annotations (editor hover text and completions)", { timeout: 30_000 }, () => {
   it("walks every schema file", () => {
     expect(files).toEqual(["forms/contact.schema.json", "forms/quote.schema.json", "page.schema.json", "site.schema.json"]);
     expect(all.length).toBeGreaterThan(200);

@@ -25,7 +25,7 @@ function errorsOf(caseName: string | { file: string; change: (text: string) => s
   return loadContent(root).errors.map(formatError);
 }
 
-describe("the yaml-language-server schema line", () => {
+describe("the yaml-language-server schema line", { timeout: 30_000 }, () => {
   it("is derived from the file's folder", () => {
     expect(schemaLine("content/site.yaml", "site")).toBe("# yaml-language-server: $schema=../schema/site.schema.json");
     expect(schemaLine("content/pages/about.yaml", "page")).toBe("# yaml-language-server: $schema=../../schema/page.schema.json");

@@ -38,7 +38,7 @@ function addedLines(before: string, after: string): string[] {
 
 const siteText = readFileSync(join(project, "content/site.yaml"), "utf8");
 
-describe("npm run new:page", () => {
+describe("npm run new:page", { timeout: 30_000 }, () => {
   it("writes a valid page and its menu entry, leaving the rest of site.yaml as it was", () => {
     const root = copyOfProject();
     const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/new-page.ts", "/services/commissioning", "Commissioning", "--menu", "main", "--root", root], {

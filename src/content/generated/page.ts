@@ -29,7 +29,7 @@ export type Section1 = (BannerSection | HeroSection | RichTextSection | CardGrid
  */
 export type SectionType = "banner"
 /**
- * A .jpg whose .webp twin sits beside it.
+ * A wide photograph (1920 × 640 px .jpg) under public/assets/banners/; the build makes the smaller AVIF and WebP copies.
  */
 export type BackgroundImage = string
 /**
