@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { flushSync } from "react-dom";
-import { toast } from "sonner";
 import site from "virtual:site";
 import type { SectionOf } from "../content/types.ts";
 import { Img } from "../app/Img.tsx";
 import { missingRequired, sendForm, type FieldError } from "../forms/send.ts";
+import { toast } from "../forms/toasts.tsx";
 import { button } from "../styles/layout.css.ts";
 import { Section } from "./Section.tsx";
 import * as css from "./Form.css.ts";

@@ -1,13 +1,13 @@
-import { Toaster } from "sonner";
+import { ToastOutlet } from "../forms/toasts.tsx";
 import type { SectionOf } from "../content/types.ts";
 import { Form } from "./Form.tsx";
 
-/** The form and the toaster that shows its outcomes travel together, in the form's own chunk. */
+/** The form and the place its toasts appear (sonner loads after the page starts). */
 export function FormWithToasts({ section }: { section: SectionOf<"form"> }) {
   return (
     <>
       <Form section={section} />
-      <Toaster closeButton position="top-right" richColors />
+      <ToastOutlet />
     </>
   );
 }

@@ -27,7 +27,7 @@ export const registry: { [T in SectionType]: BlockComponent<T> } = {
   featureList: lazyBlock("src/blocks/FeatureList.tsx", () => import("./FeatureList.tsx").then((m) => m.FeatureList)),
   listColumns: lazyBlock("src/blocks/ListColumns.tsx", () => import("./ListColumns.tsx").then((m) => m.ListColumns)),
   cta: lazyBlock("src/blocks/Cta.tsx", () => import("./Cta.tsx").then((m) => m.Cta)),
-  // The form's toaster (sonner) travels with it.
+  // The form and its toasts (sonner itself loads after the page starts).
   form: lazyBlock("src/blocks/FormWithToasts.tsx", () => import("./FormWithToasts.tsx").then((m) => m.FormWithToasts)),
   contactBlock: lazyBlock("src/blocks/ContactBlock.tsx", () => import("./ContactBlock.tsx").then((m) => m.ContactBlock)),
 };
