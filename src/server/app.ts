@@ -12,6 +12,8 @@ import type { MailTransport } from "./mail.ts";
 import { Outbox } from "./outbox.ts";
 import { SlidingWindowLimiter } from "./rate-limit.ts";
 import { registerStatic, sendPageNotFound } from "./static.ts";
+import { registerSecurityHeaders, timeoutOptions } from "./security.ts";
+import type { ServerTimeouts } from "./security.ts";
 import { Store } from "./store.ts";
 
 declare module "fastify" {
@@ -30,6 +32,8 @@ export interface AppOptions {
   transport?: MailTransport;
   /** How long app.close() lets deliveries in progress finish. */
   stopGraceMs?: number;
+  /** Request timeouts (defaults in security.ts; tests shorten them). */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 const API_PREFIX = "/api/";
@@ -94,9 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: FORM_BODY_LIMIT,
     // Request timeouts: a slow or stalled client cannot hold a connection open for long.
-    connectionTimeout: 60_000,
-    requestTimeout: 30_000,
-    keepAliveTimeout: 10_000,
+    ...timeoutOptions(options.timeouts),
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // errors raised before routing, such as a malformed %-escape in the URL
@@ -136,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   try {
+    registerSecurityHeaders(app, { distDir: config.distDir });
     await registerForms(app, { store, outbox, limiter });
     await registerStatic(app, { distDir: config.distDir });
     await app.ready();
