@@ -17,7 +17,7 @@ function AccordionItem({ item }: { item: Item }) {
         <div className={css.panel}>
         {item.protocols.map((p, i) => (
           <div key={i} className={css.protocol}>
-            {p.type && <h4 className={css.protocolType}>{p.type}</h4>}
+            {p.type && <h3 className={css.protocolType}>{p.type}</h3>}
             {p.description && <p style={{ margin: 0 }}>{p.description}</p>}
             <ul className={css.devices}>
               {p.devices.map((d) => (

@@ -1,0 +1,54 @@
+/**
+ * Every prerendered page (dist/**\/index.html and 404.html) passes the Nu Html Checker (vnu-jar)
+ * without errors. One JVM checks all files at once; each error is reported as file:line:column.
+ * Runs after `npm run build` (the build's output, DIST_DIR or dist/), in the desktop project only.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { createRequire } from "node:module";
+import { expect, test } from "@playwright/test";
+
+const DIST = resolve(process.env.DIST_DIR ?? "dist");
+
+interface VnuMessage {
+  type: "error" | "info" | "non-document-error";
+  subType?: string;
+  url?: string;
+  lastLine?: number;
+  firstColumn?: number;
+  lastColumn?: number;
+  message: string;
+  extract?: string;
+}
+
+/** Every page the prerender wrote (the build's dot-folders hold no pages). */
+function pages(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile() && d.name === "index.html" && !relative(DIST, d.parentPath).split(/[\\/]/).some((p) => p.startsWith(".")))
+    .map((d) => join(d.parentPath, d.name))
+    .sort();
+}
+
+test("every prerendered page passes the Nu Html Checker", async ({}, info) => {
+  test.skip(info.project.name !== "desktop", "the files are the same for every viewport: checked once");
+  test.setTimeout(240_000);
+  const files = [...pages(DIST), join(DIST, "404.html")];
+  expect(files.length, `pages under ${DIST}: run npm run build first`).toBeGreaterThan(10);
+  expect(existsSync(join(DIST, "404.html"))).toBe(true);
+
+  const jar = createRequire(import.meta.url).resolve("vnu-jar/build/dist/vnu.jar");
+  const run = spawnSync("java", ["-Xss4m", "-jar", jar, "--errors-only", "--format", "json", ...files], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  expect(run.error, "java must be installed (scripts/test.sh installs default-jre-headless)").toBeUndefined();
+  // vnu writes its report to stderr; exit status 1 means "errors found"
+  const report = JSON.parse(run.stderr || run.stdout) as { messages: VnuMessage[] };
+  const problems = report.messages
+    .filter((m) => m.type === "error" || m.type === "non-document-error")
+    .map((m) => {
+      const file = m.url ? relative(process.cwd(), decodeURIComponent(new URL(m.url).pathname)) : "?";
+      const where = m.lastLine === undefined ? file : `${file}:${m.lastLine}:${m.firstColumn ?? m.lastColumn ?? 1}`;
+      return `${where}  ${m.message}${m.extract ? `\n    …${m.extract.replace(/\s+/g, " ").trim()}…` : ""}`;
+    });
+  expect(problems, `${problems.length} HTML errors in ${files.length} files:\n${problems.join("\n")}`).toEqual([]);
+  expect(run.status).toBe(0);
+});
