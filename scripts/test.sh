@@ -13,6 +13,15 @@ if [ ! -x /usr/bin/chromium ]; then
   $SUDO apt-get update -qq && $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 
+# The Nu Html Checker (vnu-jar, tests/e2e/html-validity.spec.ts) runs on Java.
+if ! command -v java >/dev/null 2>&1; then
+  echo "== installing java (apt-get)"
+  export DEBIAN_FRONTEND=noninteractive
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then SUDO="sudo -E"; fi
+  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq default-jre-headless >/dev/null
+fi
+
 echo "== content validation"
 npm run --silent validate
 echo "== type check"
