@@ -7,7 +7,7 @@ import * as css from "./TopBar.css.ts";
 export function TopBar() {
   const { email, phones, social } = site.contact;
   return (
-    <div className={css.bar}>
+    <aside className={css.bar} aria-label={site.ui.contactBar}>
       <div className={css.inner}>
         <div className={css.group}>
           <a className={css.item} href={`mailto:${email}`}>
@@ -30,6 +30,6 @@ export function TopBar() {
           ))}
         </ul>
       </div>
-    </div>
+    </aside>
   );
 }

@@ -312,6 +312,10 @@ export type MediumScreens = number
  */
 export type LargeScreens = number
 /**
+ * Accessible name of the thin contact strip above the navigation (a landmark screen readers can jump to).
+ */
+export type ContactBarName = string
+/**
  * Text of the link that jumps past the navigation (shown on keyboard focus).
  */
 export type SkipLink = string
@@ -570,6 +574,7 @@ large: LargeScreens
  * Every fixed string of the shell, so no copy lives in components.
  */
 export interface InterfaceWording {
+contactBar: ContactBarName
 skipToContent: SkipLink
 openMenu: OpenMenu
 closeMenu: CloseMenu

@@ -1,0 +1,129 @@
+import AxeBuilder from "@axe-core/playwright";
+import { SPEC_ROUTES, expect, isMobile, test } from "./fixtures.ts";
+
+const ROUTES = [...SPEC_ROUTES, "/aveva/aveva-historian-client", "/no-such-page"];
+
+test.describe("axe finds no violations", () => {
+  for (const route of ROUTES) {
+    test(route, async ({ page }) => {
+      await page.goto(route);
+      await page.locator("main h1").waitFor();
+      // The map and the PDF viewers are other documents (and unreachable offline).
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).exclude("iframe").analyze();
+      const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+      expect(summary).toEqual([]);
+    });
+  }
+
+  test("with the mobile menu and every group open", async ({ page, viewport }) => {
+    test.skip(!isMobile(viewport?.width), "small screens only");
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    for (const name of ["All Products", "Aveva Solutions"]) await page.getByRole("button", { name }).click();
+    const results = await new AxeBuilder({ page }).include("header").analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+  });
+});
+
+test.describe("keyboard", () => {
+  test("the skip link is the first stop and moves focus to the page", async ({ page }) => {
+    await page.goto("/about");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/#main$/);
+    await expect(page.locator("main")).toBeFocused();
+  });
+
+  test("every focusable element shows a visible focus indicator", async ({ page }) => {
+    await page.goto("/contact");
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press("Tab");
+      const style = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        const s = getComputedStyle(el);
+        return { tag: el.tagName, text: (el.textContent ?? "").trim().slice(0, 30), outline: s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2, shadow: s.boxShadow !== "none" };
+      });
+      if (!style) continue;
+      expect(style.outline || style.shadow, `${style.tag} "${style.text}"`).toBe(true);
+    }
+  });
+
+  test("desktop menus open, move and close with the keyboard", async ({ page, viewport }) => {
+    test.skip(isMobile(viewport?.width), "desktop only");
+    await page.goto("/");
+    const aveva = page.getByRole("button", { name: "Aveva Solutions" });
+    await aveva.focus();
+    await page.keyboard.press("Enter");
+    await expect(aveva).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "All Aveva Solutions" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Operations Control", exact: true })).toBeFocused();
+    await page.keyboard.press("Tab");
+    const sub = page.getByRole("button", { name: "Show Operations Control links" });
+    await expect(sub).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(sub).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "AVEVA InTouch" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(sub).toBeFocused();
+    await expect(sub).toHaveAttribute("aria-expanded", "false");
+    await page.keyboard.press("Escape");
+    await expect(aveva).toBeFocused();
+    await expect(aveva).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("the mobile menu closes with Escape and focus returns to its button", async ({ page, viewport }) => {
+    test.skip(!isMobile(viewport?.width), "small screens only");
+    await page.goto("/");
+    const burger = page.getByRole("button", { name: "Open menu" });
+    await burger.click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About", exact: true }).focus();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+  });
+
+  test("the protocol accordion is a disclosure: Enter and Space open and close it", async ({ page }) => {
+    await page.goto("/products/communication");
+    const summary = page.locator("summary").filter({ hasText: "Siemens" });
+    await summary.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("details").filter({ has: summary })).toHaveAttribute("open", "");
+    await page.keyboard.press("Space");
+    await expect(page.locator("details").filter({ has: summary })).not.toHaveAttribute("open", "");
+  });
+
+  test("the carousel can be paused from the keyboard", async ({ page }) => {
+    await page.goto("/");
+    const pause = page.getByRole("button", { name: "Pause slideshow" });
+    await pause.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("button", { name: "Play slideshow" })).toBeVisible();
+    const current = await page.locator("button[aria-current=true]").getAttribute("aria-label");
+    await page.waitForTimeout(6000);
+    await expect(page.locator("button[aria-current=true]")).toHaveAttribute("aria-label", current!);
+  });
+});
+
+test.describe("reduced motion", () => {
+  test.use({ contextOptions: { reducedMotion: "reduce" } });
+
+  test("nothing moves: no intro, no autoplay, no scrolling strip, no typing", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByTestId("intro")).toBeHidden();
+    await expect(page.getByRole("button", { name: "Play slideshow" })).toBeVisible();
+    const animation = await page.locator("section ul").filter({ has: page.getByRole("img", { name: "Siemens" }) }).first().evaluate((el) => getComputedStyle(el).animationName);
+    expect(animation).toBe("none");
+    const tagline = page.locator("main p").filter({ hasText: "Automation" }).first();
+    const before = await tagline.innerText();
+    await page.waitForTimeout(1500);
+    expect(await tagline.innerText()).toBe(before);
+    await expect(page.getByTestId("cursor-inner")).toHaveCount(0);
+  });
+});
