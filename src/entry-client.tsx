@@ -16,5 +16,6 @@ const app = (
     <App initial={{ path: current, page }} />
   </StrictMode>
 );
-if (root.hasChildNodes() && !redirect) hydrateRoot(root, app);
+// Prerendered HTML is hydrated; the dev server's bare template (only a comment inside) is rendered.
+if (root.firstElementChild && !redirect) hydrateRoot(root, app);
 else createRoot(root).render(app);
