@@ -86,6 +86,17 @@ test("home: hydrates under the policy without a violation", async ({ page, viewp
   await expectClean(seen);
 });
 
+test("first visit: the intro splash plays and leaves under the policy", async ({ browser }) => {
+  const context = await browser.newContext(); // no intro-seen flag
+  const page = await context.newPage();
+  const seen = await watch(page);
+  await page.goto("/");
+  await expect(page.getByTestId("intro")).toBeVisible();
+  await expect(page.getByTestId("intro")).toBeHidden({ timeout: 15_000 });
+  await expectClean(seen);
+  await context.close();
+});
+
 test("contact: the form sends under the policy and the toast shows", async ({ page }) => {
   const seen = await watch(page);
   await page.goto("/contact");
