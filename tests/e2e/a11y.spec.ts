@@ -55,21 +55,22 @@ test.describe("keyboard", () => {
   test("desktop menus open, move and close with the keyboard", async ({ page, viewport }) => {
     test.skip(isMobile(viewport?.width), "desktop only");
     await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
     const aveva = page.getByRole("button", { name: "Aveva Solutions" });
     await aveva.focus();
     await page.keyboard.press("Enter");
     await expect(aveva).toHaveAttribute("aria-expanded", "true");
     await page.keyboard.press("Tab");
-    await expect(page.getByRole("link", { name: "All Aveva Solutions" })).toBeFocused();
+    await expect(nav.getByRole("link", { name: "All Aveva Solutions" })).toBeFocused();
     await page.keyboard.press("Tab");
-    await expect(page.getByRole("link", { name: "Operations Control", exact: true })).toBeFocused();
+    await expect(nav.getByRole("link", { name: "Operations Control", exact: true })).toBeFocused();
     await page.keyboard.press("Tab");
     const sub = page.getByRole("button", { name: "Show Operations Control links" });
     await expect(sub).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(sub).toHaveAttribute("aria-expanded", "true");
     await page.keyboard.press("Tab");
-    await expect(page.getByRole("link", { name: "AVEVA InTouch" })).toBeFocused();
+    await expect(nav.getByRole("link", { name: "AVEVA InTouch" })).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(sub).toBeFocused();
     await expect(sub).toHaveAttribute("aria-expanded", "false");
