@@ -1,8 +1,8 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { media, vars } from "../styles/theme.css.ts";
 
-export const columns = style({ display: "grid", gap: vars.space.md, alignItems: "start", "@media": { [media.medium]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" } } });
-export const list = style({ display: "grid", gap: vars.space.md, margin: 0, padding: 0, listStyle: "none" });
+export const columns = style({ display: "grid", gap: vars.space.sm, alignItems: "start", "@media": { [media.medium]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))", gap: vars.space.md } } });
+export const list = style({ display: "grid", gap: vars.space.sm, margin: 0, padding: 0, listStyle: "none", "@media": { [media.medium]: { gap: vars.space.md } } });
 export const item = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, background: vars.color.white, boxShadow: vars.shadow.card });
 export const toggle = style({
   display: "flex",

@@ -12,7 +12,14 @@ export function ContactBlock({ section }: { section: SectionOf<"contactBlock"> }
   return (
     <Section heading={section.heading}>
       <div className={css.layout}>
-        <iframe className={css.map} src={contact.mapEmbedUrl} title={contact.mapTitle} loading="lazy" referrerPolicy="no-referrer-when-downgrade" />
+        {/* Until the map has loaded (or where maps are blocked) the frame shows where we are. */}
+        <div className={css.mapFrame}>
+          <p className={css.mapFallback} aria-hidden="true">
+            <span className={css.pin} />
+            {contact.address.city}, {contact.address.region}, {contact.address.country}
+          </p>
+          <iframe className={css.map} src={contact.mapEmbedUrl} title={contact.mapTitle} loading="lazy" referrerPolicy="no-referrer-when-downgrade" />
+        </div>
         <div className={css.details}>
           {section.text && <p>{section.text}</p>}
           <p className={css.phone}>

@@ -21,7 +21,16 @@ export const overlay = style({
 });
 export const content = style({ position: "relative", height: "100%", display: "flex", flexDirection: "column", justifyContent: "center", gap: vars.space.md, pointerEvents: "none" });
 export const heading = style({ color: vars.color.white, fontSize: vars.fontSize.display, maxWidth: "20ch", margin: 0 });
-export const tagline = style({ fontSize: vars.fontSize.xl, color: vars.color.steel100, minHeight: "1.6em", margin: 0, fontWeight: 500 });
+// Room for the longest line as it is typed (two lines on phones), so nothing below it jumps.
+export const tagline = style({
+  fontSize: vars.fontSize.lg,
+  lineHeight: 1.5,
+  color: vars.color.steel100,
+  minHeight: "3em",
+  margin: 0,
+  fontWeight: 500,
+  "@media": { [media.medium]: { fontSize: vars.fontSize.xl, minHeight: "1.5em" } },
+});
 export const actions = style({ pointerEvents: "auto" });
 export const controls = style({
   position: "absolute",

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState, type FocusEvent } from "react";
 import useEmblaCarousel from "embla-carousel-react";
 import Autoplay from "embla-carousel-autoplay";
 import site from "virtual:site";
@@ -17,32 +17,50 @@ import * as css from "./Hero.css.ts";
 export function Hero({ section }: { section: SectionOf<"hero"> }) {
   const { hero, typedTagline } = site.behaviour;
   const { ui } = site;
-  const [autoplay] = useState(() => Autoplay({ delay: hero.intervalMs, stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true, playOnInit: false }));
+  // The plugin only times the slides; when they may move is decided here, so that a pause
+  // chosen with the button holds however the pointer and focus move afterwards.
+  const [autoplay] = useState(() => Autoplay({ delay: hero.intervalMs, stopOnInteraction: true, stopOnMouseEnter: false, stopOnFocusIn: false, playOnInit: false }));
   const [viewportRef, api] = useEmblaCarousel({ loop: true, duration: 30 }, [autoplay]);
   const [selected, setSelected] = useState(0);
-  const [playing, setPlaying] = useState(false);
+  // Until hydration (and under reduced motion) the slideshow does not play.
+  const [paused, setPaused] = useState(true);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
 
   useEffect(() => {
     if (!api) return;
     const onSelect = () => setSelected(api.selectedScrollSnap());
     api.on("select", onSelect);
-    if (!window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
-      autoplay.play();
-      setPlaying(true);
-    }
+    if (!window.matchMedia("(prefers-reduced-motion: reduce)").matches) setPaused(false);
     return () => {
       api.off("select", onSelect);
     };
-  }, [api, autoplay]);
+  }, [api]);
 
-  const togglePlay = useCallback(() => {
-    if (playing) autoplay.stop();
-    else autoplay.play();
-    setPlaying(!playing);
-  }, [autoplay, playing]);
+  const running = !paused && !hovered && !focused;
+  useEffect(() => {
+    if (!api) return;
+    if (running) autoplay.play();
+    else autoplay.stop();
+  }, [api, autoplay, running]);
+
+  const togglePlay = useCallback(() => setPaused((p) => !p), []);
+  // Keyboard focus inside holds the slides; focus that a click or a page change put there does not.
+  const onBlur = useCallback((e: FocusEvent<HTMLElement>) => {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+  }, []);
+  const playing = !paused;
 
   return (
-    <section className={css.hero} aria-roledescription="carousel" aria-label={section.heading}>
+    <section
+      className={css.hero}
+      aria-roledescription="carousel"
+      aria-label={section.heading}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={(e) => setFocused(e.target.matches(":focus-visible"))}
+      onBlur={onBlur}
+    >
       <div className={css.viewport} ref={viewportRef}>
         <div className={css.track} aria-live={playing ? "off" : "polite"}>
           {section.slides.map((slide, i) => (

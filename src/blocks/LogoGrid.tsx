@@ -8,7 +8,7 @@ export function LogoGrid({ section }: { section: SectionOf<"logoGrid"> }) {
     <Section heading={section.heading} intro={section.intro}>
       <ul className={css.logoGrid} role="list">
         {section.logos.map((logo) => (
-          <li key={logo.name} className={css.logoCell}>
+          <li key={logo.name} className={`${css.logoCell} ${css.logoItem}`}>
             <Img src={logo.image} alt={logo.name} className={css.logoImage} />
           </li>
         ))}

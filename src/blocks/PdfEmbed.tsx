@@ -8,7 +8,7 @@ import * as css from "./blocks.css.ts";
 /** A datasheet shown in the browser's PDF viewer at a fixed height, loaded only when near the viewport. */
 export function PdfEmbed({ section }: { section: SectionOf<"pdfEmbed"> }) {
   return (
-    <Section heading={section.heading}>
+    <Section heading={section.heading ?? section.title}>
       <iframe className={css.pdfFrame} src={section.file} title={section.title} height={section.height} loading="lazy" />
       <div className={css.ctaRow}>
         <a className={button} href={section.file} target="_blank" rel="noopener" download>

@@ -5,19 +5,25 @@ import * as css from "./blocks.css.ts";
 export function RichText({ section }: { section: SectionOf<"richText"> }) {
   return (
     <Section>
-      <div className={css.prose}>
-        {section.eyebrow && <p className={css.eyebrow}>{section.eyebrow}</p>}
-        {section.heading && <h2>{section.heading}</h2>}
-        {section.paragraphs.map((p, i) => (
-          <p key={i}>{p}</p>
-        ))}
-        {section.bullets && (
-          <ul className={css.bullets}>
-            {section.bullets.map((b) => (
-              <li key={b}>{b}</li>
-            ))}
-          </ul>
+      <div className={css.proseLayout}>
+        {(section.eyebrow || section.heading) && (
+          <div className={css.proseHead}>
+            {section.eyebrow && <p className={css.eyebrow}>{section.eyebrow}</p>}
+            {section.heading && <h2 className={css.proseHeading}>{section.heading}</h2>}
+          </div>
         )}
+        <div className={css.prose}>
+          {section.paragraphs.map((p, i) => (
+            <p key={i}>{p}</p>
+          ))}
+          {section.bullets && (
+            <ul className={css.bullets}>
+              {section.bullets.map((b) => (
+                <li key={b}>{b}</li>
+              ))}
+            </ul>
+          )}
+        </div>
       </div>
     </Section>
   );

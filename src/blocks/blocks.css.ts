@@ -6,17 +6,16 @@ import { media, vars } from "../styles/theme.css.ts";
 export const eyebrow = style({ color: vars.color.accent, fontWeight: 700, textTransform: "uppercase", letterSpacing: "0.08em", fontSize: vars.fontSize.xs, marginBottom: vars.space.xs });
 
 export const columns = createVar();
+// A wrapping row rather than a grid, so that a last row with fewer cards sits centred under
+// the others instead of leaving holes on the right. Each cell takes 1/columns of the row.
 export const grid = style({
-  display: "grid",
+  display: "flex",
+  flexWrap: "wrap",
+  justifyContent: "center",
   margin: 0,
   padding: 0,
   listStyle: "none",
   gap: vars.space.lg,
-  gridTemplateColumns: "1fr",
-  "@media": {
-    "screen and (min-width: 560px)": { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" },
-    [media.large]: { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` },
-  },
 });
 
 export const card = style({
@@ -36,7 +35,13 @@ export const cardLink = style({
 });
 /** How wide a card image shows: a third of the content column on wide screens, half or all below. */
 export const CARD_SIZES = "(min-width: 1200px) 460px, (min-width: 560px) 50vw, 100vw";
-export const cardImage = style({ width: "100%", aspectRatio: "8 / 5", objectFit: "cover", background: vars.color.steel100 });
+export const cardImage = style({
+  width: "100%",
+  aspectRatio: "2 / 1",
+  objectFit: "cover",
+  background: vars.color.steel100,
+  "@media": { "screen and (min-width: 560px)": { aspectRatio: "8 / 5" } },
+});
 export const cardBody = style({ padding: vars.space.lg, display: "flex", flexDirection: "column", gap: vars.space.sm, flex: 1 });
 export const cardTitle = style({ fontSize: vars.fontSize.lg, margin: 0 });
 export const cardText = style({ color: vars.color.textMuted, margin: 0, fontSize: vars.fontSize.sm });
@@ -44,6 +49,15 @@ export const cardMore = style({ marginTop: "auto", color: vars.color.accent, fon
 export const icon = style({ width: "48px", height: "48px" });
 
 export const prose = style({ maxWidth: vars.width.text, fontSize: vars.fontSize.md });
+// Text blocks: heading above the text, or on wide screens beside it (the text keeps its measure).
+export const proseLayout = style({
+  display: "grid",
+  gap: vars.space.xs,
+  "@media": { [media.large]: { gridTemplateColumns: "minmax(0, 5fr) minmax(0, 7fr)", columnGap: vars.space.xxl, alignItems: "start" } },
+});
+export const proseHead = style({ "@media": { [media.large]: { paddingTop: "0.2rem" } } });
+export const proseHeading = style({ marginBottom: vars.space.sm, "@media": { [media.large]: { marginBottom: 0 } } });
+globalStyle(`${prose} > :last-child`, { marginBottom: 0 });
 export const bullets = style({ paddingLeft: vars.space.lg, display: "grid", gap: vars.space.xs });
 
 export const ctaRow = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md, marginTop: vars.space.lg });
@@ -95,8 +109,34 @@ export const stripItem = style({ flex: "0 0 auto", width: `${STRIP_PITCH_PX}px`,
 export const stripCopy = style({ "@media": { [media.reducedMotion]: { display: "none" } } });
 export const logoCell = style({ display: "grid", placeItems: "center", padding: vars.space.md, background: vars.color.white, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });
 export const logoImage = style({ width: "160px", height: "64px", objectFit: "contain", "@media": { "screen and (max-width: 559px)": { height: "52px" } } });
-export const logoGrid = style({ display: "grid", gap: vars.space.sm, margin: 0, padding: 0, listStyle: "none", gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))", "@media": { [media.medium]: { gap: vars.space.md } } });
-export const cardCell = style({ display: "flex" });
+// Logos in rows of 2 (phones), 4 (tablets) or 5, a short last row centred.
+export const logoGrid = style({
+  display: "flex",
+  flexWrap: "wrap",
+  justifyContent: "center",
+  gap: vars.space.sm,
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+  "@media": { [media.medium]: { gap: vars.space.md } },
+});
+export const logoItem = style({
+  flex: `0 0 calc((100% - ${vars.space.sm}) / 2)`,
+  minWidth: 0,
+  "@media": {
+    [media.medium]: { flexBasis: `calc((100% - 3 * ${vars.space.md}) / 4)` },
+    [media.large]: { flexBasis: `calc((100% - 4 * ${vars.space.md}) / 5)` },
+  },
+});
+export const cardCell = style({
+  display: "flex",
+  flex: "0 0 100%",
+  minWidth: 0,
+  "@media": {
+    "screen and (min-width: 560px)": { flexBasis: `calc((100% - ${vars.space.lg}) / 2)` },
+    [media.large]: { flexBasis: `calc((100% - (${columns} - 1) * ${vars.space.lg}) / ${columns})` },
+  },
+});
 globalStyle(`${cardCell} > *`, { flex: 1 });
 export const pdfFrame = style({ width: "100%", border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, background: vars.color.steel100 });
 
@@ -124,6 +164,7 @@ export const docGrid = style({
 });
 
 export const linkList = style({ display: "grid", gap: vars.space.sm, margin: 0, padding: 0, listStyle: "none", maxWidth: "900px" });
+export const linkIntro = style({ color: vars.color.textMuted, margin: `${vars.space.sm} 0 0` });
 export const linkItem = style({
   display: "flex",
   flexDirection: "column",
@@ -133,7 +174,11 @@ export const linkItem = style({
   background: vars.color.steel50,
   borderRadius: vars.radius.sm,
   textDecoration: "none",
-  selectors: { "&:hover": { background: vars.color.accentSoft } },
+  selectors: {
+    "&:hover": { background: vars.color.accentSoft },
+    // The page you are on: listed for completeness, drawn quieter.
+    "&[aria-current=page]": { borderLeftColor: vars.color.steel300, background: vars.color.white, boxShadow: `inset 0 0 0 1px ${vars.color.border}` },
+  },
 });
 export const linkLabel = style({ fontWeight: 700, color: vars.color.navy900 });
 export const linkText = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
@@ -147,7 +192,8 @@ export const checkList = style({ margin: 0, padding: 0, listStyle: "none", displ
 export const checkItem = style({ display: "flex", gap: vars.space.sm, selectors: { "&::before": { content: "'✓'", color: vars.color.accent, fontWeight: 700 } } });
 
 export const cta = style({
-  padding: vars.space.xl,
+  padding: vars.space.lg,
+  "@media": { [media.medium]: { padding: vars.space.xl } },
   borderRadius: vars.radius.lg,
   background: `linear-gradient(120deg, ${vars.color.navy900}, ${vars.color.navy700})`,
   color: vars.color.steel100,

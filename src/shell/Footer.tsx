@@ -22,8 +22,10 @@ export function Footer() {
         <section aria-labelledby="footer-about">
           <Img src={company.logoOnDark} alt={company.name} className={css.logo} />
           <h2 id="footer-about" className={css.heading}>{footer.aboutHeading}</h2>
-          <p>{footer.aboutText}</p>
-          <h2 className={css.heading}>{footer.solutionsHeading}</h2>
+          <p className={css.about}>{footer.aboutText}</p>
+        </section>
+        <section aria-labelledby="footer-solutions">
+          <h2 id="footer-solutions" className={css.heading}>{footer.solutionsHeading}</h2>
           <ul className={css.list}>
             {footer.solutions.map((s) => (
               <li key={s}>{s}</li>

@@ -148,10 +148,20 @@ export const subToggle = style({
 
 export const flyout = style([
   dropdown,
-  { "@media": { [desktop]: { top: "-9px", left: "100%", marginLeft: "2px" } } },
+  { "@media": { [desktop]: { top: "-9px", left: "100%", marginLeft: 0 } } },
 ]);
 
 export const overviewLink = style([link, { fontWeight: 700 }]);
+
+// Inside a dropdown the current page is marked by a bar on its left, not an underline.
+globalStyle(`${dropdown} ${link}[aria-current=page]`, { boxShadow: `inset 3px 0 0 ${vars.color.accent}`, background: vars.color.steel50 });
+// On wide screens a group's chevron points to the side its flyout opens on.
+globalStyle(`${subToggle} > ${chevron}`, { "@media": { [desktop]: { transform: "rotate(-45deg)" } } });
+globalStyle(`${subToggle}[aria-expanded=true] > ${chevron}`, { "@media": { [desktop]: { transform: "rotate(-45deg)" } } });
+// The last menu sits near the right edge: its dropdown aligns right and its flyouts open leftwards.
+globalStyle(`${menu}:last-child > ${dropdown}`, { "@media": { [desktop]: { left: "auto", right: 0 } } });
+globalStyle(`${menu}:last-child ${flyout}`, { "@media": { [desktop]: { left: "auto", right: "100%", marginLeft: 0 } } });
+globalStyle(`${menu}:last-child ${subToggle} > ${chevron}`, { "@media": { [desktop]: { transform: "rotate(135deg)" } } });
 
 // Closed groups hide their list. On wide screens hovering opens them too; without JavaScript,
 // tabbing into them does. Each rule repeats the html[...] prefix so they weigh the same.
@@ -170,3 +180,5 @@ export const buttons = style({
   flexWrap: "wrap",
   "@media": { [mobile]: { paddingTop: vars.space.md, paddingLeft: vars.space.md } },
 });
+// In the phone menu too: a bar on the left marks the current page.
+globalStyle(`${nav} ${link}[aria-current=page]`, { "@media": { [mobile]: { boxShadow: `inset 3px 0 0 ${vars.color.accent}`, background: vars.color.steel50 } } });

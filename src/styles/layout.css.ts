@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { media, vars } from "./theme.css.ts";
 
 /** The centred content column every section sits in. */
@@ -15,8 +15,13 @@ export const section = style({
   "@media": { [media.medium]: { paddingBlock: vars.space.xxl } },
 });
 
-export const sectionHeading = style({ marginBottom: vars.space.sm });
+// Two sections in a row share one gap instead of adding their paddings up.
+globalStyle(`${section} + ${section}`, { paddingTop: 0 });
+
+export const sectionHeading = style({ marginBottom: vars.space.lg });
 export const sectionIntro = style({ color: vars.color.textMuted, maxWidth: vars.width.text, marginBottom: vars.space.xl });
+// An intro sits close under its heading; without one the content keeps the heading's margin.
+globalStyle(`${sectionHeading} + ${sectionIntro}`, { marginTop: `calc(${vars.space.md} * -1)` });
 
 export const visuallyHidden = style({
   position: "absolute",
