@@ -1,0 +1,532 @@
+import type { Locator, Page } from "@playwright/test";
+import { COMPANY, SPEC_ROUTES, expect, isMobile, test } from "./fixtures.ts";
+
+/**
+ * One test per page family of the spec (section 2), checking the sections and counts of
+ * sections 2 and 9 on the rendered page, by the text a visitor reads wherever possible.
+ */
+
+/** The <section> whose own heading (h2) has this name. */
+const sectionByHeading = (page: Page, name: string | RegExp) =>
+  page.locator("main section").filter({ has: page.getByRole("heading", { level: 2, name, exact: typeof name === "string" }) }).first();
+
+const hrefs = (links: Locator) => links.evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+const texts = (els: Locator) => els.evaluateAll((es) => es.map((e) => (e.textContent ?? "").trim()));
+/** Distinct left edges (rounded) of the elements: the number of columns they sit in. */
+const columnCount = async (els: Locator) =>
+  new Set(await els.evaluateAll((es) => es.map((e) => Math.round(e.getBoundingClientRect().left)))).size;
+
+const PRODUCT_SIDEBAR = [
+  ["PLC & IO Modules", "/products/plc"],
+  ["SCADA Software", "/products/scada"],
+  ["HMI", "/products/hmi"],
+  ["Communication", "/products/communication"],
+  ["Data & Analytics", "/products/data-analytics"],
+  ["Energy Management System", "/products/lariox-ems"],
+  ["Calibration Management System", "/products/lariox-cms"],
+] as const;
+
+async function expectProductSidebar(page: Page, current?: string) {
+  const sidebar = page.getByRole("complementary", { name: "Our Products" });
+  await expect(sidebar).toBeVisible();
+  const links = sidebar.getByRole("link");
+  await expect(links).toHaveCount(7);
+  expect(await texts(links)).toEqual(PRODUCT_SIDEBAR.map(([label]) => label));
+  expect(await hrefs(links)).toEqual(PRODUCT_SIDEBAR.map(([, href]) => href));
+  if (current) await expect(sidebar.getByRole("link", { name: PRODUCT_SIDEBAR.find(([, h]) => h === current)![0], exact: true })).toHaveAttribute("aria-current", "page");
+}
+
+test.describe("Home", () => {
+  const SOLUTIONS: [string, string | null][] = [
+    ["PLC & IO Modules", "/products/plc"],
+    ["HMI Solutions", "/products/Hmi"],
+    ["SCADA Softwares", "/products/scada"],
+    ["Communication", "/products/communication"],
+    ["Data & Analytics", "/products/Data-Analytics"],
+    ["Cloud Services", null],
+    ["Drivers & Interfaces", null],
+    ["Software Development", "/products/lariox-ems"],
+    ["Customized Softwares", "/products/lariox-cms"],
+  ];
+
+  test("hero: 3 slides, a typed tagline that changes and Request a Quote to /contact", async ({ page }) => {
+    await page.goto("/");
+    const hero = page.locator('main [aria-roledescription="carousel"]');
+    await expect(hero.locator('[aria-roledescription="slide"]')).toHaveCount(3);
+    await expect(hero.getByRole("button", { name: /^Show slide \d$/ })).toHaveCount(3);
+    await expect(hero.locator("h1")).toBeVisible();
+
+    const typed = hero.locator("p span[aria-hidden=true]").first();
+    const first = (await typed.textContent()) ?? "";
+    expect(first.length).toBeGreaterThan(0);
+    await expect.poll(async () => typed.textContent(), { timeout: 8000 }).not.toBe(first);
+
+    const quote = hero.getByRole("link", { name: "Request a Quote", exact: true });
+    await expect(quote).toHaveAttribute("href", "/contact");
+    await quote.click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page).toHaveTitle(`Contact | ${COMPANY}`);
+  });
+
+  test("hero rotates every 5 s, and the pause button stops it", async ({ page, viewport }) => {
+    test.skip(isMobile(viewport?.width), "timing checked once, on desktop");
+    test.setTimeout(45_000);
+    await page.goto("/");
+    const hero = page.locator('main [aria-roledescription="carousel"]');
+    const dot = (n: number) => hero.getByRole("button", { name: `Show slide ${n}` });
+    // Autoplay starts once the page is hydrated: the button then offers to pause.
+    const pause = hero.getByRole("button", { name: "Pause slideshow" });
+    await expect(pause).toBeVisible();
+    const start = Date.now();
+    await expect(dot(1)).toHaveAttribute("aria-current", "true");
+    await expect(dot(2)).toHaveAttribute("aria-current", "true", { timeout: 8000 });
+    const elapsed = Date.now() - start;
+    expect(elapsed).toBeGreaterThan(3500);
+    expect(elapsed).toBeLessThan(7500);
+
+    await pause.click();
+    await expect(hero.getByRole("button", { name: "Play slideshow" })).toBeVisible();
+    // Leave the carousel (pointer and focus) so only the pause can hold it.
+    await page.mouse.move(5, 890);
+    await page.mouse.move(700, 880);
+    await page.locator("footer").getByRole("link").first().focus();
+    await page.waitForTimeout(6500);
+    await expect(dot(2)).toHaveAttribute("aria-current", "true");
+
+    await hero.getByRole("button", { name: "Play slideshow" }).click();
+    await page.mouse.move(5, 890);
+    await page.locator("footer").getByRole("link").first().focus();
+    await expect(dot(3)).toHaveAttribute("aria-current", "true", { timeout: 8000 });
+  });
+
+  test("Our Solutions: 9 cards with the spec's titles, 7 linked, 2 without a link", async ({ page }) => {
+    await page.goto("/");
+    const section = sectionByHeading(page, "Our Solutions");
+    const cards = section.getByRole("listitem");
+    await expect(cards).toHaveCount(9);
+    expect(await texts(section.locator("li h3"))).toEqual(SOLUTIONS.map(([t]) => t));
+    for (const [i, [title, href]] of SOLUTIONS.entries()) {
+      const card = cards.nth(i);
+      await expect(card).toBeVisible();
+      if (href) await expect(card.getByRole("link"), title).toHaveAttribute("href", href);
+      else await expect(card.getByRole("link"), title).toHaveCount(0);
+    }
+  });
+
+  for (const [title, target, heading] of [
+    ["HMI Solutions", "/products/hmi", "HMI Solutions"],
+    ["Data & Analytics", "/products/data-analytics", "Data & Analytics"],
+  ] as const) {
+    test(`the ${title} card's case-variant link lands on ${target}`, async ({ page }) => {
+      await page.goto("/");
+      await sectionByHeading(page, "Our Solutions").getByRole("link", { name: new RegExp(`^${title}`) }).click();
+      await expect(page).toHaveURL(new RegExp(`${target}$`));
+      await expect(page.locator("main h1")).toHaveText(heading);
+      // The same address typed in: the server redirects to the real page.
+      const variant = target === "/products/hmi" ? "/products/Hmi" : "/products/Data-Analytics";
+      const response = await page.goto(variant);
+      expect(response?.status()).toBe(200);
+      expect(new URL(page.url()).pathname).toBe(target);
+      await expect(page.locator("main h1")).toHaveText(heading);
+    });
+  }
+
+  test("partner strip: 10 distinct logos, list duplicated with the copy hidden, animating", async ({ page }) => {
+    await page.goto("/");
+    const section = sectionByHeading(page, "Our Technology Partners");
+    const items = section.getByRole("listitem");
+    await expect(items).toHaveCount(10); // the accessibility tree sees one copy
+    const all = section.locator("li");
+    await expect(all).toHaveCount(20);
+    const hidden = section.locator('li[aria-hidden="true"]');
+    await expect(hidden).toHaveCount(10);
+    const names = await section.locator('li:not([aria-hidden="true"]) img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute("alt")));
+    expect(new Set(names).size).toBe(10);
+    expect(names.every((n) => n && n.length > 1)).toBe(true);
+    const copySrcs = await hidden.locator("img").evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).getAttribute("src")));
+    const firstSrcs = await section.locator('li:not([aria-hidden="true"]) img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).getAttribute("src")));
+    expect(copySrcs).toEqual(firstSrcs);
+
+    const track = section.locator("ul");
+    expect(await track.evaluate((el) => getComputedStyle(el).animationName)).not.toBe("none");
+    expect(await track.evaluate((el) => getComputedStyle(el).animationTimingFunction)).toBe("linear");
+    expect(await track.evaluate((el) => getComputedStyle(el).animationIterationCount)).toBe("infinite");
+    const x = () => track.evaluate((el) => el.getBoundingClientRect().left);
+    const before = await x();
+    await page.waitForTimeout(400);
+    expect(await x()).toBeLessThan(before);
+  });
+
+  test("partner strip stands still under prefers-reduced-motion", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/");
+    const section = sectionByHeading(page, "Our Technology Partners");
+    const track = section.locator("ul");
+    expect(await track.evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
+    const before = await track.evaluate((el) => el.getBoundingClientRect().left);
+    await page.waitForTimeout(400);
+    expect(await track.evaluate((el) => el.getBoundingClientRect().left)).toBe(before);
+    // All 10 logos readable at once, the copy out of the way.
+    const visible = section.locator('li:not([aria-hidden="true"]) img');
+    await expect(visible).toHaveCount(10);
+    for (const img of await visible.all()) await expect(img).toBeVisible();
+    for (const li of await section.locator('li[aria-hidden="true"]').all()) await expect(li).toBeHidden();
+  });
+
+  test("about 20 client logos", async ({ page }) => {
+    await page.goto("/");
+    const section = sectionByHeading(page, /Trusted by/);
+    const logos = section.locator("li img");
+    const n = await logos.count();
+    expect(n).toBeGreaterThanOrEqual(18);
+    expect(n).toBeLessThanOrEqual(22);
+    const alts = await logos.evaluateAll((imgs) => imgs.map((i) => i.getAttribute("alt")));
+    expect(new Set(alts).size).toBe(n);
+  });
+
+  test("Contact Us: a titled lazy map, the phone number and Request a quote to /contact", async ({ page }) => {
+    await page.goto("/");
+    const section = sectionByHeading(page, "Contact Us");
+    const map = section.locator("iframe");
+    await expect(map).toHaveCount(1);
+    await expect(map).toHaveAttribute("loading", "lazy");
+    expect((await map.getAttribute("title"))?.length).toBeGreaterThan(5);
+    expect(await map.getAttribute("src")).toMatch(/^https:\/\/www\.google\.com\/maps/);
+    const phone = section.locator('a[href^="tel:"]');
+    await expect(phone).toBeVisible();
+    await expect(phone).toHaveText(/^\+?[\d ]{8,}$/);
+    const quote = section.getByRole("link", { name: "Request a quote", exact: true });
+    await expect(quote).toHaveAttribute("href", "/contact");
+    await quote.click();
+    await expect(page).toHaveURL(/\/contact$/);
+  });
+});
+
+test("About: Surat, Gujarat; mission; vision; 5 cards to the five product pages", async ({ page }) => {
+  await page.goto("/about");
+  await expect(page.locator("main")).toContainText("industrial automation company based in Surat, Gujarat");
+  for (const name of ["Our Mission", "Our Vision"]) {
+    const block = page.locator("main li").filter({ has: page.getByRole("heading", { name, exact: true }) });
+    await expect(block).toBeVisible();
+    expect(((await block.textContent()) ?? "").length).toBeGreaterThan(60);
+  }
+  const cards = sectionByHeading(page, "Our Solutions").getByRole("link");
+  await expect(cards).toHaveCount(5);
+  expect(await hrefs(cards)).toEqual(["/products/plc", "/products/scada", "/products/hmi", "/products/communication", "/products/data-analytics"]);
+  await cards.nth(3).click();
+  await expect(page).toHaveURL(/\/products\/communication$/);
+});
+
+test("Services: 9 automation and 7 software services, each list followed by Request a Quote to /contact", async ({ page }) => {
+  await page.goto("/services");
+  for (const [heading, count] of [["Automation Services", 9], ["Software Services", 7]] as const) {
+    const section = sectionByHeading(page, heading);
+    const items = section.getByRole("listitem");
+    await expect(items).toHaveCount(count);
+    for (const title of await texts(section.locator("li h3"))) expect(title.length).toBeGreaterThan(3);
+    for (const text of await texts(section.locator("li p"))) expect(text.length).toBeGreaterThan(30);
+    const quote = section.getByRole("link", { name: "Request a Quote", exact: true });
+    await expect(quote).toHaveAttribute("href", "/contact");
+    const listBottom = await section.getByRole("list").evaluate((el) => el.getBoundingClientRect().bottom);
+    const quoteTop = await quote.evaluate((el) => el.getBoundingClientRect().top);
+    expect(quoteTop).toBeGreaterThan(listBottom);
+  }
+});
+
+test("Training: Get Training Quote, 3 features, two columns of 7 topics, the sales e-mail", async ({ page }) => {
+  await page.goto("/training");
+  const quote = page.getByRole("link", { name: "Get Training Quote", exact: true });
+  await expect(quote).toHaveAttribute("href", "/contact");
+  const features = sectionByHeading(page, "Why train with us");
+  expect(await texts(features.locator("li h3"))).toEqual(["Experienced Trainer", "Certified Trainers", "Competitive Pricing"]);
+  const topics = sectionByHeading(page, "AVEVA product training");
+  const columns = topics.locator("ul");
+  await expect(columns).toHaveCount(2);
+  for (const column of await columns.all()) {
+    await expect(column.getByRole("listitem")).toHaveCount(7);
+    for (const t of await texts(column.getByRole("listitem"))) expect(t).toMatch(/^AVEVA /);
+  }
+  const mail = page.locator('main a[href^="mailto:"]');
+  await expect(mail).toBeVisible();
+  const address = (await mail.getAttribute("href"))!.slice("mailto:".length);
+  await expect(mail).toHaveText(address);
+  await quote.click();
+  await expect(page).toHaveURL(/\/contact$/);
+});
+
+test.describe("Products", () => {
+  test("sidebar of 7 with the spec's targets and a grid of the first 5", async ({ page }) => {
+    await page.goto("/products");
+    await expectProductSidebar(page);
+    const grid = page.locator("main section ul").filter({ has: page.locator("li h3") }).first();
+    const cards = grid.getByRole("link");
+    await expect(cards).toHaveCount(5);
+    expect(await hrefs(cards)).toEqual(PRODUCT_SIDEBAR.slice(0, 5).map(([, h]) => h));
+    expect(await texts(grid.locator("h3"))).toEqual(PRODUCT_SIDEBAR.slice(0, 5).map(([l]) => l));
+  });
+
+  test("on a phone the sidebar does not push the content down", async ({ page, viewport }) => {
+    test.skip(!isMobile(viewport?.width), "phones only");
+    await page.goto("/products");
+    const main = await page.locator("main section").nth(1).boundingBox();
+    const sidebar = await page.getByRole("complementary", { name: "Our Products" }).boundingBox();
+    expect(main!.y).toBeLessThan(sidebar!.y);
+  });
+
+  for (const [path, heading] of [
+    ["/products/plc", "Brands we work with"],
+    ["/products/scada", "SCADA platforms we engineer"],
+    ["/products/hmi", "HMI brands we supply and program"],
+  ] as const) {
+    test(`${path}: description, brand logo grid and the product sidebar`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator("main h2").first()).toBeVisible();
+      expect(((await page.locator("main section p").first().textContent()) ?? "").length).toBeGreaterThan(80);
+      const logos = sectionByHeading(page, heading).locator("li img");
+      expect(await logos.count()).toBeGreaterThanOrEqual(6);
+      for (const img of await logos.all()) {
+        await expect(img).toBeVisible();
+        expect((await img.getAttribute("alt"))?.length).toBeGreaterThan(1);
+      }
+      await expectProductSidebar(page, path);
+    });
+  }
+
+  test("/products/communication: 20 vendors in 2 columns, open and close by click and keyboard", async ({ page, viewport }) => {
+    await page.goto("/products/communication");
+    await expectProductSidebar(page, "/products/communication");
+    const section = sectionByHeading(page, "Supported protocols");
+    const summaries = section.locator("details > summary");
+    await expect(summaries).toHaveCount(20);
+    const names = await texts(summaries);
+    for (const vendor of [
+      "Allen-Bradley", "BACNet", "Bosch Rexroth", "Eaton", "General Electric", "InduSoft", "Microsoft", "Mitsubishi",
+      "Modbus Ethernet", "Modbus Serial", "MQTT", "OMRON", "OPC Foundation", "Schneider Electric", "Siemens", "WAGO",
+      "Web Service", "Wonderware", "Automation Direct",
+    ]) expect(names).toContain(vendor);
+    expect(new Set(names).size).toBe(20);
+    await expect(section.locator("details > summary").first()).toBeVisible();
+    expect(await columnCount(summaries)).toBe(isMobile(viewport?.width) ? 1 : 2);
+
+    // Click opens and shows protocol types and device families; a second click closes.
+    const first = section.locator("details").first();
+    const panel = first.locator("summary + *");
+    await expect(panel).toBeHidden();
+    await first.locator("summary").click();
+    await expect(first).toHaveAttribute("open", "");
+    await expect(panel.getByRole("heading", { level: 3 }).first()).toBeVisible();
+    expect(await panel.getByRole("listitem").count()).toBeGreaterThanOrEqual(3);
+    await first.locator("summary").click();
+    await expect(first).not.toHaveAttribute("open");
+    await expect(panel).toBeHidden();
+
+    // Keyboard: Enter opens, Space closes.
+    const second = section.locator("details").nth(1);
+    await second.locator("summary").focus();
+    await page.keyboard.press("Enter");
+    await expect(second).toHaveAttribute("open", "");
+    await expect(second.getByRole("heading", { level: 3 }).first()).toBeVisible();
+    await page.keyboard.press("Space");
+    await expect(second).not.toHaveAttribute("open");
+
+    // Some vendors list families that are not supported.
+    const withUnsupported = section.locator("details").filter({ hasText: "Not supported" });
+    expect(await withUnsupported.count()).toBeGreaterThanOrEqual(2);
+    const one = withUnsupported.first();
+    await one.locator("summary").click();
+    await expect(one.getByText("Not supported", { exact: false }).first()).toBeVisible();
+  });
+
+  test("/products/data-analytics: description and 6 tool logos", async ({ page }) => {
+    await page.goto("/products/data-analytics");
+    await expect(page.locator("main h1")).toHaveText("Data & Analytics");
+    const logos = sectionByHeading(page, "Tools we work with").locator("li img");
+    await expect(logos).toHaveCount(6);
+    expect(new Set(await logos.evaluateAll((imgs) => imgs.map((i) => i.getAttribute("alt")))).size).toBe(6);
+    await expectProductSidebar(page, "/products/data-analytics");
+  });
+
+  test("/products/lariox-solutions: five product tiles", async ({ page }) => {
+    await page.goto("/products/lariox-solutions");
+    const titles = await texts(page.locator("main section li h3"));
+    expect(titles).toHaveLength(5);
+    for (const word of [/calibration/i, /energy/i, /human resource/i, /complaint/i, /reporting/i]) expect(titles.some((t) => word.test(t))).toBe(true);
+  });
+
+  for (const [path, title] of [
+    ["/products/lariox-cms", "Calibration Management System"],
+    ["/products/lariox-ems", "Energy Management System"],
+  ] as const) {
+    test(`${path}: a short descriptive page`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator("main h1")).toHaveText(title);
+      expect(await page.locator("main section p").count()).toBeGreaterThanOrEqual(2);
+      expect(await page.locator("main section li").count()).toBeGreaterThanOrEqual(4);
+      await expectProductSidebar(page, path);
+    });
+  }
+});
+
+test.describe("AVEVA", () => {
+  const OPERATIONS = ["/avevasolutions/operations-control", "/avevasolutions/operations-execution", "/avevasolutions/operations-information"];
+
+  test("/avevasolutions: three sections linking to the three operations pages", async ({ page }) => {
+    await page.goto("/avevasolutions");
+    const links = page.locator("main li").getByRole("link").filter({ has: page.locator("h3") });
+    await expect(links).toHaveCount(3);
+    expect(await hrefs(links)).toEqual(OPERATIONS);
+    expect(await texts(links.locator("h3"))).toEqual(["Operations Control", "Operations Execution", "Operations Information"]);
+  });
+
+  for (const [path, headline, paragraphs, targets] of [
+    ["/avevasolutions/operations-control", /./, 0, ["/aveva/aveva-intouch", "/aveva/aveva-edge", "/aveva/aveva-system-platform", "/aveva/aveva-reports", "/aveva/aveva-plant-scada"]],
+    ["/avevasolutions/operations-execution", /profitability, quality and compliance/i, 3, ["/aveva/aveva-mes", "/aveva/batch-management-system", "/aveva/recips-manager-plus", "/aveva/workflow-management"]],
+    ["/avevasolutions/operations-information", /quick access to trusted information/i, 3, ["/aveva/aveva-historian", "/aveva/aveva-insight", "/aveva/aveva-intelligence"]],
+  ] as const) {
+    test(`${path}: text and links to exactly the registered product pages`, async ({ page }) => {
+      await page.goto(path);
+      const prose = sectionByHeading(page, headline);
+      await expect(prose).toBeVisible();
+      if (paragraphs) await expect(prose.locator("p")).toHaveCount(paragraphs);
+      const links = page.locator("main section").filter({ has: page.getByRole("heading", { name: /products$/ }) }).getByRole("link");
+      expect(await hrefs(links)).toEqual([...targets]);
+      for (const target of targets) expect(SPEC_ROUTES).toContain(target);
+      await links.last().click();
+      await expect(page).toHaveURL(new RegExp(`${targets.at(-1)}$`));
+      await expect(page.locator("main h1")).toBeVisible();
+    });
+  }
+
+  for (const path of [
+    "/aveva/aveva-intouch", "/aveva/aveva-edge", "/aveva/aveva-system-platform", "/aveva/aveva-reports", "/aveva/aveva-plant-scada",
+    "/aveva/batch-management-system", "/aveva/recips-manager-plus",
+    "/aveva/aveva-historian", "/aveva/aveva-insight", "/aveva/aveva-intelligence",
+  ]) {
+    test(`${path}: a PDF datasheet viewer 1000 px high`, async ({ page, request }) => {
+      await page.goto(path);
+      const frame = page.locator("main iframe");
+      await expect(frame).toHaveCount(1);
+      const src = (await frame.getAttribute("src"))!;
+      expect(src).toMatch(/^\/assets\/.+\.pdf$/);
+      expect((await frame.getAttribute("title"))?.length).toBeGreaterThan(5);
+      await frame.scrollIntoViewIfNeeded();
+      expect(Math.round((await frame.boundingBox())!.height)).toBe(1000);
+      const pdf = await request.get(src);
+      expect(pdf.status()).toBe(200);
+      expect(pdf.headers()["content-type"]).toMatch(/^application\/pdf/);
+    });
+  }
+
+  test("MES: Operations, Performance and Quality, three datasheets with Download buttons", async ({ page }) => {
+    await page.goto("/aveva/aveva-mes");
+    const main = page.locator("main");
+    for (const word of ["Operations", "Performance", "Quality", "formerly"]) await expect(main).toContainText(word);
+    const section = sectionByHeading(page, /datasheets/);
+    const rows = section.getByRole("listitem");
+    await expect(rows).toHaveCount(3);
+    expect(await texts(section.locator("li h3"))).toEqual(["MES Operations Datasheet", "MES Performance", "MES Quality"]);
+    for (const row of await rows.all()) {
+      const download = row.getByRole("link", { name: /^Download/ });
+      await expect(download).toBeVisible();
+      expect(await download.getAttribute("href")).toMatch(/^\/assets\/.+\.pdf$/);
+    }
+  });
+
+  test("Workflow Management: AVEVA Work Tasks with the pptx and a Download button", async ({ page, request }) => {
+    await page.goto("/aveva/workflow-management");
+    await expect(page.locator("main")).toContainText("AVEVA Work Tasks");
+    const download = page.locator("main").getByRole("link", { name: /^Download/ });
+    await expect(download).toHaveCount(1);
+    const href = (await download.getAttribute("href"))!;
+    expect(href).toMatch(/^\/assets\/.+\.pptx$/);
+    const file = await request.get(href);
+    expect(file.status()).toBe(200);
+    expect(file.headers()["content-type"]).toContain("application/vnd.openxmlformats-officedocument.presentationml.presentation");
+  });
+
+  test("Historian: Historian Client and Client Web, links to both pages, the client page is real", async ({ page }) => {
+    await page.goto("/aveva/aveva-historian");
+    const main = page.locator("main");
+    await expect(main).toContainText("Historian Client");
+    await expect(main).toContainText("Historian Client Web");
+    const hist = main.locator('a[href="/aveva/aveva-historian"]');
+    const client = main.locator('a[href="/aveva/aveva-historian-client"]');
+    await expect(hist).toBeVisible();
+    await expect(client).toBeVisible();
+    await client.click();
+    await expect(page).toHaveURL(/\/aveva\/aveva-historian-client$/);
+    await expect(page.locator("main h1")).toHaveText("AVEVA Historian Client");
+    await expect(page.locator("main")).toContainText("Historian Client Web");
+    const response = await page.goto("/aveva/aveva-historian-client");
+    expect(response?.status()).toBe(200);
+  });
+});
+
+test.describe("Downloads", () => {
+  const BROCHURES = ["InTouch", "Edge", "System Platform", "Historian", "MES", "Batch Management", "Reports", "Recipe Management", "Discrete Lean Management", "Insight"];
+
+  test("10 brochure cards, each with a Download link to a PDF under /assets/banners/ in a new tab", async ({ page }) => {
+    await page.goto("/downloads");
+    await expect(page.locator("main h1")).toHaveText("Document Archive");
+    const cards = page.locator("main section ul > li").filter({ has: page.locator("h3") });
+    await expect(cards).toHaveCount(10);
+    const names = await texts(cards.locator("h3"));
+    BROCHURES.forEach((b, i) => expect(names[i]).toContain(b));
+    for (const card of await cards.all()) {
+      const link = card.getByRole("link", { name: /^Download/ });
+      await expect(link).toBeVisible();
+      expect(await link.getAttribute("href")).toMatch(/^\/assets\/banners\/.+\.pdf$/);
+      await expect(link).toHaveAttribute("target", "_blank");
+    }
+  });
+
+  test("the grid has 1 column on phones, 2 at 800 px and 3 on wide screens", async ({ page, viewport }) => {
+    await page.goto("/downloads");
+    const cards = page.locator("main section ul > li").filter({ has: page.locator("h3") });
+    await expect(cards).toHaveCount(10);
+    expect(await columnCount(cards)).toBe(isMobile(viewport?.width) ? 1 : 3);
+    await page.setViewportSize({ width: 800, height: 900 });
+    await expect.poll(() => columnCount(cards)).toBe(2);
+  });
+});
+
+test.describe("custom cursor", () => {
+  const opacity = (page: Page, id: string) =>
+    page.evaluate((testId) => {
+      const el = document.querySelector<HTMLElement>(`[data-testid=${testId}]`);
+      return el ? getComputedStyle(el).opacity : "absent";
+    }, id);
+
+  test("desktop: shows on move, grows over a link, hides when the pointer leaves", async ({ page, viewport }) => {
+    test.skip(isMobile(viewport?.width), "desktop only");
+    await page.goto("/about");
+    await expect(page.getByTestId("cursor-inner")).toBeAttached();
+    await page.mouse.move(700, 600);
+    await page.mouse.move(720, 610);
+    await expect.poll(() => opacity(page, "cursor-inner")).toBe("1");
+    await expect.poll(() => opacity(page, "cursor-outer")).toBe("1");
+    const outerTransform = () => page.getByTestId("cursor-outer").evaluate((el) => (el as HTMLElement).style.transform);
+    expect(await outerTransform()).toContain("scale(1)");
+
+    const link = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Services", exact: true });
+    const box = (await link.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
+    await expect.poll(outerTransform).toContain("scale(2)");
+    await expect.poll(() => page.getByTestId("cursor-inner").evaluate((el) => (el as HTMLElement).style.transform)).toContain("scale(0.7)");
+
+    // The pointer leaves the window.
+    await page.evaluate(() => document.documentElement.dispatchEvent(new PointerEvent("pointerleave", { bubbles: false })));
+    await expect.poll(() => opacity(page, "cursor-inner")).toBe("0");
+    await expect.poll(() => opacity(page, "cursor-outer")).toBe("0");
+  });
+
+  test("mobile: never shows", async ({ page, viewport }) => {
+    test.skip(!isMobile(viewport?.width), "phones only");
+    await page.goto("/about");
+    await page.mouse.move(100, 300);
+    await page.mouse.move(120, 320);
+    await page.waitForTimeout(400);
+    expect(["absent", "0"]).toContain(await opacity(page, "cursor-inner"));
+    expect(["absent", "0"]).toContain(await opacity(page, "cursor-outer"));
+  });
+});
