@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { Toaster, toast } from "sonner";
+import { toast } from "sonner";
+import { ToastOutlet } from "../../src/forms/toasts.tsx";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { routes } from "virtual:routes";
 import type { SectionOf } from "../../src/content/types.ts";
@@ -101,7 +102,7 @@ describe("<Form>", () => {
     render(
       <>
         <Form section={section} />
-        <Toaster closeButton />
+        <ToastOutlet />
       </>,
     );
   }
@@ -128,7 +129,12 @@ describe("<Form>", () => {
     type(/^Company/, "Gujarat Polymers");
     submit(/Submit Request/);
 
-    const live = document.querySelector("section[aria-live]");
+    // sonner's region mounts as soon as its code is here (it loads after the page starts).
+    const live = await waitFor(() => {
+      const region = document.querySelector("section[aria-live]");
+      expect(region).not.toBeNull();
+      return region;
+    });
     expect(live?.getAttribute("aria-live")).toBe("polite");
     await waitFor(() => expect(within(live as HTMLElement).getByText("Validation Error")).toBeTruthy());
     expect(within(live as HTMLElement).getByText("Please fill in all required fields.")).toBeTruthy();
