@@ -9,14 +9,17 @@ const fixtures = join(import.meta.dirname, "../fixtures/content");
 const temp: string[] = [];
 afterAll(() => temp.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-/** Validates the base fixture with one case laid over it; returns what an editor would read. */
-function errorsOf(caseName?: string): string[] {
+/** Validates the base fixture with one case laid over it. */
+function loadCase(caseName?: string) {
   const root = mkdtempSync(join(tmpdir(), "content-"));
   temp.push(root);
   cpSync(join(fixtures, "base"), root, { recursive: true });
   if (caseName) cpSync(join(fixtures, caseName), root, { recursive: true });
-  return loadContent(root).errors.map(formatError);
+  return loadContent(root).errors;
 }
+
+/** What an editor would read for a case. */
+const errorsOf = (caseName?: string) => loadCase(caseName).map(formatError);
 
 describe("content validation", () => {
   it("accepts the base fixture", () => {
@@ -114,15 +117,7 @@ describe("content validation", () => {
   });
 
   it("formats errors as GitHub annotations for pull requests", () => {
-    const [error] = loadContentErrors("wrong-type");
+    const [error] = loadCase("wrong-type");
     expect(formatGithubAnnotation(error!)).toBe("::error file=content/pages/about.yaml,line=8,col=14::/sections/0/heading: must be string");
   });
 });
-
-function loadContentErrors(caseName: string) {
-  const root = mkdtempSync(join(tmpdir(), "content-"));
-  temp.push(root);
-  cpSync(join(fixtures, "base"), root, { recursive: true });
-  cpSync(join(fixtures, caseName), root, { recursive: true });
-  return loadContent(root).errors;
-}
