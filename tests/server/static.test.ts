@@ -121,10 +121,15 @@ describe("static site", () => {
   });
 
   it("recognises hashed asset names", () => {
+    // What the build names by content: Vite's bundles and the image variants.
     expect(cacheControlFor("assets/index-B1x2Yz_9.js")).toBe(IMMUTABLE);
-    expect(cacheControlFor("assets/vendor.3f2a9c1d.css")).toBe(IMMUTABLE);
-    expect(cacheControlFor("assets/fonts/inter-latin-Dw3kX9aQ.woff2")).toBe(IMMUTABLE);
+    expect(cacheControlFor("assets/style--CoARbI7.css")).toBe(IMMUTABLE);
+    expect(cacheControlFor("assets/img/about.3f9c1e2ab0-960.avif")).toBe(IMMUTABLE);
+    expect(cacheControlFor("assets/index-B1x2Yz_9.js.br")).toBe(IMMUTABLE);
+    // Files editors name and replace in place must be revalidated, whatever their names look like.
     expect(cacheControlFor("assets/logo.svg")).toBe("no-cache");
+    expect(cacheControlFor("assets/datasheets/aveva-system-platform.pdf")).toBe("no-cache");
+    expect(cacheControlFor("assets/banners/operations-information.jpg")).toBe("no-cache");
     expect(cacheControlFor("index-B1x2Yz_9.js")).toBe("no-cache");
     expect(cacheControlFor("about/index.html")).toBe("no-cache");
   });
