@@ -1,13 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
-import { SPEC_ROUTES, expect, isMobile, test } from "./fixtures.ts";
+import { COMPANY, SPEC_ROUTES, expect, isMobile, test } from "./fixtures.ts";
 
 const ROUTES = [...SPEC_ROUTES, "/aveva/aveva-historian-client", "/no-such-page"];
 
-test.describe("axe finds no violations", () => {
+// One visit per route and viewport checks that it answers, is titled and passes axe.
+test.describe("every route answers, is titled, and axe finds no violations", () => {
   for (const route of ROUTES) {
     test(route, async ({ page }) => {
-      await page.goto(route);
-      await page.locator("main h1").waitFor();
+      const response = await page.goto(route);
+      expect(response?.status()).toBe(route === "/no-such-page" ? 404 : 200);
+      await expect(page.locator("main h1")).toBeVisible();
+      await expect(page).toHaveTitle(new RegExp(`^.+ \\| ${COMPANY}$`));
       // The map and the PDF viewers are other documents (and unreachable offline).
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).exclude("iframe").analyze();
       const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
