@@ -80,6 +80,8 @@ export function App({ initial, ssrPath }: { initial: InitialPage; ssrPath?: stri
     [bannerMedium]: `${bannerHeights.medium}px`,
     [bannerLarge]: `${bannerHeights.large}px`,
   });
+  // Marks the page interactive: hydration starts only after the first view has loaded (see index.html).
+  useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
   return (
     <Router ssrPath={ssrPath}>
       <div style={style}>

@@ -1,15 +1,26 @@
+import { useRef } from "react";
 import site from "virtual:site";
 import type { SectionOf } from "../content/types.ts";
 import { fill } from "../app/format.ts";
 import { button } from "../styles/layout.css.ts";
 import { Section } from "./Section.tsx";
+import { useNearViewport } from "./use-near-viewport.ts";
 import * as css from "./blocks.css.ts";
 
-/** A datasheet shown in the browser's PDF viewer at a fixed height, loaded only when near the viewport. */
+/**
+ * A datasheet shown in the browser's PDF viewer at a fixed height. The viewer starts only when
+ * the frame comes near the viewport; until then a box of the same size holds its place. Without
+ * JavaScript the <noscript> frame loads instead (lazily, as the browser decides).
+ */
 export function PdfEmbed({ section }: { section: SectionOf<"pdfEmbed"> }) {
+  const slot = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(slot);
+  const frame = <iframe className={css.pdfFrame} src={section.file} title={section.title} height={section.height} loading="lazy" />;
   return (
     <Section heading={section.heading ?? section.title}>
-      <iframe className={css.pdfFrame} src={section.file} title={section.title} height={section.height} loading="lazy" />
+      <div ref={slot} className={css.pdfSlot} style={{ minHeight: section.height }}>
+        {near ? frame : <noscript>{frame}</noscript>}
+      </div>
       <div className={css.ctaRow}>
         <a className={button} href={section.file} target="_blank" rel="noopener" download>
           {site.ui.download} {section.title}

@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 /** The spec's route table (section 2), independent of the content files it checks. */
 export const SPEC_ROUTES = [
@@ -20,11 +20,29 @@ export const COMPANY = "Lariox Automation";
  */
 export const test = base.extend<{ seenIntro: boolean }>({
   seenIntro: [true, { option: true }],
-  page: async ({ page, seenIntro }, use) => {
+  page: async ({ page, seenIntro, javaScriptEnabled }, use) => {
     if (seenIntro) await page.addInitScript(() => sessionStorage.setItem("intro-seen", "1"));
+    if (javaScriptEnabled) waitForHydrationAfterGoto(page);
     await use(page);
   },
 });
+
+/**
+ * Prerendered pages hydrate after their load event (index.html), so `goto` (which waits for
+ * load) returns a page whose buttons are not wired up yet. Tests act like a visitor a moment
+ * later: `goto` also waits until the app has marked <html data-hydrated>. Pages without the
+ * app (redirect fallbacks, files) and `waitUntil` other than load are left as they are.
+ */
+function waitForHydrationAfterGoto(page: Page): void {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if ((options?.waitUntil ?? "load") === "load" && (await page.locator("#boot-modules").count()) > 0) {
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    }
+    return response;
+  };
+}
 
 export { expect };
 

@@ -4,8 +4,8 @@ import Database from "better-sqlite3";
 import type { Locator, Page, Request, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 
-/** The store of the server playwright.config.ts starts (DATA_DIR=.tmp/e2e-data). */
-const DATA_DIR = resolve(".tmp/e2e-data");
+/** The store of the server playwright.config.ts starts (E2E_DATA_DIR, by default .tmp/e2e-data). */
+const DATA_DIR = resolve(process.env.E2E_DATA_DIR ?? ".tmp/e2e-data");
 
 const CONTACT_API = "/api/mail/send-contact";
 const QUOTE_API = "/api/mail/send-quote";

@@ -54,10 +54,35 @@ test.describe("findable and fast", () => {
     expect(html.headers()["cache-control"]).toBe("no-cache");
     expect(html.headers()["content-encoding"]).toBe("br");
     expect(html.headers().etag).toBeTruthy();
-    const script = (await html.text()).match(/<script type="module"[^>]*src="([^"]+)"/)![1]!;
+    const script = (JSON.parse((await html.text()).match(/<script type="application\/json" id="boot-modules">([^<]+)<\/script>/)![1]!) as string[]).at(-1)!;
     const js = await request.get(script, { headers: { "accept-encoding": "gzip" } });
     expect(js.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(js.headers()["content-encoding"]).toBe("gzip");
+  });
+});
+
+test.describe("the first view comes first", () => {
+  test.skip(({ viewport }) => (viewport?.width ?? 0) < 1200, "the same HTML at every width");
+
+  test("each page's lead image is preloaded with high priority, in the variants its <img> uses", async ({ request }) => {
+    for (const route of ["/", "/about", "/products/plc", "/aveva/aveva-intouch", "/contact"]) {
+      const html = await (await request.get(route)).text();
+      const preload = html.match(/<link rel="preload" as="image" type="image\/avif" imagesrcset="([^"]+)"[^>]*fetchpriority="high"/);
+      expect(preload, route).not.toBeNull();
+      expect(html.match(/<source type="image\/avif" srcSet="([^"]+)"/)?.[1], route).toBe(preload![1]);
+    }
+  });
+
+  test("no JavaScript is fetched before the page has loaded; then it hydrates", async ({ page }) => {
+    await page.goto("/about"); // waits for load, then for hydration (fixtures.ts)
+    const timing = await page.evaluate(() => {
+      const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      const scripts = performance.getEntriesByType("resource").filter((r) => r.name.endsWith(".js"));
+      return { loadStart: nav.loadEventStart, scripts: scripts.length, firstScript: Math.min(...scripts.map((r) => r.startTime)) };
+    });
+    expect(timing.scripts).toBeGreaterThan(3);
+    expect(timing.firstScript).toBeGreaterThanOrEqual(timing.loadStart);
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
   });
 });
 

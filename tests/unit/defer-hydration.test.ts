@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { deferHydration } from "../../scripts/prerender/defer-hydration.ts";
+
+const page = (head: string) => `<!doctype html><html><head>\n    <title>t</title>${head}\n  </head><body><div id="root"></div></body></html>`;
+
+describe("deferHydration", () => {
+  it("turns the module script and its preloads into one list, the entry last", () => {
+    const html = deferHydration(
+      page(`
+    <link rel="modulepreload" href="/assets/about-1.js" />
+    <script type="module" crossorigin src="/assets/index-2.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-3.js">
+    <link rel="stylesheet" crossorigin href="/assets/style-4.css">`),
+    );
+    expect(html).not.toMatch(/<script type="module"|modulepreload/);
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/style-4.css">');
+    const list = JSON.parse(html.match(/<script type="application\/json" id="boot-modules">([^<]*)<\/script>/)![1]!) as string[];
+    expect(list).toEqual(["/assets/about-1.js", "/assets/react-3.js", "/assets/index-2.js"]);
+  });
+
+  it("names a chunk once even when it is preloaded twice", () => {
+    const html = deferHydration(page(`<link rel="modulepreload" href="/a.js" /><link rel="modulepreload" href="/a.js" /><script type="module" src="/e.js"></script>`));
+    expect(html).toContain('id="boot-modules">["/a.js","/e.js"]</script>');
+  });
+
+  it("refuses a page without exactly one module script", () => {
+    expect(() => deferHydration(page(""))).toThrow(/one module script.*found 0/);
+    expect(() => deferHydration(page(`<script type="module" src="/a.js"></script><script type="module" src="/b.js"></script>`))).toThrow(/found 2/);
+  });
+});
