@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import "./styles/global.css.ts";
 import { App, loadPage } from "./app/App.tsx";
@@ -17,5 +17,7 @@ const app = (
   </StrictMode>
 );
 // Prerendered HTML is hydrated; the dev server's bare template (only a comment inside) is rendered.
-if (root.firstElementChild && !redirect) hydrateRoot(root, app);
+// As a transition, hydration yields to the browser every few milliseconds instead of holding the
+// main thread for the whole page (on a slow phone that one task blocked input for 100+ ms).
+if (root.firstElementChild && !redirect) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);

@@ -84,6 +84,18 @@ test.describe("the first view comes first", () => {
     expect(timing.firstScript).toBeGreaterThanOrEqual(timing.loadStart);
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
   });
+
+  test("a visitor who types before the page has loaded does not wait for it to hydrate", async ({ page }) => {
+    // The lead image takes 20 s, so the load event is far off.
+    await page.route(/\/assets\/img\/about\./, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 20_000));
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto("/about", { waitUntil: "domcontentloaded" });
+    await page.keyboard.press("Tab");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "", { timeout: 10_000 });
+    expect(await page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart)).toBe(0);
+  });
 });
 
 test.describe("without JavaScript", () => {
