@@ -43,13 +43,16 @@ for (const n of counts) {
   for (let i = 0; i < n; i++) writeFileSync(join(dir, `content/pages/generated/page-${i}.yaml`), page(i, n));
   const time = (cmd: string) => {
     const started = performance.now();
-    execSync(cmd, { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
-    return Math.round(performance.now() - started);
+    const out = execSync(cmd, { cwd: dir, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
+    return { ms: Math.round(performance.now() - started), out };
   };
-  const validateMs = time("npm run --silent validate");
-  const buildMs = time("npm run --silent build");
+  const validateMs = time("npm run --silent validate").ms;
+  const build = time("npm run --silent build");
+  const buildMs = build.ms;
   rows.push({ pages: n, validateMs, buildMs });
   console.log(`${n} generated pages (+ the site's own): validate ${validateMs} ms, build ${buildMs} ms (${(buildMs / n).toFixed(1)} ms per page)`);
+  // The build's own step times (scripts/build.ts prints one line per step): where the time went.
+  for (const line of build.out.split("\n").filter((l) => / in \d+ ms/.test(l))) console.log(`  ${line}`);
   rmSync(dir, { recursive: true, force: true });
 }
 console.log("\n| generated pages | validate ms | build ms (validate + client + SSR + prerender) | build ms per page |\n|---|---|---|---|");

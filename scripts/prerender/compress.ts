@@ -1,25 +1,49 @@
+import { availableParallelism } from "node:os";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { join, relative } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 
 const COMPRESSIBLE = /\.(html|js|css|svg|json|xml|txt|webmanifest)$/;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
-/** Writes .br and .gz beside every text file worth it, so the server sends them without compressing per request. */
-export function precompress(dist: string): { files: number; bytes: number; brotli: number } {
-  let files = 0;
-  let bytes = 0;
-  let brotli = 0;
-  for (const entry of readdirSync(dist, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
-    const file = join(entry.parentPath, entry.name);
+/**
+ * Brotli quality per file. Hashed files under assets/ are few, change only with the code and
+ * are cached for a year: the best quality (11) pays off. Pages and the other files the prerender
+ * writes are many and change every build: quality 11 takes about 36 ms for a 16 KB page (110 s
+ * for 3000 pages) where 8 takes 0.6 ms for a file about 10 % larger (still smaller than gzip -9).
+ */
+const quality = (path: string) => (path.startsWith("assets/") ? 11 : 8);
+
+/**
+ * Writes .br and .gz beside every text file worth it, so the server sends them without
+ * compressing per request. The compressing runs on zlib's thread pool, one file per core at
+ * a time; reads and writes stay synchronous (cheaper than async file calls for small files).
+ */
+export async function precompress(dist: string): Promise<{ files: number; bytes: number; brotli: number }> {
+  const totals = { files: 0, bytes: 0, brotli: 0 };
+  const queue = readdirSync(dist, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name));
+  const compress = async (file: string) => {
     const data = readFileSync(file);
-    if (data.length < 1024) continue;
-    const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
+    if (data.length < 1024) return;
+    const q = quality(relative(dist, file).split("\\").join("/"));
+    const [br, gz] = await Promise.all([
+      brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: q, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+      gzipAsync(data, { level: 9 }),
+    ]);
     writeFileSync(file + ".br", br);
-    writeFileSync(file + ".gz", gzipSync(data, { level: 9 }));
-    files++;
-    bytes += data.length;
-    brotli += br.length;
-  }
-  return { files, bytes, brotli };
+    writeFileSync(file + ".gz", gz);
+    totals.files++;
+    totals.bytes += data.length;
+    totals.brotli += br.length;
+  };
+  await Promise.all(
+    Array.from({ length: availableParallelism() }, async () => {
+      for (let file = queue.pop(); file; file = queue.pop()) await compress(file);
+    }),
+  );
+  return totals;
 }

@@ -4,7 +4,17 @@ import { imageManifest, writeVariants } from "./images.ts";
 import type { ImageEntry } from "./image-formats.ts";
 import type { ContentError } from "./errors.ts";
 import { overlayError } from "./dev-errors.ts";
-import { loadContent, PAGES_DIR, SITE_FILE, type Content } from "./load.ts";
+import { loadContent, PAGES_DIR, SITE_FILE, type Content, type PageFile } from "./load.ts";
+
+const PROVIDED = "lariox-content-provided";
+
+/**
+ * Hands content that scripts/build.ts has already read and checked to contentPlugin (through
+ * this plugin's `api`), so the client and server builds do not read and check every page again.
+ */
+export function providedContent(content: Content): Plugin {
+  return { name: PROVIDED, api: { content } };
+}
 
 /**
  * Serves the content to the app as modules, validated on the way in:
@@ -14,6 +24,7 @@ import { loadContent, PAGES_DIR, SITE_FILE, type Content } from "./load.ts";
  * page carries what its <img> tags need and no page carries the whole site's.
  * - `content/pages/*.yaml`  one page, checked against the page schema
  * Any invalid file fails the build (or shows the dev overlay) with file:line:col.
+ * A build given `providedContent(content)` among its plugins uses that content as it is.
  */
 export function contentPlugin(root = process.cwd()): Plugin {
   const ids = { site: "virtual:site", routes: "virtual:routes" };
@@ -22,6 +33,7 @@ export function contentPlugin(root = process.cwd()): Plugin {
   let isSsr = false;
   let outDir = "dist";
   let manifest: Promise<Record<string, ImageEntry>> | undefined;
+  let provided: Content | undefined;
   const publicDir = join(root, "public");
   // Variants exist only in a build; the dev server shows the originals.
   const images = () => (manifest ??= imageManifest(publicDir, isBuild));
@@ -35,6 +47,13 @@ export function contentPlugin(root = process.cwd()): Plugin {
     checked ??= loadContent(root);
     if (checked.errors.length > 0 || !checked.content) return fail(ctx, checked.errors);
     return checked.content;
+  };
+  // Each page module looks its page up by file: a map, not a scan of thousands of pages per page.
+  let byFile: { content: Content; pages: Map<string, PageFile> } | undefined;
+  const pageOf = (ctx: { error(e: unknown): never }, file: string): PageFile | undefined => {
+    const current = content(ctx);
+    if (byFile?.content !== current) byFile = { content: current, pages: new Map(current.pages.map((p) => [p.file, p])) };
+    return byFile.pages.get(file);
   };
 
   /** A module exporting `data` and the entries of the images it names. */
@@ -51,6 +70,7 @@ export function contentPlugin(root = process.cwd()): Plugin {
       isBuild = config.command === "build";
       isSsr = Boolean(config.build.ssr);
       outDir = resolve(config.root, config.build.outDir);
+      provided = (config.plugins.find((p) => p.name === PROVIDED)?.api as { content: Content } | undefined)?.content;
     },
     configureServer(s) {
       server = s;
@@ -65,7 +85,7 @@ export function contentPlugin(root = process.cwd()): Plugin {
     buildStart() {
       // Unit tests check content errors themselves and must run while content is broken.
       if (process.env.VITEST) return;
-      checked = undefined;
+      checked = provided ? { content: provided, errors: [] } : undefined;
       content(this);
       this.addWatchFile(resolve(root, SITE_FILE));
     },
@@ -88,7 +108,7 @@ export function contentPlugin(root = process.cwd()): Plugin {
       }
       if (id.endsWith(".yaml") && id.startsWith(resolve(root, PAGES_DIR))) {
         const file = relative(root, id).split("\\").join("/");
-        const page = content(this).pages.find((p) => p.file === file);
+        const page = pageOf(this, file);
         if (!page) return this.error(`${file} is not a page of the content (it is under ${PAGES_DIR} but was not loaded)`);
         return await withImages(page.page);
       }
