@@ -9,7 +9,7 @@ import * as css from "./blocks.css.ts";
 
 /**
  * A datasheet shown in the browser's PDF viewer at a fixed height. The viewer starts only when
- * the frame comes near the viewport; until then a box of the same size holds its place. Without
+ * its place scrolls into the viewport; until then a box of the same size holds its place. Without
  * JavaScript the <noscript> frame loads instead (lazily, as the browser decides).
  */
 export function PdfEmbed({ section }: { section: SectionOf<"pdfEmbed"> }) {

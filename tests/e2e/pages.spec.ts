@@ -405,7 +405,7 @@ test.describe("AVEVA", () => {
     test(`${path}: a PDF datasheet viewer 1000 px high`, async ({ page, request }) => {
       await page.goto(path);
       const frame = page.locator("main iframe");
-      // The viewer starts when its place comes near the viewport (tests/unit/pdf-embed.test.tsx).
+      // The viewer starts when its place scrolls into view (tests/unit/pdf-embed.test.tsx).
       await page.locator(`main a[download][href$=".pdf"]`).first().scrollIntoViewIfNeeded();
       await expect(frame).toHaveCount(1);
       const src = (await frame.getAttribute("src"))!;

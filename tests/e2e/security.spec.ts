@@ -137,7 +137,7 @@ test("aveva-intouch: the datasheet PDF loads in its iframe (frame-ancestors 'sel
     if (r.url().endsWith(".pdf")) pdfAnswers.push(r.status());
   });
   await page.goto("/aveva/aveva-intouch");
-  // The viewer starts when its place comes near the viewport.
+  // The viewer starts when its place scrolls into view.
   await page.locator(`main a[download][href$=".pdf"]`).first().scrollIntoViewIfNeeded();
   const iframe = page.locator('iframe[src$=".pdf"]').first();
   await iframe.scrollIntoViewIfNeeded();

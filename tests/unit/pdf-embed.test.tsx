@@ -39,7 +39,7 @@ describe("<PdfEmbed>", () => {
     const { observers, report } = fakeObserver();
     const { container } = render(<PdfEmbed section={section} />);
     expect(container.querySelector("iframe")).toBeNull();
-    expect(observers[0]?.options?.rootMargin).toBe("300px");
+    expect(observers[0]?.options?.rootMargin).toBe("0px");
     report(false);
     expect(container.querySelector("iframe")).toBeNull();
     report(true);
