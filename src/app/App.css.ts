@@ -7,10 +7,10 @@ export const skipLink = style({
   top: "-100px",
   zIndex: vars.z.cursor,
   padding: `${vars.space.sm} ${vars.space.md}`,
-  background: vars.color.navy900,
-  color: vars.color.white,
+  background: vars.band.bg,
+  color: vars.band.heading,
   borderRadius: vars.radius.sm,
-  selectors: { "&:focus": { top: vars.space.md, color: vars.color.white } },
+  selectors: { "&:focus": { top: vars.space.md, color: vars.band.heading } },
 });
 
 export const main = style({ display: "block", outline: "none", minHeight: "50vh" });

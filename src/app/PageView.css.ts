@@ -23,7 +23,7 @@ export const sidebar = style({
   padding: vars.space.md,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
-  background: vars.color.steel50,
+  background: vars.color.surfaceAlt,
   "@media": {
     [media.medium]: { padding: vars.space.lg },
     [media.large]: { gridColumn: 1, gridRow: 1, position: "sticky", top: "90px" },
@@ -48,16 +48,16 @@ export const sidebarLink = style({
   minHeight: "44px",
   padding: `${vars.space.xs} ${vars.space.sm}`,
   borderRadius: vars.radius.sm,
-  color: vars.color.navy900,
+  color: vars.color.heading,
   textDecoration: "none",
   fontWeight: 500,
   lineHeight: 1.3,
   selectors: {
-    "&:hover": { background: vars.color.white, color: vars.color.accent },
-    "&[aria-current=page]": { background: vars.color.white, color: vars.color.accent, fontWeight: 700, boxShadow: vars.shadow.card },
+    "&:hover": { background: vars.color.surfaceRaised, color: vars.color.accent },
+    "&[aria-current=page]": { background: vars.color.surfaceRaised, color: vars.color.accent, fontWeight: 700, boxShadow: vars.shadow.card },
   },
 });
-export const sidebarIcon = style({ width: "24px", height: "24px", flex: "0 0 24px", "@media": { [media.large]: { width: "28px", height: "28px", flex: "0 0 28px" } } });
+export const sidebarIcon = style({ width: "24px", height: "24px", flex: "0 0 24px", filter: vars.filter.icon, "@media": { [media.large]: { width: "28px", height: "28px", flex: "0 0 28px" } } });
 globalStyle(`${sidebarMain} > section > div`, { paddingInline: 0 });
 globalStyle(`${sidebarMain} > section:first-child`, { paddingTop: 0 });
 globalStyle(`${sidebarMain} > section:last-child`, { "@media": { [media.belowLarge]: { paddingBottom: 0 } } });

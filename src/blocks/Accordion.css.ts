@@ -3,7 +3,7 @@ import { media, vars } from "../styles/theme.css.ts";
 
 export const columns = style({ display: "grid", gap: vars.space.sm, alignItems: "start", "@media": { [media.medium]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))", gap: vars.space.md } } });
 export const list = style({ display: "grid", gap: vars.space.sm, margin: 0, padding: 0, listStyle: "none", "@media": { [media.medium]: { gap: vars.space.md } } });
-export const item = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, background: vars.color.white, boxShadow: vars.shadow.card });
+export const item = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, background: vars.color.surfaceRaised, boxShadow: vars.shadow.card });
 export const toggle = style({
   display: "flex",
   width: "100%",
@@ -17,7 +17,7 @@ export const toggle = style({
   fontWeight: 600,
   textAlign: "left",
   cursor: "pointer",
-  color: vars.color.navy900,
+  color: vars.color.heading,
   listStyle: "none",
   selectors: { "&:hover": { color: vars.color.accent }, "&::-webkit-details-marker": { display: "none" } },
 });
@@ -36,9 +36,9 @@ export const sign = style({
 });
 globalStyle(`${details}[open] ${sign}::before`, { content: "'−'" });
 export const panel = style({ padding: `0 ${vars.space.lg} ${vars.space.lg}`, fontSize: vars.fontSize.sm });
-export const protocol = style({ borderTop: `1px solid ${vars.color.steel100}`, paddingTop: vars.space.md, marginTop: vars.space.md, selectors: { "&:first-child": { borderTop: 0, marginTop: 0, paddingTop: 0 } } });
+export const protocol = style({ borderTop: `1px solid ${vars.color.divider}`, paddingTop: vars.space.md, marginTop: vars.space.md, selectors: { "&:first-child": { borderTop: 0, marginTop: 0, paddingTop: 0 } } });
 export const protocolType = style({ fontSize: vars.fontSize.sm, margin: `0 0 ${vars.space.xs}`, color: vars.color.accentStrong });
 export const devices = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, margin: `${vars.space.sm} 0 0`, padding: 0, listStyle: "none" });
-export const device = style({ padding: `2px ${vars.space.sm}`, borderRadius: vars.radius.pill, background: vars.color.steel100, color: vars.color.navy800 });
-export const unsupported = style([device, { background: "#fdecec", color: "#8a1c1c", textDecoration: "line-through" }]);
-export const unsupportedLabel = style({ fontWeight: 600, color: "#8a1c1c", marginTop: vars.space.sm, marginBottom: 0 });
+export const device = style({ padding: `2px ${vars.space.sm}`, borderRadius: vars.radius.pill, background: vars.color.chipBg, color: vars.color.chipText });
+export const unsupported = style([device, { background: vars.color.unsupportedBg, color: vars.color.unsupportedText, textDecoration: "line-through" }]);
+export const unsupportedLabel = style({ fontWeight: 600, color: vars.color.unsupportedText, marginTop: vars.space.sm, marginBottom: 0 });

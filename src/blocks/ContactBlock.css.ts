@@ -11,7 +11,7 @@ export const mapFrame = style({
   overflow: "hidden",
   boxShadow: vars.shadow.card,
   border: `1px solid ${vars.color.border}`,
-  background: `linear-gradient(${vars.color.steel100} 1px, transparent 1px) 0 0 / 40px 40px, linear-gradient(90deg, ${vars.color.steel100} 1px, transparent 1px) 0 0 / 40px 40px, ${vars.color.steel50}`,
+  background: `linear-gradient(${vars.color.divider} 1px, transparent 1px) 0 0 / 40px 40px, linear-gradient(90deg, ${vars.color.divider} 1px, transparent 1px) 0 0 / 40px 40px, ${vars.color.surfaceAlt}`,
   "@media": { [media.medium]: { height: "360px" } },
 });
 export const mapFallback = style({
@@ -23,7 +23,7 @@ export const mapFallback = style({
   alignItems: "center",
   justifyContent: "center",
   gap: vars.space.sm,
-  color: vars.color.steel600,
+  color: vars.color.textMuted,
   fontWeight: 600,
 });
 export const pin = style({
@@ -31,7 +31,7 @@ export const pin = style({
   height: "22px",
   borderRadius: "50% 50% 50% 0",
   transform: "rotate(-45deg)",
-  background: vars.color.accent,
+  background: vars.color.accentSolid,
   boxShadow: `0 0 0 6px ${vars.color.accentSoft}`,
 });
 export const map = style({ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0 });

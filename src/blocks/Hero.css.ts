@@ -1,11 +1,12 @@
 import { style } from "@vanilla-extract/css";
-import { media, vars } from "../styles/theme.css.ts";
+import { focusRing, media, vars } from "../styles/theme.css.ts";
 import { bannerSmall, bannerMedium, bannerLarge } from "./blocks.css.ts";
 
 export const hero = style({
   position: "relative",
-  background: vars.color.navy900,
-  color: vars.color.white,
+  background: vars.band.bg,
+  color: vars.band.heading,
+  vars: { [focusRing]: vars.band.focus },
   height: `calc(${bannerSmall} + 170px)`,
   "@media": { [media.medium]: { height: `calc(${bannerMedium} + 120px)` }, [media.large]: { height: `calc(${bannerLarge} + 110px)` } },
 });
@@ -16,16 +17,16 @@ export const slideImage = style({ width: "100%", height: "100%", objectFit: "cov
 export const overlay = style({
   position: "absolute",
   inset: 0,
-  background: "linear-gradient(90deg, rgba(11, 26, 46, 0.9) 0%, rgba(11, 26, 46, 0.65) 55%, rgba(11, 26, 46, 0.3) 100%)",
+  background: vars.band.scrimHero,
   pointerEvents: "none",
 });
 export const content = style({ position: "relative", height: "100%", display: "flex", flexDirection: "column", justifyContent: "center", gap: vars.space.md, pointerEvents: "none" });
-export const heading = style({ color: vars.color.white, fontSize: vars.fontSize.display, maxWidth: "20ch", margin: 0 });
+export const heading = style({ color: vars.band.heading, fontSize: vars.fontSize.display, maxWidth: "20ch", margin: 0 });
 // Room for the longest line as it is typed (two lines on phones), so nothing below it jumps.
 export const tagline = style({
   fontSize: vars.fontSize.lg,
   lineHeight: 1.5,
-  color: vars.color.steel100,
+  color: vars.band.text,
   minHeight: "3em",
   margin: 0,
   fontWeight: 500,
@@ -48,11 +49,11 @@ export const control = style({
   height: "36px",
   padding: `0 ${vars.space.sm}`,
   borderRadius: vars.radius.pill,
-  border: "1px solid rgba(255,255,255,0.5)",
-  background: "rgba(11, 26, 46, 0.55)",
-  color: vars.color.white,
+  border: `1px solid ${vars.band.controlBorder}`,
+  background: vars.band.control,
+  color: vars.band.heading,
   cursor: "pointer",
-  selectors: { "&:hover": { background: "rgba(11, 26, 46, 0.85)" } },
+  selectors: { "&:hover": { background: vars.band.controlHover } },
 });
 export const dot = style({
   width: "36px",
@@ -63,7 +64,7 @@ export const dot = style({
   display: "grid",
   placeItems: "center",
   selectors: {
-    "&::before": { content: "", width: "10px", height: "10px", borderRadius: "50%", background: "rgba(255,255,255,0.55)", transition: "background 150ms, transform 150ms" },
-    "&[aria-current=true]::before": { background: vars.color.white, transform: "scale(1.3)" },
+    "&::before": { content: "", width: "10px", height: "10px", borderRadius: "50%", background: vars.band.dot, transition: "background 150ms, transform 150ms" },
+    "&[aria-current=true]::before": { background: vars.band.heading, transform: "scale(1.3)" },
   },
 });

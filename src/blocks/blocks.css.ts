@@ -1,5 +1,5 @@
 import { createVar, style, keyframes, globalStyle } from "@vanilla-extract/css";
-import { media, vars } from "../styles/theme.css.ts";
+import { focusRing, media, vars } from "../styles/theme.css.ts";
 
 /* Shared by several blocks. Block-specific styles sit beside each block. */
 
@@ -21,7 +21,7 @@ export const grid = style({
 export const card = style({
   display: "flex",
   flexDirection: "column",
-  background: vars.color.white,
+  background: vars.color.surfaceRaised,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
   boxShadow: vars.shadow.card,
@@ -39,14 +39,15 @@ export const cardImage = style({
   width: "100%",
   aspectRatio: "2 / 1",
   objectFit: "cover",
-  background: vars.color.steel100,
+  background: vars.color.surfaceSunken,
+  filter: vars.filter.photo,
   "@media": { "screen and (min-width: 560px)": { aspectRatio: "8 / 5" } },
 });
 export const cardBody = style({ padding: vars.space.lg, display: "flex", flexDirection: "column", gap: vars.space.sm, flex: 1 });
 export const cardTitle = style({ fontSize: vars.fontSize.lg, margin: 0 });
 export const cardText = style({ color: vars.color.textMuted, margin: 0, fontSize: vars.fontSize.sm });
 export const cardMore = style({ marginTop: "auto", color: vars.color.accent, fontWeight: 600, fontSize: vars.fontSize.sm });
-export const icon = style({ width: "48px", height: "48px" });
+export const icon = style({ width: "48px", height: "48px", filter: vars.filter.icon });
 
 export const prose = style({ maxWidth: vars.width.text, fontSize: vars.fontSize.md });
 // Text blocks: heading above the text, or on wide screens beside it (the text keeps its measure).
@@ -72,8 +73,9 @@ export const banner = style({
   alignItems: "center",
   height: bannerSmall,
   overflow: "hidden",
-  background: vars.color.navy900,
-  color: vars.color.white,
+  background: vars.band.bg,
+  color: vars.band.heading,
+  vars: { [focusRing]: vars.band.focus },
   "@media": { [media.medium]: { height: bannerMedium }, [media.large]: { height: bannerLarge } },
 });
 export const bannerImage = style({ position: "absolute", inset: 0, width: "100%", height: "100%", objectFit: "cover" });
@@ -81,11 +83,11 @@ globalStyle(`${banner} picture`, { position: "absolute", inset: 0 });
 export const bannerOverlay = style({
   position: "absolute",
   inset: 0,
-  background: "linear-gradient(90deg, rgba(11, 26, 46, 0.88) 0%, rgba(11, 26, 46, 0.62) 55%, rgba(11, 26, 46, 0.35) 100%)",
+  background: vars.band.scrimBanner,
 });
 export const bannerContent = style({ position: "relative" });
-export const bannerHeading = style({ color: vars.color.white, fontSize: vars.fontSize.display, margin: 0, maxWidth: "22ch" });
-export const bannerText = style({ color: vars.color.steel100, fontSize: vars.fontSize.lg, marginTop: vars.space.sm, marginBottom: 0, maxWidth: "60ch" });
+export const bannerHeading = style({ color: vars.band.heading, fontSize: vars.fontSize.display, margin: 0, maxWidth: "22ch" });
+export const bannerText = style({ color: vars.band.text, fontSize: vars.fontSize.lg, marginTop: vars.space.sm, marginBottom: 0, maxWidth: "60ch" });
 
 /* Logo strip */
 // Every logo cell has the same pitch, so one copy of the list is exactly logos × pitch wide
@@ -107,7 +109,7 @@ export const stripTrack = style({
 });
 export const stripItem = style({ flex: "0 0 auto", width: `${STRIP_PITCH_PX}px`, paddingRight: "40px" });
 export const stripCopy = style({ "@media": { [media.reducedMotion]: { display: "none" } } });
-export const logoCell = style({ display: "grid", placeItems: "center", padding: vars.space.md, background: vars.color.white, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });
+export const logoCell = style({ display: "grid", placeItems: "center", padding: vars.space.md, background: vars.color.logoTile, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });
 export const logoImage = style({ width: "160px", height: "64px", objectFit: "contain", "@media": { "screen and (max-width: 559px)": { height: "52px" } } });
 // Logos in rows of 2 (phones), 4 (tablets) or 5, a short last row centred.
 export const logoGrid = style({
@@ -138,7 +140,9 @@ export const cardCell = style({
   },
 });
 globalStyle(`${cardCell} > *`, { flex: 1 });
-export const pdfFrame = style({ width: "100%", border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, background: vars.color.steel100 });
+export const pdfFrame = style({ display: "block", width: "100%", border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, background: vars.color.surfaceSunken });
+/** Holds the frame's place (its height is set inline) until the viewer starts. */
+export const pdfSlot = style({ borderRadius: vars.radius.md, background: vars.color.surfaceSunken });
 
 export const docList = style({ display: "grid", gap: vars.space.md, margin: 0, padding: 0, listStyle: "none" });
 export const docRow = style({
@@ -171,20 +175,20 @@ export const linkItem = style({
   gap: vars.space.xs,
   padding: `${vars.space.md} ${vars.space.lg}`,
   borderLeft: `4px solid ${vars.color.accent}`,
-  background: vars.color.steel50,
+  background: vars.color.surfaceAlt,
   borderRadius: vars.radius.sm,
   textDecoration: "none",
   selectors: {
     "&:hover": { background: vars.color.accentSoft },
     // The page you are on: listed for completeness, drawn quieter.
-    "&[aria-current=page]": { borderLeftColor: vars.color.steel300, background: vars.color.white, boxShadow: `inset 0 0 0 1px ${vars.color.border}` },
+    "&[aria-current=page]": { borderLeftColor: vars.color.borderStrong, background: vars.color.surfaceRaised, boxShadow: `inset 0 0 0 1px ${vars.color.border}` },
   },
 });
-export const linkLabel = style({ fontWeight: 700, color: vars.color.navy900 });
+export const linkLabel = style({ fontWeight: 700, color: vars.color.heading });
 export const linkText = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 export const features = style({ display: "grid", gap: vars.space.lg, gridTemplateColumns: "repeat(auto-fit, minmax(240px, 1fr))", margin: 0, padding: 0, listStyle: "none" });
-export const feature = style({ padding: vars.space.lg, borderRadius: vars.radius.md, background: vars.color.steel50, border: `1px solid ${vars.color.border}` });
+export const feature = style({ padding: vars.space.lg, borderRadius: vars.radius.md, background: vars.color.surfaceAlt, border: `1px solid ${vars.color.border}` });
 
 export const listColumns = style({ display: "grid", gap: vars.space.lg, "@media": { [media.medium]: { gridTemplateColumns: "repeat(auto-fit, minmax(280px, 1fr))" } } });
 export const listColumn = style({ padding: vars.space.lg, borderRadius: vars.radius.md, border: `1px solid ${vars.color.border}`, boxShadow: vars.shadow.card });
@@ -195,7 +199,9 @@ export const cta = style({
   padding: vars.space.lg,
   "@media": { [media.medium]: { padding: vars.space.xl } },
   borderRadius: vars.radius.lg,
-  background: `linear-gradient(120deg, ${vars.color.navy900}, ${vars.color.navy700})`,
-  color: vars.color.steel100,
+  background: `linear-gradient(120deg, ${vars.band.bg}, ${vars.band.bgAlt})`,
+  color: vars.band.text,
+  boxShadow: `inset 0 0 0 1px ${vars.color.bandEdge}`,
+  vars: { [focusRing]: vars.band.focus },
 });
-export const ctaHeading = style({ color: vars.color.white });
+export const ctaHeading = style({ color: vars.band.heading });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { ExternalToast } from "sonner";
+import { useColorMode } from "../app/color-mode.ts";
 
 /**
  * Toasts with sonner, whose code (about 8 KB gzip) is not part of a page's first load: it is
@@ -15,9 +16,10 @@ let markReady: () => void = () => {};
 const ready = new Promise<void>((resolve) => (markReady = resolve));
 const outlets = new Set<(module: Sonner) => void>();
 
-/** Where toasts appear: sonner's Toaster, mounted as soon as its code is here. */
+/** Where toasts appear: sonner's Toaster (light or dark with the page), mounted as soon as its code is here. */
 export function ToastOutlet() {
   const [module, setModule] = useState<Sonner | null>(null);
+  const [mode] = useColorMode();
   useEffect(() => {
     outlets.add(setModule);
     const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
@@ -28,7 +30,7 @@ export function ToastOutlet() {
   useEffect(() => {
     if (module) markReady();
   }, [module]);
-  return module ? <module.Toaster closeButton position="bottom-right" richColors /> : null;
+  return module ? <module.Toaster closeButton position="bottom-right" richColors theme={mode} /> : null;
 }
 
 async function show(kind: "success" | "error", title: string, options: ExternalToast): Promise<void> {

@@ -1,8 +1,14 @@
 import { style } from "@vanilla-extract/css";
-import { media, vars } from "../styles/theme.css.ts";
+import { focusRing, media, vars } from "../styles/theme.css.ts";
 import { container } from "../styles/layout.css.ts";
 
-export const footer = style({ background: vars.color.navy900, color: vars.color.steel300, fontSize: vars.fontSize.sm });
+export const footer = style({
+  background: vars.band.bg,
+  color: vars.band.textMuted,
+  fontSize: vars.fontSize.sm,
+  boxShadow: `inset 0 1px 0 ${vars.color.bandEdge}`,
+  vars: { [focusRing]: vars.band.focus },
+});
 
 export const grid = style([
   container,
@@ -18,14 +24,14 @@ export const grid = style([
   },
 ]);
 
-export const heading = style({ color: vars.color.white, fontSize: vars.fontSize.md, marginBottom: vars.space.md, letterSpacing: "0.02em" });
+export const heading = style({ color: vars.band.heading, fontSize: vars.fontSize.md, marginBottom: vars.space.md, letterSpacing: "0.02em" });
 export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.xs });
 export const subList = style([list, { paddingLeft: vars.space.md, marginTop: vars.space.xs }]);
-export const link = style({ color: vars.color.steel300, textDecoration: "none", selectors: { "&:hover": { color: vars.color.white, textDecoration: "underline" } } });
+export const link = style({ color: vars.band.textMuted, textDecoration: "none", selectors: { "&:hover": { color: vars.band.heading, textDecoration: "underline" } } });
 export const about = style({ maxWidth: "44ch", margin: 0 });
 export const logo = style({ height: "40px", width: "auto", marginBottom: vars.space.md });
-export const label = style({ color: vars.color.white, fontWeight: 600, marginRight: vars.space.xs });
+export const label = style({ color: vars.band.heading, fontWeight: 600, marginRight: vars.space.xs });
 export const address = style({ fontStyle: "normal", display: "grid", gap: vars.space.sm });
 
-export const bottom = style({ borderTop: `1px solid ${vars.color.navy700}` });
+export const bottom = style({ borderTop: `1px solid ${vars.band.rule}` });
 export const bottomInner = style([container, { paddingBlock: vars.space.md, fontSize: vars.fontSize.xs, display: "flex", flexWrap: "wrap", gap: vars.space.md, justifyContent: "space-between" }]);

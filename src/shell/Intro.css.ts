@@ -1,5 +1,5 @@
 import { globalStyle, keyframes, style } from "@vanilla-extract/css";
-import { media, vars } from "../styles/theme.css.ts";
+import { focusRing, media, vars } from "../styles/theme.css.ts";
 
 const rise = keyframes({ from: { opacity: 0, transform: "translateY(12px)" }, to: { opacity: 1, transform: "none" } });
 const grow = keyframes({ from: { transform: "scaleX(0)" }, to: { transform: "scaleX(1)" } });
@@ -12,8 +12,9 @@ export const overlay = style({
   zIndex: vars.z.intro,
   display: "grid",
   placeItems: "center",
-  background: `radial-gradient(circle at 30% 20%, ${vars.color.navy700}, ${vars.color.navy900} 70%)`,
-  color: vars.color.white,
+  background: `radial-gradient(circle at 30% 20%, ${vars.band.bgAlt}, ${vars.band.bg} 70%)`,
+  color: vars.band.heading,
+  vars: { [focusRing]: vars.band.focus },
   animationName: leave,
   animationTimingFunction: "ease",
   animationFillMode: "forwards",
@@ -32,7 +33,8 @@ export const initials = style({
   width: "96px",
   height: "96px",
   borderRadius: vars.radius.lg,
-  background: vars.color.accent,
+  background: vars.color.accentSolid,
+  color: vars.color.onAccent,
   fontSize: "2.5rem",
   fontWeight: 800,
   letterSpacing: "0.02em",
@@ -41,7 +43,7 @@ export const initials = style({
 
 export const name = style({
   margin: `${vars.space.lg} 0 ${vars.space.sm}`,
-  color: vars.color.white,
+  color: vars.band.heading,
   fontSize: vars.fontSize.display,
   fontWeight: 700,
   animation: `${rise} 700ms 250ms ease both`,
@@ -51,7 +53,7 @@ export const rule = style({
   height: "3px",
   width: "min(320px, 70vw)",
   margin: `0 auto ${vars.space.md}`,
-  background: vars.color.accent,
+  background: vars.color.accentSolid,
   transformOrigin: "left",
   animation: `${grow} 1200ms 500ms ease both`,
 });
@@ -64,7 +66,7 @@ export const taglines = style({
   margin: 0,
   padding: 0,
   listStyle: "none",
-  color: vars.color.steel300,
+  color: vars.band.textMuted,
   fontSize: vars.fontSize.sm,
   animation: `${rise} 700ms 800ms ease both`,
 });
@@ -74,11 +76,11 @@ export const skip = style({
   right: vars.space.lg,
   bottom: vars.space.lg,
   background: "transparent",
-  color: vars.color.steel300,
-  border: `1px solid ${vars.color.steel500}`,
+  color: vars.band.textMuted,
+  border: `1px solid ${vars.band.outline}`,
   borderRadius: vars.radius.pill,
   padding: `${vars.space.xs} ${vars.space.md}`,
   fontSize: vars.fontSize.xs,
   cursor: "pointer",
-  selectors: { "&:hover": { color: vars.color.white, borderColor: vars.color.white } },
+  selectors: { "&:hover": { color: vars.band.heading, borderColor: vars.band.heading } },
 });

@@ -1,5 +1,5 @@
 import { globalStyle, style } from "@vanilla-extract/css";
-import { media, vars } from "../styles/theme.css.ts";
+import { darkMode, media, vars } from "../styles/theme.css.ts";
 import { container } from "../styles/layout.css.ts";
 
 // Layout switches at the large breakpoint: below it the menu is a collapsible panel.
@@ -12,9 +12,9 @@ export const header = style({
   position: "sticky",
   top: 0,
   zIndex: vars.z.nav,
-  background: vars.color.white,
+  background: vars.color.surfaceRaised,
   borderBottom: `1px solid ${vars.color.border}`,
-  boxShadow: "0 2px 12px rgba(11, 26, 46, 0.06)",
+  boxShadow: vars.shadow.header,
 });
 
 export const inner = style([
@@ -33,7 +33,7 @@ export const hamburger = style({
   height: "44px",
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.sm,
-  background: vars.color.white,
+  background: vars.color.surfaceRaised,
   cursor: "pointer",
   "@media": { [mobile]: { display: "inline-flex" } },
 });
@@ -43,10 +43,10 @@ export const bars = style({
   position: "relative",
   width: "22px",
   height: "2px",
-  background: vars.color.navy900,
+  background: vars.color.heading,
   transition: "background 150ms",
   selectors: {
-    "&::before, &::after": { content: "", position: "absolute", left: 0, width: "22px", height: "2px", background: vars.color.navy900, transition: "transform 150ms" },
+    "&::before, &::after": { content: "", position: "absolute", left: 0, width: "22px", height: "2px", background: vars.color.heading, transition: "transform 150ms" },
     "&::before": { top: "-7px" },
     "&::after": { top: "7px" },
     [`${hamburger}[aria-expanded=true] &`]: { background: "transparent" },
@@ -76,7 +76,7 @@ const itemBase = {
   gap: vars.space.xs,
   minHeight: "44px",
   padding: `${vars.space.sm} ${vars.space.md}`,
-  color: vars.color.navy900,
+  color: vars.color.heading,
   fontWeight: 500,
   fontSize: vars.fontSize.sm,
   textDecoration: "none",
@@ -91,7 +91,7 @@ const itemBase = {
 export const link = style({
   ...itemBase,
   selectors: {
-    "&:hover": { color: vars.color.accent, background: vars.color.steel50 },
+    "&:hover": { color: vars.color.accent, background: vars.color.surfaceAlt },
     "&[aria-current=page]": { color: vars.color.accent, fontWeight: 700, boxShadow: `inset 0 -2px 0 ${vars.color.accent}` },
   },
   "@media": { [desktop]: { width: "auto", whiteSpace: "nowrap" } },
@@ -118,14 +118,14 @@ export const dropdown = style({
   margin: 0,
   padding: `${vars.space.xs} 0 ${vars.space.xs} ${vars.space.md}`,
   "@media": {
-    [mobile]: { borderLeft: `2px solid ${vars.color.steel100}`, marginLeft: vars.space.md },
+    [mobile]: { borderLeft: `2px solid ${vars.color.divider}`, marginLeft: vars.space.md },
     [desktop]: {
       position: "absolute",
       top: "100%",
       left: 0,
       minWidth: "260px",
       padding: vars.space.sm,
-      background: vars.color.white,
+      background: vars.color.surfaceRaised,
       border: `1px solid ${vars.color.border}`,
       borderRadius: vars.radius.md,
       boxShadow: vars.shadow.raised,
@@ -143,7 +143,7 @@ export const subToggle = style({
   flex: "0 0 44px",
   justifyContent: "center",
   padding: 0,
-  selectors: { "&:hover": { background: vars.color.steel50 } },
+  selectors: { "&:hover": { background: vars.color.surfaceAlt } },
 });
 
 export const flyout = style([
@@ -154,7 +154,7 @@ export const flyout = style([
 export const overviewLink = style([link, { fontWeight: 700 }]);
 
 // Inside a dropdown the current page is marked by a bar on its left, not an underline.
-globalStyle(`${dropdown} ${link}[aria-current=page]`, { boxShadow: `inset 3px 0 0 ${vars.color.accent}`, background: vars.color.steel50 });
+globalStyle(`${dropdown} ${link}[aria-current=page]`, { boxShadow: `inset 3px 0 0 ${vars.color.accent}`, background: vars.color.surfaceAlt });
 // On wide screens a group's chevron points to the side its flyout opens on.
 globalStyle(`${subToggle} > ${chevron}`, { "@media": { [desktop]: { transform: "rotate(-45deg)" } } });
 globalStyle(`${subToggle}[aria-expanded=true] > ${chevron}`, { "@media": { [desktop]: { transform: "rotate(-45deg)" } } });
@@ -181,4 +181,9 @@ export const buttons = style({
   "@media": { [mobile]: { paddingTop: vars.space.md, paddingLeft: vars.space.md } },
 });
 // In the phone menu too: a bar on the left marks the current page.
-globalStyle(`${nav} ${link}[aria-current=page]`, { "@media": { [mobile]: { boxShadow: `inset 3px 0 0 ${vars.color.accent}`, background: vars.color.steel50 } } });
+globalStyle(`${nav} ${link}[aria-current=page]`, { "@media": { [mobile]: { boxShadow: `inset 3px 0 0 ${vars.color.accent}`, background: vars.color.surfaceAlt } } });
+
+// Two logos, one per colour mode: the dark-on-light drawing, or the light one on the dark header.
+// Both keep their width and height, so swapping them moves nothing.
+export const logoForLight = style({ selectors: { [`${darkMode} &`]: { display: "none" } } });
+export const logoForDark = style({ display: "none", selectors: { [`${darkMode} &`]: { display: "block" } } });

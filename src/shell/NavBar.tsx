@@ -58,7 +58,9 @@ export function NavBar() {
     <header className={css.header} ref={headerRef} onKeyDown={onKeyDown}>
       <div className={css.inner}>
         <Link href="/" className={css.logo} aria-current={current === "/" ? "page" : undefined}>
-          <Img src={company.logo} alt={company.name} className={css.logoImg} priority />
+          <Img src={company.logo} alt={company.name} className={`${css.logoImg} ${css.logoForLight}`} priority />
+          {/* Shown instead in the dark colour mode; lazy, so the light mode never fetches it. */}
+          <Img src={company.logoOnDark} alt={company.name} className={`${css.logoImg} ${css.logoForDark}`} />
         </Link>
         <button
           ref={hamburgerRef}

@@ -1,8 +1,8 @@
 import { style } from "@vanilla-extract/css";
-import { media, vars } from "../styles/theme.css.ts";
+import { focusRing, media, vars } from "../styles/theme.css.ts";
 import { container } from "../styles/layout.css.ts";
 
-export const bar = style({ background: vars.color.navy900, color: vars.color.steel300, fontSize: vars.fontSize.xs });
+export const bar = style({ background: vars.band.bg, color: vars.band.textMuted, fontSize: vars.fontSize.xs, vars: { [focusRing]: vars.band.focus } });
 
 export const inner = style([
   container,
@@ -24,10 +24,10 @@ export const item = style({
   alignItems: "center",
   gap: vars.space.xs,
   minHeight: "32px",
-  color: vars.color.steel300,
+  color: vars.band.textMuted,
   textDecoration: "none",
-  selectors: { "&:hover": { color: vars.color.white } },
+  selectors: { "&:hover": { color: vars.band.heading } },
 });
 
 export const taglines = style({ display: "none", "@media": { [media.large]: { display: "flex", gap: vars.space.lg, margin: 0, padding: 0, listStyle: "none" } } });
-export const tagTitle = style({ color: vars.color.white, fontWeight: 600 });
+export const tagTitle = style({ color: vars.band.heading, fontWeight: 600 });

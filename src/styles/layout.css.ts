@@ -54,9 +54,9 @@ const buttonBase = style({
 export const button = style([
   buttonBase,
   {
-    background: vars.color.accent,
-    color: vars.color.white,
-    selectors: { "&:hover": { background: vars.color.accentStrong, color: vars.color.white }, "&:disabled": { opacity: 0.7, cursor: "progress" } },
+    background: vars.color.accentSolid,
+    color: vars.color.onAccent,
+    selectors: { "&:hover": { background: vars.color.accentSolidHover, color: vars.color.onAccent }, "&:disabled": { opacity: 0.7, cursor: "progress" } },
   },
 ]);
 
@@ -64,17 +64,18 @@ export const buttonOutline = style([
   buttonBase,
   {
     background: "transparent",
-    color: vars.color.navy900,
-    borderColor: vars.color.navy900,
-    selectors: { "&:hover": { background: vars.color.navy900, color: vars.color.white } },
+    color: vars.color.heading,
+    borderColor: vars.color.heading,
+    // Inverted on hover: the heading colour fills it, the page colour writes on it.
+    selectors: { "&:hover": { background: vars.color.heading, color: vars.color.surface } },
   },
 ]);
 
 export const buttonOnDark = style([
   buttonBase,
   {
-    background: vars.color.white,
-    color: vars.color.navy900,
-    selectors: { "&:hover": { background: vars.color.accentSoft, color: vars.color.navy900 } },
+    background: vars.band.action,
+    color: vars.band.onAction,
+    selectors: { "&:hover": { background: vars.band.actionHover, color: vars.band.onAction } },
   },
 ]);
