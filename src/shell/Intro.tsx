@@ -20,7 +20,9 @@ export function Intro() {
     } catch {
       // Storage can be blocked; the splash then simply plays again next time.
     }
-    const timer = window.setTimeout(() => dispatch({ type: "timeout" }), durationMs);
+    // Timed from the page's start, not from hydration (which waits for the page to load), so
+    // the splash lasts its duration however long the first view took.
+    const timer = window.setTimeout(() => dispatch({ type: "timeout" }), Math.max(0, durationMs - performance.now()));
     return () => window.clearTimeout(timer);
   }, [durationMs]);
 

@@ -27,10 +27,14 @@ describe("<Intro>", () => {
     sessionStorage.clear();
     document.documentElement.removeAttribute("data-intro-seen");
   });
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
 
   it("shows the initials and name, then leaves after the intro duration", () => {
     mockReducedMotion(false);
+    vi.spyOn(performance, "now").mockReturnValue(0); // mounted as the page starts
     render(<Intro />);
     const intro = screen.getByTestId("intro");
     expect(intro.textContent).toContain(site.company.initials);
@@ -40,6 +44,16 @@ describe("<Intro>", () => {
     act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByTestId("intro")).toBeNull();
     expect(sessionStorage.getItem("intro-seen")).toBe("1");
+  });
+
+  it("counts its duration from the page's start, not from hydration", () => {
+    mockReducedMotion(false);
+    vi.spyOn(performance, "now").mockReturnValue(1200); // hydrated 1.2 s after navigation began
+    render(<Intro />);
+    act(() => vi.advanceTimersByTime(site.behaviour.intro.durationMs - 1200 - 1));
+    expect(screen.queryByTestId("intro")).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByTestId("intro")).toBeNull();
   });
 
   it("ends early on its finish signal (the visitor skips it)", () => {
