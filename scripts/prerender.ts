@@ -13,6 +13,7 @@ import type { Page } from "../src/content/types.ts";
 import { headTags, type AppFacts } from "./prerender/head.ts";
 import { writeRedirects, writeSitemap } from "./prerender/seo-files.ts";
 import { precompress } from "./prerender/compress.ts";
+import { deferHydration } from "./prerender/defer-hydration.ts";
 
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
 
@@ -63,9 +64,12 @@ export async function prerender(content: Content, dist: string, ssrDir: string):
   for (const { file, page } of content.pages) {
     const blocks = server.blockFiles(page.sections);
     const modules = [file, ...blocks.filter((b) => !b.deferred).map((b) => b.file)];
-    const head = headTags(content.site, page, server, preloads(modules, blocks.filter((b) => b.deferred).map((b) => b.file)));
+    // Rendered first: rendering registers the page's images, whose variants the lead-image preload names.
     const body = await server.render(page.path);
-    const html = template.replace("<!--head-->", head).replace("<!--app-html-->", body);
+    const head = headTags(content.site, page, server, preloads(modules, blocks.filter((b) => b.deferred).map((b) => b.file)));
+    // The script and preload tags deferHydration moves are all in the template and the head:
+    // it scans those, not the rendered body too (its patterns cost about 1 ms over a whole page).
+    const html = deferHydration(template.replace("<!--head-->", head)).replace("<!--app-html-->", body);
     const out = page.path === "/" ? join(dist, "index.html") : join(dist, page.path.slice(1), "index.html");
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, html);
