@@ -33,7 +33,7 @@ export const test = base.extend<{ seenIntro: boolean }>({
  * later: `goto` also waits until the app has marked <html data-hydrated>. Pages without the
  * app (redirect fallbacks, files) and `waitUntil` other than load are left as they are.
  */
-function waitForHydrationAfterGoto(page: Page): void {
+export function waitForHydrationAfterGoto(page: Page): void {
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);

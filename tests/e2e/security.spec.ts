@@ -5,7 +5,7 @@
  */
 import { expect, test as base } from "@playwright/test";
 import type { ConsoleMessage, Page } from "@playwright/test";
-import { isMobile } from "./fixtures.ts";
+import { isMobile, waitForHydrationAfterGoto } from "./fixtures.ts";
 
 /**
  * Like fixtures.ts, a session that has seen the intro; but the flag is set in the top frame only
@@ -17,6 +17,7 @@ const test = base.extend({
     await page.addInitScript(() => {
       if (window === window.top) sessionStorage.setItem("intro-seen", "1");
     });
+    waitForHydrationAfterGoto(page);
     await use(page);
   },
 });
