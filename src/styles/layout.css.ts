@@ -17,6 +17,10 @@ export const section = style({
 
 // Two sections in a row share one gap instead of adding their paddings up.
 globalStyle(`${section} + ${section}`, { paddingTop: 0 });
+// Sections after the first are laid out and painted only as they near the viewport, which takes
+// that work out of a phone's first seconds. Each keeps its last real size ("auto") once drawn,
+// so scrolling back does not jump.
+globalStyle(`${section} ~ ${section}`, { contentVisibility: "auto", containIntrinsicSize: "auto 600px" });
 
 export const sectionHeading = style({ marginBottom: vars.space.lg });
 export const sectionIntro = style({ color: vars.color.textMuted, maxWidth: vars.width.text, marginBottom: vars.space.xl });
