@@ -23,30 +23,44 @@ export function Cursor() {
     let ring = pointer;
     const state = { hover: false, pressed: false, visible: false };
     let frame = 0;
-
+    // Frames run only while something changes: a resting cursor costs the page nothing.
+    const wake = () => {
+      if (!frame) frame = requestAnimationFrame(paint);
+    };
     const paint = () => {
+      frame = 0;
       ring = trail(ring, pointer, c.trailingSpeed);
       const s = cursorScales(state, c);
       inner.style.transform = `translate(${pointer.x - c.innerSize / 2}px, ${pointer.y - c.innerSize / 2}px) scale(${s.inner})`;
       outer.style.transform = `translate(${ring.x - c.outerSize / 2}px, ${ring.y - c.outerSize / 2}px) scale(${s.outer})`;
       inner.style.opacity = outer.style.opacity = state.visible ? "1" : "0";
-      frame = requestAnimationFrame(paint);
+      if (Math.abs(ring.x - pointer.x) + Math.abs(ring.y - pointer.y) > 0.1) wake();
     };
     const onMove = (e: PointerEvent) => {
       if (!state.visible) ring = { x: e.clientX, y: e.clientY };
       pointer = { x: e.clientX, y: e.clientY };
       state.visible = true;
       state.hover = e.target instanceof Element && e.target.closest(c.targets) !== null;
+      wake();
     };
-    const onDown = () => (state.pressed = true);
-    const onUp = () => (state.pressed = false);
-    const onLeave = () => (state.visible = false);
+    const onDown = () => {
+      state.pressed = true;
+      wake();
+    };
+    const onUp = () => {
+      state.pressed = false;
+      wake();
+    };
+    const onLeave = () => {
+      state.visible = false;
+      wake();
+    };
 
     window.addEventListener("pointermove", onMove, { passive: true });
     window.addEventListener("pointerdown", onDown);
     window.addEventListener("pointerup", onUp);
     document.documentElement.addEventListener("pointerleave", onLeave);
-    frame = requestAnimationFrame(paint);
+    wake();
     return () => {
       cancelAnimationFrame(frame);
       window.removeEventListener("pointermove", onMove);
