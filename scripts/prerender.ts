@@ -69,7 +69,8 @@ export async function prerender(content: Content, dist: string, ssrDir: string):
     const head = headTags(content.site, page, server, preloads(modules, blocks.filter((b) => b.deferred).map((b) => b.file)));
     // The script and preload tags deferHydration moves are all in the template and the head:
     // it scans those, not the rendered body too (its patterns cost about 1 ms over a whole page).
-    const html = deferHydration(template.replace("<!--head-->", head)).replace("<!--app-html-->", body);
+    // Functions as replacements: a "$&" or "$'" in page text must stay text, not a replacement pattern.
+    const html = deferHydration(template.replace("<!--head-->", () => head)).replace("<!--app-html-->", () => body);
     const out = page.path === "/" ? join(dist, "index.html") : join(dist, page.path.slice(1), "index.html");
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, html);
