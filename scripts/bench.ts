@@ -49,7 +49,14 @@ interface Row {
 }
 const rows: Row[] = [];
 for (const route of routes) {
-  const result = await lighthouse(base + route, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
+  const audit = () => lighthouse(base + route, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
+  let result = await audit();
+  // A run Lighthouse itself could not finish (a protocol timeout, a missed trace event) says
+  // nothing about the page: say so and measure again, up to twice.
+  for (let retry = 0; retry < 2 && result?.lhr.runtimeError; retry++) {
+    console.log(`${route}: Lighthouse run failed (${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}); measuring again`);
+    result = await audit();
+  }
   if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
   const { categories, audits } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
