@@ -151,6 +151,8 @@ test.describe("Home", () => {
     expect(await track.evaluate((el) => getComputedStyle(el).animationName)).not.toBe("none");
     expect(await track.evaluate((el) => getComputedStyle(el).animationTimingFunction)).toBe("linear");
     expect(await track.evaluate((el) => getComputedStyle(el).animationIterationCount)).toBe("infinite");
+    // It moves while on screen: sections off screen are skipped by the browser (content-visibility).
+    await section.scrollIntoViewIfNeeded();
     const x = () => track.evaluate((el) => el.getBoundingClientRect().left);
     const before = await x();
     await page.waitForTimeout(400);
