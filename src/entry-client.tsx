@@ -5,19 +5,25 @@ import { App, loadPage } from "./app/App.tsx";
 import { findRedirect, normalisePath } from "./app/routes.ts";
 
 // The prerendered HTML already shows the page; load its content chunk, then hydrate.
-const path = normalisePath(location.pathname);
-const redirect = findRedirect(path);
-if (redirect) history.replaceState(null, "", redirect);
-const current = redirect ?? path;
-const page = await loadPage(current, { initial: true });
-const root = document.getElementById("root")!;
-const app = (
-  <StrictMode>
-    <App initial={{ path: current, page }} />
-  </StrictMode>
-);
-// Prerendered HTML is hydrated; the dev server's bare template (only a comment inside) is rendered.
-// As a transition, hydration yields to the browser every few milliseconds instead of holding the
-// main thread for the whole page (on a slow phone that one task blocked input for 100+ ms).
-if (root.firstElementChild && !redirect) startTransition(() => void hydrateRoot(root, app));
-else createRoot(root).render(app);
+// Not a top-level await: this module shares its chunk with the app, and the lazy chunks the
+// page loads import from that chunk, so they could not evaluate while it still waited on them.
+async function start(): Promise<void> {
+  const path = normalisePath(location.pathname);
+  const redirect = findRedirect(path);
+  if (redirect) history.replaceState(null, "", redirect);
+  const current = redirect ?? path;
+  const page = await loadPage(current, { initial: true });
+  const root = document.getElementById("root")!;
+  const app = (
+    <StrictMode>
+      <App initial={{ path: current, page }} />
+    </StrictMode>
+  );
+  // Prerendered HTML is hydrated; the dev server's bare template (only a comment inside) is rendered.
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page (on a slow phone that one task blocked input for 100+ ms).
+  if (root.firstElementChild && !redirect) startTransition(() => void hydrateRoot(root, app));
+  else createRoot(root).render(app);
+}
+
+void start();

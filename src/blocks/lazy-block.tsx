@@ -4,8 +4,11 @@ export interface LazyBlock<P> {
   (props: P): ReactNode;
   /** Loads the block's code; resolved before the page that uses it is rendered or hydrated. */
   preload(): Promise<unknown>;
-  /** Its source file, e.g. "src/blocks/Hero.tsx": the key of its chunk in the build manifest. */
-  file: string;
+  /**
+   * Its source file, e.g. "src/blocks/Hero.tsx": the key of its chunk in the build manifest;
+   * null for a block bundled with the app (no chunk of its own).
+   */
+  file: string | null;
   /**
    * On a page's first load, hydrate it after the rest: its prerendered HTML already reads and
    * works (links, first slide), so its code is not part of what the page needs to start.
@@ -32,4 +35,13 @@ export function lazyBlock<P extends object>(file: string, load: () => Promise<Co
     return <Loaded {...props} />;
   };
   return Object.assign(Block, { preload, file, deferred: options.deferred ?? false });
+}
+
+/**
+ * A block bundled with the app itself: light and on most pages, so a chunk of its own would
+ * cost a request and a main-thread task on every first view and save next to no bytes.
+ */
+export function eagerBlock<P extends object>(Component: ComponentType<P>): LazyBlock<P> {
+  const Block = (props: P) => <Component {...props} />;
+  return Object.assign(Block, { preload: () => Promise.resolve(), file: null, deferred: false });
 }

@@ -1,5 +1,16 @@
 import type { SectionOf, SectionType } from "../content/types.ts";
-import { lazyBlock, type LazyBlock } from "./lazy-block.tsx";
+import { eagerBlock, lazyBlock, type LazyBlock } from "./lazy-block.tsx";
+import { Banner } from "./Banner.tsx";
+import { RichText } from "./RichText.tsx";
+import { CardGrid } from "./CardGrid.tsx";
+import { LogoStrip } from "./LogoStrip.tsx";
+import { LogoGrid } from "./LogoGrid.tsx";
+import { DocumentList } from "./DocumentList.tsx";
+import { LinkList } from "./LinkList.tsx";
+import { FeatureList } from "./FeatureList.tsx";
+import { ListColumns } from "./ListColumns.tsx";
+import { Cta } from "./Cta.tsx";
+import { ContactBlock } from "./ContactBlock.tsx";
 
 type BlockProps<T extends SectionType> = { section: SectionOf<T> };
 export type BlockComponent<T extends SectionType> = LazyBlock<BlockProps<T>>;
@@ -8,28 +19,31 @@ export type BlockComponent<T extends SectionType> = LazyBlock<BlockProps<T>>;
  * Section type -> component. The mapped type makes `tsc` fail when a schema type has no
  * component here, or a key here is not a section type of the schema.
  *
- * Every block is a chunk of its own, so a page fetches only the blocks it shows (the
- * prerendered HTML preloads them; `file` names the chunk in the build manifest).
+ * The light blocks most pages show are bundled with the app (about 2 KB gzip together): as
+ * chunks of their own each cost every first view a request and a main-thread task. The heavy
+ * or rare ones (carousel, accordion, PDF viewer, form) are chunks of their own, fetched only by
+ * pages that show them (the prerendered HTML preloads them; `file` names the chunk in the
+ * build manifest).
  */
 export const registry: { [T in SectionType]: BlockComponent<T> } = {
-  banner: lazyBlock("src/blocks/Banner.tsx", () => import("./Banner.tsx").then((m) => m.Banner)),
+  banner: eagerBlock(Banner),
   // The carousel's code (embla) is the heaviest block; its first slide, heading and button
   // work without it, so it hydrates after the rest of the page.
   hero: lazyBlock("src/blocks/Hero.tsx", () => import("./Hero.tsx").then((m) => m.Hero), { deferred: true }),
-  richText: lazyBlock("src/blocks/RichText.tsx", () => import("./RichText.tsx").then((m) => m.RichText)),
-  cardGrid: lazyBlock("src/blocks/CardGrid.tsx", () => import("./CardGrid.tsx").then((m) => m.CardGrid)),
-  logoStrip: lazyBlock("src/blocks/LogoStrip.tsx", () => import("./LogoStrip.tsx").then((m) => m.LogoStrip)),
-  logoGrid: lazyBlock("src/blocks/LogoGrid.tsx", () => import("./LogoGrid.tsx").then((m) => m.LogoGrid)),
+  richText: eagerBlock(RichText),
+  cardGrid: eagerBlock(CardGrid),
+  logoStrip: eagerBlock(LogoStrip),
+  logoGrid: eagerBlock(LogoGrid),
   accordion: lazyBlock("src/blocks/Accordion.tsx", () => import("./Accordion.tsx").then((m) => m.Accordion)),
   pdfEmbed: lazyBlock("src/blocks/PdfEmbed.tsx", () => import("./PdfEmbed.tsx").then((m) => m.PdfEmbed)),
-  documentList: lazyBlock("src/blocks/DocumentList.tsx", () => import("./DocumentList.tsx").then((m) => m.DocumentList)),
-  linkList: lazyBlock("src/blocks/LinkList.tsx", () => import("./LinkList.tsx").then((m) => m.LinkList)),
-  featureList: lazyBlock("src/blocks/FeatureList.tsx", () => import("./FeatureList.tsx").then((m) => m.FeatureList)),
-  listColumns: lazyBlock("src/blocks/ListColumns.tsx", () => import("./ListColumns.tsx").then((m) => m.ListColumns)),
-  cta: lazyBlock("src/blocks/Cta.tsx", () => import("./Cta.tsx").then((m) => m.Cta)),
+  documentList: eagerBlock(DocumentList),
+  linkList: eagerBlock(LinkList),
+  featureList: eagerBlock(FeatureList),
+  listColumns: eagerBlock(ListColumns),
+  cta: eagerBlock(Cta),
   // The form and its toasts (sonner itself loads after the page starts).
   form: lazyBlock("src/blocks/FormWithToasts.tsx", () => import("./FormWithToasts.tsx").then((m) => m.FormWithToasts)),
-  contactBlock: lazyBlock("src/blocks/ContactBlock.tsx", () => import("./ContactBlock.tsx").then((m) => m.ContactBlock)),
+  contactBlock: eagerBlock(ContactBlock),
 };
 
 /**
@@ -41,8 +55,8 @@ export function preloadBlocks(sections: { type: SectionType }[], { initial = fal
   return Promise.all(blocks.filter((b) => !(initial && b.deferred)).map((b) => b.preload()));
 }
 
-/** The source files of the blocks `sections` use (as the build manifest names them), and which are deferred. */
+/** The chunks (source files, as the build manifest names them) of the blocks `sections` use, and which are deferred. */
 export function blockFiles(sections: { type: SectionType }[]): { file: string; deferred: boolean }[] {
   const blocks = new Set(sections.map((s) => registry[s.type]));
-  return [...blocks].map((b) => ({ file: b.file, deferred: b.deferred }));
+  return [...blocks].flatMap((b) => (b.file ? [{ file: b.file, deferred: b.deferred }] : []));
 }
