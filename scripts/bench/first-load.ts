@@ -13,7 +13,8 @@ export function firstLoadJs(dist: string, route: string): { files: number; bytes
   for (const m of html.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"/g)) srcs.add(m[1]!);
   for (const m of html.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g)) srcs.add(m[1]!);
   const boot = /<script type="application\/json" id="boot-modules">([^<]*)<\/script>/.exec(html);
-  for (const src of boot ? (JSON.parse(boot[1]!) as string[]) : []) srcs.add(src);
+  const listed = boot ? (JSON.parse(boot[1]!) as { preload: string[]; run: string[] }) : { preload: [], run: [] };
+  for (const src of [...listed.preload, ...listed.run]) srcs.add(src);
   let bytes = 0;
   let gzip = 0;
   for (const src of srcs) {

@@ -1,18 +1,19 @@
 /**
- * Moves a prerendered page's code out of its first view: the module script and modulepreload
- * tags become a JSON list (#boot-modules) that the loader in index.html turns back into tags
- * at the window's load event. The page reads and its links work before then (it is complete
- * HTML); hydration follows without taking bandwidth from the stylesheet and the lead image.
- * The entry script comes last in the list, after the chunks it imports are already on their way.
+ * Moves a prerendered page's code out of its first view: the module scripts and modulepreload
+ * tags become JSON (#boot-modules: `preload`, then `run`) that the loader in index.html turns
+ * back into tags once the page has loaded and painted. The page reads and its links work before
+ * then (it is complete HTML); hydration follows without taking bandwidth from the stylesheet
+ * and the lead image. The preloads are added first, so the chunks the entry imports are already
+ * on their way when it runs.
  */
 const MODULE_SCRIPT = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
 
 export function deferHydration(html: string): string {
   const entries = [...html.matchAll(MODULE_SCRIPT)].map((m) => m[1]!);
-  if (entries.length !== 1) throw new Error(`expected one module script in the page, found ${entries.length}`);
-  const preloads = [...new Set([...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!))];
-  const list = JSON.stringify([...preloads, entries[0]!]).replace(/</g, "\\u003c");
+  if (entries.length === 0) throw new Error("expected a module script in the page, found none");
+  const preloads = [...new Set([...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!))].filter((f) => !entries.includes(f));
+  const list = JSON.stringify({ preload: preloads, run: entries }).replace(/</g, "\\u003c");
   return html
     .replace(MODULE_SCRIPT, "")
     .replace(MODULE_PRELOAD, "")
