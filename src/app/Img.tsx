@@ -20,17 +20,35 @@ export function registerImages(entries: Record<string, ImageEntry>): void {
 /** `srcset` of one format of a photo's variants, or undefined for an image without variants. */
 export function srcSet(src: string, format: string): string | undefined {
   const [width, , hash] = images[src] ?? [];
-  if (!width || !hash) return undefined;
+  if (!width || typeof hash !== "string") return undefined;
   const base = variantBase(src, hash);
   return variantWidths(width).map((w) => `${base}-${w}.${format} ${w}w`).join(", ");
 }
 
 /**
  * An image with its intrinsic width and height (so nothing shifts while it loads) and, for a
- * photo, AVIF and WebP variants in several widths with a JPEG fallback.
+ * photo, AVIF and WebP variants in several widths with a JPEG fallback. An SVG the build could
+ * inline (src/content/inline-svg.ts) is drawn as an inline <svg>, named by its alt text; its
+ * data-src names the file it came from.
  */
 export function Img({ src, alt, sizes = "100vw", priority = false, ...rest }: Props) {
-  const [width, height, hash] = images[src] ?? [];
+  const [width, height, extra] = images[src] ?? [];
+  if (typeof extra === "object") {
+    return (
+      <svg
+        viewBox={extra.viewBox}
+        data-src={src}
+        width={width}
+        height={height}
+        className={rest.className}
+        role={alt ? "img" : undefined}
+        aria-label={alt || undefined}
+        aria-hidden={alt ? undefined : true}
+        dangerouslySetInnerHTML={{ __html: extra.body }}
+      />
+    );
+  }
+  const hash = extra;
   const img = (
     <img
       src={src}

@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from "
 import { basename, join, relative } from "node:path";
 import sharp from "sharp";
 import { VARIANT_FORMATS, variantBase, variantWidths, type ImageEntry } from "./image-formats.ts";
+import { inlineSvg } from "./inline-svg.ts";
 
 function listImages(publicDir: string): string[] {
   return readdirSync(join(publicDir, "assets"), { recursive: true, withFileTypes: true })
@@ -17,7 +18,11 @@ export async function imageManifest(publicDir: string, variants: boolean): Promi
       const meta = await sharp(file).metadata();
       const url = "/" + relative(publicDir, file).split("\\").join("/");
       const size: [number, number] = [meta.width ?? 0, meta.height ?? 0];
-      // Photos only: SVG scales by itself.
+      // SVG scales by itself: it is drawn inline where it can be, else as it is.
+      if (file.endsWith(".svg")) {
+        const svg = inlineSvg(readFileSync(file, "utf8"));
+        return [url, svg ? [...size, svg] : size];
+      }
       if (!variants || !/\.jpe?g$/.test(file)) return [url, size];
       return [url, [...size, createHash("sha1").update(readFileSync(file)).digest("hex").slice(0, 10)]];
     }),
@@ -34,7 +39,7 @@ export async function writeVariants(publicDir: string, outDir: string, manifest:
   mkdirSync(join(outDir, "assets/img"), { recursive: true });
   const jobs: { source: string; width: number; format: (typeof VARIANT_FORMATS)[number]; name: string }[] = [];
   for (const [url, [width, , hash]] of Object.entries(manifest)) {
-    if (!hash) continue;
+    if (typeof hash !== "string") continue;
     for (const w of variantWidths(width)) {
       for (const format of VARIANT_FORMATS) jobs.push({ source: join(publicDir, url), width: w, format, name: `${variantBase(url, hash).slice(1)}-${w}.${format}` });
     }

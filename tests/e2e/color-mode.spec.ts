@@ -25,17 +25,17 @@ async function paintedColours(page: Page) {
   });
 }
 
-/** The header logo a visitor sees: exactly one of the two is displayed, loaded, at its own size. */
+/** The header logo a visitor sees: exactly one of the two is displayed (drawn inline), at its own size. */
 async function shownLogo(page: Page) {
-  const logos = page.locator("header a[href='/'] img");
+  const logos = page.locator("header a[href='/'] svg");
   await expect(logos).toHaveCount(2);
   const visible = logos.locator("visible=true");
   await expect(visible).toHaveCount(1);
-  await expect.poll(() => visible.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(visible).toHaveAccessibleName("Lariox Automation");
   expect(await visible.getAttribute("width")).toBe("220");
   expect(await visible.getAttribute("height")).toBe("48");
   const box = await visible.boundingBox();
-  return { src: await visible.getAttribute("src"), box };
+  return { src: await visible.getAttribute("data-src"), box };
 }
 
 /**

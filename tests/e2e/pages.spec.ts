@@ -140,12 +140,13 @@ test.describe("Home", () => {
     await expect(all).toHaveCount(20);
     const hidden = section.locator('li[aria-hidden="true"]');
     await expect(hidden).toHaveCount(10);
-    const names = await section.locator('li:not([aria-hidden="true"]) img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute("alt")));
+    const names = await section.locator('li:not([aria-hidden="true"])').getByRole("img").evaluateAll((logos) => logos.map((l) => l.getAttribute("aria-label")));
     expect(new Set(names).size).toBe(10);
     expect(names.every((n) => n && n.length > 1)).toBe(true);
-    const copySrcs = await hidden.locator("img").evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).getAttribute("src")));
-    const firstSrcs = await section.locator('li:not([aria-hidden="true"]) img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).getAttribute("src")));
+    const copySrcs = await hidden.locator("svg").evaluateAll((logos) => logos.map((l) => l.getAttribute("data-src")));
+    const firstSrcs = await section.locator('li:not([aria-hidden="true"]) svg').evaluateAll((logos) => logos.map((l) => l.getAttribute("data-src")));
     expect(copySrcs).toEqual(firstSrcs);
+    expect(new Set(firstSrcs).size).toBe(10);
 
     const track = section.locator("ul");
     expect(await track.evaluate((el) => getComputedStyle(el).animationName)).not.toBe("none");
@@ -169,7 +170,7 @@ test.describe("Home", () => {
     await page.waitForTimeout(400);
     expect(await track.evaluate((el) => el.getBoundingClientRect().left)).toBe(before);
     // All 10 logos readable at once, the copy out of the way.
-    const visible = section.locator('li:not([aria-hidden="true"]) img');
+    const visible = section.locator('li:not([aria-hidden="true"])').getByRole("img");
     await expect(visible).toHaveCount(10);
     for (const img of await visible.all()) await expect(img).toBeVisible();
     for (const li of await section.locator('li[aria-hidden="true"]').all()) await expect(li).toBeHidden();
@@ -178,12 +179,12 @@ test.describe("Home", () => {
   test("about 20 client logos", async ({ page }) => {
     await page.goto("/");
     const section = sectionByHeading(page, /Trusted by/);
-    const logos = section.locator("li img");
+    const logos = section.getByRole("listitem").getByRole("img");
     const n = await logos.count();
     expect(n).toBeGreaterThanOrEqual(18);
     expect(n).toBeLessThanOrEqual(22);
-    const alts = await logos.evaluateAll((imgs) => imgs.map((i) => i.getAttribute("alt")));
-    expect(new Set(alts).size).toBe(n);
+    const names = await logos.evaluateAll((all) => all.map((l) => l.getAttribute("aria-label")));
+    expect(new Set(names).size).toBe(n);
   });
 
   test("Contact Us: a titled lazy map, the phone number and Request a quote to /contact", async ({ page }) => {
@@ -284,11 +285,11 @@ test.describe("Products", () => {
       await page.goto(path);
       await expect(page.locator("main h2").first()).toBeVisible();
       expect(((await page.locator("main section p").first().textContent()) ?? "").length).toBeGreaterThan(80);
-      const logos = sectionByHeading(page, heading).locator("li img");
+      const logos = sectionByHeading(page, heading).getByRole("listitem").getByRole("img");
       expect(await logos.count()).toBeGreaterThanOrEqual(6);
-      for (const img of await logos.all()) {
-        await expect(img).toBeVisible();
-        expect((await img.getAttribute("alt"))?.length).toBeGreaterThan(1);
+      for (const logo of await logos.all()) {
+        await expect(logo).toBeVisible();
+        expect((await logo.getAttribute("aria-label"))?.length).toBeGreaterThan(1);
       }
       await expectProductSidebar(page, path);
     });
@@ -342,9 +343,9 @@ test.describe("Products", () => {
   test("/products/data-analytics: description and 6 tool logos", async ({ page }) => {
     await page.goto("/products/data-analytics");
     await expect(page.locator("main h1")).toHaveText("Data & Analytics");
-    const logos = sectionByHeading(page, "Tools we work with").locator("li img");
+    const logos = sectionByHeading(page, "Tools we work with").getByRole("listitem").getByRole("img");
     await expect(logos).toHaveCount(6);
-    expect(new Set(await logos.evaluateAll((imgs) => imgs.map((i) => i.getAttribute("alt")))).size).toBe(6);
+    expect(new Set(await logos.evaluateAll((all) => all.map((l) => l.getAttribute("aria-label")))).size).toBe(6);
     await expectProductSidebar(page, "/products/data-analytics");
   });
 

@@ -63,4 +63,22 @@ describe("<RenderSections>", () => {
     expect(Number(img.getAttribute("width"))).toBeGreaterThan(0);
     expect(Number(img.getAttribute("height"))).toBeGreaterThan(0);
   });
+
+  it("draws a vector logo inline, named by its alt text, and a decorative one hidden", async () => {
+    const logos: Section = { type: "logoStrip", heading: "Partners", logos: [{ name: "ABB", image: "/assets/logos/abb.svg" }] };
+    await preloadBlocks([logos]);
+    registerImages({ "/assets/logos/abb.svg": [200, 80, { viewBox: "0 0 200 80", body: '<circle cx="30" cy="40" r="23"/>' }] });
+    const { container } = render(
+      <Router>
+        <RenderSections sections={[logos]} />
+      </Router>,
+    );
+    expect(container.querySelector("img")).toBeNull();
+    const named = screen.getByRole("img", { name: "ABB" });
+    expect(named.tagName.toLowerCase()).toBe("svg");
+    expect([named.getAttribute("viewBox"), named.getAttribute("width"), named.getAttribute("height")]).toEqual(["0 0 200 80", "200", "80"]);
+    expect(named.innerHTML).toBe('<circle cx="30" cy="40" r="23"></circle>');
+    // The strip's second copy (for the seamless loop) is hidden from assistive technology.
+    expect(container.querySelectorAll('svg[aria-hidden="true"][data-src="/assets/logos/abb.svg"]')).toHaveLength(1);
+  });
 });
