@@ -15,11 +15,11 @@ export default defineConfig({
     // Rolldown's per-plugin timing notes are noise in every build log.
     rolldownOptions: {
       checks: { pluginTimings: false },
-      // Everything the entry imports is one chunk, "app". Left alone, Rolldown splits each module
-      // the entry shares with a lazy chunk into a chunk of its own: twenty files per first view,
-      // each a request and a main-thread task on a phone, most under 1 KB. Lazy chunks (pages,
-      // carousel, form, cursor...) stay apart and import what they share from "app".
-      output: { codeSplitting: { groups: [{ name: "app", tags: ["$initial"] }] } },
+      // Everything the entry imports is one chunk with it (index-*.js). Left alone, Rolldown splits
+      // each module the entry shares with a lazy chunk into a chunk of its own: twenty files per
+      // first view, each a request and a main-thread task on a phone, most under 1 KB. Lazy chunks
+      // (pages, carousel, form, cursor...) stay apart and import what they share from the entry's.
+      output: { codeSplitting: { groups: [{ name: "index", tags: ["$initial"] }] } },
     },
   },
   test: {

@@ -5,8 +5,8 @@ import { App, loadPage } from "./app/App.tsx";
 import { findRedirect, normalisePath } from "./app/routes.ts";
 
 // The prerendered HTML already shows the page; load its content chunk, then hydrate.
-// Not a top-level await: this module shares its chunk with the app, and the lazy chunks the
-// page loads import from that chunk, so they could not evaluate while it still waited on them.
+// Not a top-level await: the lazy chunks the page loads import from this module's own chunk
+// (vite.config.ts), so they could not evaluate while it still waited on them.
 async function start(): Promise<void> {
   const path = normalisePath(location.pathname);
   const redirect = findRedirect(path);

@@ -6,7 +6,7 @@ export interface LazyBlock<P> {
   preload(): Promise<unknown>;
   /**
    * Its source file, e.g. "src/blocks/Hero.tsx": the key of its chunk in the build manifest;
-   * null for a block bundled with the app (no chunk of its own).
+   * null for a block bundled with the entry (no chunk of its own).
    */
   file: string | null;
   /**
@@ -38,7 +38,7 @@ export function lazyBlock<P extends object>(file: string, load: () => Promise<Co
 }
 
 /**
- * A block bundled with the app itself: light and on most pages, so a chunk of its own would
+ * A block bundled with the entry chunk: light and on most pages, so a chunk of its own would
  * cost a request and a main-thread task on every first view and save next to no bytes.
  */
 export function eagerBlock<P extends object>(Component: ComponentType<P>): LazyBlock<P> {

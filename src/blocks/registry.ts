@@ -19,7 +19,7 @@ export type BlockComponent<T extends SectionType> = LazyBlock<BlockProps<T>>;
  * Section type -> component. The mapped type makes `tsc` fail when a schema type has no
  * component here, or a key here is not a section type of the schema.
  *
- * The light blocks most pages show are bundled with the app (about 2 KB gzip together): as
+ * The light blocks most pages show are bundled with the entry (about 2 KB gzip together): as
  * chunks of their own each cost every first view a request and a main-thread task. The heavy
  * or rare ones (carousel, accordion, PDF viewer, form) are chunks of their own, fetched only by
  * pages that show them (the prerendered HTML preloads them; `file` names the chunk in the

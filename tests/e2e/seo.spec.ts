@@ -81,9 +81,9 @@ test.describe("the first view comes first", () => {
       const scripts = performance.getEntriesByType("resource").filter((r) => r.name.endsWith(".js") && !r.name.includes("/Cursor-"));
       return { loadStart: nav.loadEventStart, paint: paint.startTime, scripts: scripts.length, firstScript: Math.min(...scripts.map((r) => r.startTime)) };
     });
-    // The app chunk, the page's content and the runtime: not a file per module (vite.config.ts).
+    // The entry chunk and the page's content: not a file per module (vite.config.ts).
     expect(timing.scripts).toBeGreaterThanOrEqual(2);
-    expect(timing.scripts).toBeLessThanOrEqual(4);
+    expect(timing.scripts).toBeLessThanOrEqual(3);
     expect(timing.firstScript).toBeGreaterThanOrEqual(timing.loadStart);
     expect(timing.firstScript).toBeGreaterThanOrEqual(timing.paint);
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
