@@ -61,14 +61,13 @@ ${laMark(80, 150, 96)}
  * own on the page's main thread (a 10-15 ms task on a throttled phone, after first paint).
  * 48 px covers a 16 px tab icon at 3x.
  */
-export async function faviconPng(): Promise<void> {
+async function faviconPng(): Promise<void> {
   await sharp(Buffer.from(favicon()), { density: 72 }).resize(48, 48).png({ compressionLevel: 9, palette: true }).toFile(join(OUT_DIR, 'favicon.png'));
 }
 
 export async function makeBrand(): Promise<void> {
   await save('logo.svg', logo(BRAND.navy));
   await save('logo-white.svg', logo('#ffffff'));
-  await save('favicon.svg', favicon());
   await faviconPng();
   await ogImage();
 }

@@ -1,6 +1,6 @@
 /**
- * How photos become responsive variants; shared by the build (which writes them) and the
- * browser (which names them in srcsets), so the two always agree.
+ * What the build knows of each image and how photos become responsive variants; shared by the
+ * build (which writes them) and the browser (which names them in srcsets), so the two agree.
  */
 import type { InlineSvg } from "./inline-svg.ts";
 
