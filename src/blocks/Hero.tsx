@@ -7,12 +7,14 @@ import { fill } from "../app/format.ts";
 import { Img } from "../app/Img.tsx";
 import { SmartLink } from "../app/SmartLink.tsx";
 import { button, container } from "../styles/layout.css.ts";
+import { useIntroOver } from "../shell/intro-over.ts";
 import { TypedTagline } from "./TypedTagline.tsx";
 import * as css from "./Hero.css.ts";
 
 /**
  * The home banner: slides change every `hero.intervalMs`, pause while hovered or focused,
  * and can be paused, stepped and picked with buttons. Under reduced motion it starts paused.
+ * The slides start moving once the intro splash has gone.
  */
 export function Hero({ section }: { section: SectionOf<"hero"> }) {
   const { hero, typedTagline } = site.behaviour;
@@ -37,7 +39,8 @@ export function Hero({ section }: { section: SectionOf<"hero"> }) {
     };
   }, [api]);
 
-  const running = !paused && !hovered && !focused;
+  const introOver = useIntroOver();
+  const running = !paused && !hovered && !focused && introOver;
   useEffect(() => {
     if (!api) return;
     if (running) autoplay.play();

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useIntroOver } from "../shell/intro-over.ts";
 import { visuallyHidden } from "../styles/layout.css.ts";
 
 interface Props {
@@ -11,13 +12,14 @@ interface Props {
 /**
  * Types each line a character at a time, holds it, erases it and moves on, forever.
  * The first line is rendered whole on the server (readable without JavaScript); screen
- * readers get the plain list instead of the flicker.
+ * readers get the plain list instead of the flicker. Typing starts once the intro splash has gone.
  */
 export function TypedTagline({ lines, charDelayMs, holdMs, className }: Props) {
   const [state, setState] = useState({ line: 0, chars: lines[0]!.length, erasing: true, started: false });
+  const introOver = useIntroOver();
 
   useEffect(() => {
-    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    if (!introOver || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     const text = lines[state.line]!;
     let delay = charDelayMs;
     let next = state;
@@ -32,7 +34,7 @@ export function TypedTagline({ lines, charDelayMs, holdMs, className }: Props) {
     } else next = { line: (state.line + 1) % lines.length, chars: 0, erasing: false, started: true };
     const timer = window.setTimeout(() => setState(next), delay);
     return () => window.clearTimeout(timer);
-  }, [state, lines, charDelayMs, holdMs]);
+  }, [state, lines, charDelayMs, holdMs, introOver]);
 
   return (
     <p className={className}>

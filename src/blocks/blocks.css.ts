@@ -1,4 +1,5 @@
 import { createVar, style, keyframes, globalStyle } from "@vanilla-extract/css";
+import { INTRO_OVER_ATTRIBUTE } from "../shell/intro-state.ts";
 import { focusRing, media, vars } from "../styles/theme.css.ts";
 
 /* Shared by several blocks. Block-specific styles sit beside each block. */
@@ -107,6 +108,8 @@ export const stripTrack = style({
   selectors: { [`${strip}:hover &`]: { animationPlayState: "paused" } },
   "@media": { [media.reducedMotion]: { animation: "none", flexWrap: "wrap", width: "auto", justifyContent: "center" } },
 });
+// Under the intro splash nobody sees the strip move (see src/shell/intro-over.ts).
+globalStyle(`html[data-js]:not([data-intro-seen]):not([${INTRO_OVER_ATTRIBUTE}]) ${stripTrack}`, { animationPlayState: "paused" });
 export const stripItem = style({ flex: "0 0 auto", width: `${STRIP_PITCH_PX}px`, paddingRight: "40px" });
 export const stripCopy = style({ "@media": { [media.reducedMotion]: { display: "none" } } });
 export const logoCell = style({ display: "grid", placeItems: "center", padding: vars.space.md, background: vars.color.logoTile, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });

@@ -1,6 +1,7 @@
 import { useEffect, useReducer } from "react";
 import site from "virtual:site";
 import { INTRO_SEEN_KEY, initialIntroPhase, introReducer } from "./intro-state.ts";
+import { markIntroOver } from "./intro-over.ts";
 import * as css from "./Intro.css.ts";
 
 /** The opening splash: company initials, name and taglines over the already-rendered page. */
@@ -25,6 +26,10 @@ export function Intro() {
     const timer = window.setTimeout(() => dispatch({ type: "timeout" }), Math.max(0, durationMs - performance.now()));
     return () => window.clearTimeout(timer);
   }, [durationMs]);
+
+  useEffect(() => {
+    if (phase === "done") markIntroOver();
+  }, [phase]);
 
   if (phase === "done") return null;
   return (

@@ -23,3 +23,6 @@ export function initialIntroPhase(env: { reducedMotion: boolean; seenThisSession
 }
 
 export const INTRO_SEEN_KEY = "intro-seen";
+
+/** Set on <html> once the splash has gone, for CSS animations that wait for it. */
+export const INTRO_OVER_ATTRIBUTE = "data-intro-over";

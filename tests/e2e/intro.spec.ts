@@ -33,6 +33,23 @@ test.describe("intro splash", () => {
     await expect(page.getByTestId("intro")).toBeHidden();
   });
 
+  test("the home page's motion waits under the splash: the typed tagline and the partner strip start when it leaves", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+    await expect(page.getByTestId("intro")).toBeVisible();
+    const typed = page.locator("main section").first().locator("p span[aria-hidden=true]").first();
+    const firstLine = await typed.textContent();
+    const strip = page.locator("section", { has: page.getByRole("heading", { name: "Our Technology Partners" }) }).locator("ul");
+    expect(await strip.evaluate((el) => getComputedStyle(el).animationPlayState)).toBe("paused");
+    await page.waitForTimeout(500);
+    expect(await typed.textContent()).toBe(firstLine);
+
+    await page.getByRole("button", { name: "Skip intro" }).click();
+    await expect(page.locator("html")).toHaveAttribute("data-intro-over", "");
+    expect(await strip.evaluate((el) => getComputedStyle(el).animationPlayState)).toBe("running");
+    await expect.poll(async () => typed.textContent(), { timeout: 8000 }).not.toBe(firstLine);
+  });
+
   test("is skipped under prefers-reduced-motion", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/");

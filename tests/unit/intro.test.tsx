@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import site from "virtual:site";
 import { Intro } from "../../src/shell/Intro.tsx";
-import { initialIntroPhase, introReducer } from "../../src/shell/intro-state.ts";
+import { INTRO_OVER_ATTRIBUTE, initialIntroPhase, introReducer } from "../../src/shell/intro-state.ts";
 
 function mockReducedMotion(reduce: boolean) {
   window.matchMedia = ((query: string) => ({ matches: reduce && query.includes("reduce"), media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
@@ -44,6 +44,8 @@ describe("<Intro>", () => {
     act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByTestId("intro")).toBeNull();
     expect(sessionStorage.getItem("intro-seen")).toBe("1");
+    // Motion waiting under the splash (typed tagline, slideshow, partner strip) may start now.
+    expect(document.documentElement.hasAttribute(INTRO_OVER_ATTRIBUTE)).toBe(true);
   });
 
   it("counts its duration from the page's start, not from hydration", () => {

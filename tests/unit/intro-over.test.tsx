@@ -1,0 +1,39 @@
+// @vitest-environment jsdom
+import { act, render } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { TypedTagline } from "../../src/blocks/TypedTagline.tsx";
+import { markIntroOver } from "../../src/shell/intro-over.ts";
+import { INTRO_OVER_ATTRIBUTE } from "../../src/shell/intro-state.ts";
+
+// The order of the tests matters: the signal is module state and only ever turns on.
+describe("motion under the intro splash", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    window.matchMedia = ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const typed = (container: HTMLElement) => container.querySelector("[aria-hidden=true]")!.textContent;
+  // Each step schedules the next after React re-renders, so time advances one step per act().
+  const step = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+  it("the typed tagline holds its first line while the splash covers the page, then types", () => {
+    const { container } = render(<TypedTagline lines={["First line", "Second"]} charDelayMs={15} holdMs={100} />);
+    for (let i = 0; i < 20; i++) step(100);
+    expect(typed(container)).toBe("First line");
+    expect(document.documentElement.hasAttribute(INTRO_OVER_ATTRIBUTE)).toBe(false);
+
+    act(() => markIntroOver());
+    expect(document.documentElement.hasAttribute(INTRO_OVER_ATTRIBUTE)).toBe(true);
+    step(100); // the first line is held once more before it is erased
+    for (let i = 0; i < 2; i++) step(15);
+    expect(typed(container)).toBe("First li");
+  });
+
+  it("a tagline mounted after the splash has gone types at once", () => {
+    const { container } = render(<TypedTagline lines={["Abc", "Def"]} charDelayMs={15} holdMs={100} />);
+    step(100);
+    step(15);
+    expect(typed(container)).toBe("Ab");
+  });
+});
