@@ -108,7 +108,8 @@ export const stripTrack = style({
   selectors: { [`${strip}:hover &`]: { animationPlayState: "paused" } },
   "@media": { [media.reducedMotion]: { animation: "none", flexWrap: "wrap", width: "auto", justifyContent: "center" } },
 });
-// Under the intro splash nobody sees the strip move (see src/shell/intro-over.ts).
+// Under the intro splash nobody sees the strip move (see src/shell/intro-over.ts). A session that
+// has seen the splash (data-intro-seen, set before first paint) never shows it, so need not wait.
 globalStyle(`html[data-js]:not([data-intro-seen]):not([${INTRO_OVER_ATTRIBUTE}]) ${stripTrack}`, { animationPlayState: "paused" });
 export const stripItem = style({ flex: "0 0 auto", width: `${STRIP_PITCH_PX}px`, paddingRight: "40px" });
 export const stripCopy = style({ "@media": { [media.reducedMotion]: { display: "none" } } });

@@ -6,14 +6,14 @@ import { INTRO_OVER_ATTRIBUTE } from "./intro-state.ts";
  * slideshow, the partner strip) waits until then: nobody can see it, and every animated frame
  * costs the phone main-thread and compositor time while the page is still loading.
  *
- * An attribute on <html> (INTRO_OVER_ATTRIBUTE) lets CSS animations wait as well.
+ * The state is one attribute on <html> (INTRO_OVER_ATTRIBUTE), so CSS animations can wait on it
+ * as well; components subscribe here.
  */
-let over = false;
 const listeners = new Set<() => void>();
+const isOver = () => document.documentElement.hasAttribute(INTRO_OVER_ATTRIBUTE);
 
 export function markIntroOver(): void {
-  if (over) return;
-  over = true;
+  if (isOver()) return;
   document.documentElement.setAttribute(INTRO_OVER_ATTRIBUTE, "");
   for (const listener of listeners) listener();
 }
@@ -25,5 +25,5 @@ function subscribe(listener: () => void): () => void {
 
 /** False on the server and until the splash has gone (or was skipped). */
 export function useIntroOver(): boolean {
-  return useSyncExternalStore(subscribe, () => over, () => false);
+  return useSyncExternalStore(subscribe, isOver, () => false);
 }

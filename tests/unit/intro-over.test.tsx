@@ -5,7 +5,7 @@ import { TypedTagline } from "../../src/blocks/TypedTagline.tsx";
 import { markIntroOver } from "../../src/shell/intro-over.ts";
 import { INTRO_OVER_ATTRIBUTE } from "../../src/shell/intro-state.ts";
 
-// The order of the tests matters: the signal is module state and only ever turns on.
+// The order of the tests matters: the signal lives on the document and only ever turns on.
 describe("motion under the intro splash", () => {
   beforeEach(() => {
     vi.useFakeTimers();
