@@ -4,7 +4,7 @@ import { App, loadPage } from "./app/App.tsx";
 import { NOT_FOUND_PATH } from "./app/routes.ts";
 
 // The prerender script's view of the app: image variants and the not-found route.
-export { srcSet } from "./app/Img.tsx";
+export { pictureFormats, srcSet } from "./app/Img.tsx";
 export { blockFiles } from "./blocks/registry.ts";
 export const notFoundPath = NOT_FOUND_PATH;
 

@@ -44,6 +44,7 @@ export function structuredData(site: Site): string {
 /** What the head needs from the app bundle (it knows the image variants and the 404 route). */
 export interface AppFacts {
   srcSet(src: string, format: string): string | undefined;
+  pictureFormats(src: string): string[];
   notFoundPath: string;
 }
 
@@ -54,7 +55,9 @@ export function headTags(site: Site, page: Page, app: AppFacts, extra: string[])
   const image = site.company.siteUrl + "/assets/og-image.jpg";
   const notFound = page.path === app.notFoundPath;
   const lead = leadImage(page);
-  const avif = lead && app.srcSet(lead, "avif");
+  // The same variants the banner's first <source> offers, so the preload is the file it shows.
+  const format = lead && app.pictureFormats(lead)[0];
+  const leadSrcSet = format && app.srcSet(lead, format);
   return [
     `<title>${escape(title)}</title>`,
     meta("name", "description", page.description),
@@ -72,7 +75,7 @@ export function headTags(site: Site, page: Page, app: AppFacts, extra: string[])
     meta("name", "twitter:title", title),
     meta("name", "twitter:description", page.description),
     meta("name", "twitter:image", image),
-    ...(avif ? [`<link rel="preload" as="image" type="image/avif" imagesrcset="${avif}" imagesizes="100vw" fetchpriority="high" />`] : []),
+    ...(leadSrcSet ? [`<link rel="preload" as="image" type="image/${format}" imagesrcset="${leadSrcSet}" imagesizes="100vw" fetchpriority="high" />`] : []),
     ...extra,
     structuredData(site),
   ].join("\n    ");

@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from "react";
-import { VARIANT_FORMATS, variantBase, variantWidths, type ImageEntry } from "../content/image-formats.ts";
+import { sourceFormats, variantBase, variantWidths, type ImageEntry, type PictureFormat } from "../content/image-formats.ts";
 
 interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "alt" | "width" | "height" | "sizes"> {
   src: string;
@@ -25,11 +25,17 @@ export function srcSet(src: string, format: string): string | undefined {
   return variantWidths(width).map((w) => `${base}-${w}.${format} ${w}w`).join(", ");
 }
 
+/** The <source> formats of a photo's <picture>, best first; none for an image without variants. */
+export function pictureFormats(src: string): PictureFormat[] {
+  const [, , hash, best] = images[src] ?? [];
+  return typeof hash === "string" && best ? sourceFormats(best) : [];
+}
+
 /**
  * An image with its intrinsic width and height (so nothing shifts while it loads) and, for a
- * photo, AVIF and WebP variants in several widths with a JPEG fallback. An SVG the build could
- * inline (src/content/inline-svg.ts) is drawn as an inline <svg>, named by its alt text; its
- * data-src names the file it came from.
+ * photo, variants in several widths: AVIF where the build found it pays, WebP, and a JPEG
+ * fallback. An SVG the build could inline (src/content/inline-svg.ts) is drawn as an inline
+ * <svg>, named by its alt text; its data-src names the file it came from.
  */
 export function Img({ src, alt, sizes = "100vw", priority = false, ...rest }: Props) {
   const [width, height, extra] = images[src] ?? [];
@@ -49,6 +55,7 @@ export function Img({ src, alt, sizes = "100vw", priority = false, ...rest }: Pr
     );
   }
   const hash = extra;
+  const formats = pictureFormats(src);
   const img = (
     <img
       src={src}
@@ -63,10 +70,10 @@ export function Img({ src, alt, sizes = "100vw", priority = false, ...rest }: Pr
       {...rest}
     />
   );
-  if (!hash) return img;
+  if (formats.length === 0) return img;
   return (
     <picture>
-      {VARIANT_FORMATS.filter((f) => f !== "jpg").map((format) => (
+      {formats.map((format) => (
         <source key={format} type={`image/${format}`} srcSet={srcSet(src, format)} sizes={sizes} />
       ))}
       {img}

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import sharp from "sharp";
-import { VARIANT_FORMATS, variantBase, variantWidths, type ImageEntry } from "./image-formats.ts";
+import { AVIF_MIN_SAVING, sourceFormats, variantBase, variantWidths, type ImageEntry, type PictureFormat, type VariantFormat } from "./image-formats.ts";
 import { inlineSvg } from "./inline-svg.ts";
 
 function listImages(publicDir: string): string[] {
@@ -11,8 +11,71 @@ function listImages(publicDir: string): string[] {
     .map((d) => join(d.parentPath, d.name));
 }
 
-/** Sizes of every image under public/assets, and (with `variants`) the names of their variants. */
-export async function imageManifest(publicDir: string, variants: boolean): Promise<Record<string, ImageEntry>> {
+/** One responsive variant: `url` at `width` px in `format`, named after the source's hash. */
+interface Variant {
+  url: string;
+  hash: string;
+  width: number;
+  format: VariantFormat;
+}
+
+const variantName = (v: Variant) => `${variantBase(v.url, v.hash).slice(1)}-${v.width}.${v.format}`;
+
+/**
+ * Encodes variants into `cacheDir`, each only once (names carry the source's hash, so a cached
+ * file is always current), two at a time: the machine has two cores and libvips threads within
+ * each encode. `encoded` counts what this build had to encode.
+ */
+export function variantEncoder(publicDir: string, cacheDir: string) {
+  mkdirSync(cacheDir, { recursive: true });
+  const waiting: (() => void)[] = [];
+  let running = 0;
+  const slot = async () => {
+    if (running >= 2) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+  };
+  const release = () => {
+    running--;
+    waiting.shift()?.();
+  };
+  const encoder = {
+    encoded: 0,
+    /** The cached file of `v`, encoded first if the cache lacks it. */
+    async file(v: Variant): Promise<string> {
+      const cached = join(cacheDir, basename(variantName(v)));
+      if (existsSync(cached)) return cached;
+      await slot();
+      try {
+        const image = sharp(join(publicDir, v.url)).resize({ width: v.width, withoutEnlargement: true });
+        const output =
+          v.format === "avif" ? image.avif({ quality: 50, effort: 2 }) : v.format === "webp" ? image.webp({ quality: 68 }) : image.jpeg({ quality: 72, mozjpeg: true, progressive: true });
+        await output.toFile(cached);
+        encoder.encoded++;
+      } finally {
+        release();
+      }
+      return cached;
+    },
+  };
+  return encoder;
+}
+export type VariantEncoder = ReturnType<typeof variantEncoder>;
+
+/** AVIF when its variants of the photo are enough smaller than the WebP ones (AVIF_MIN_SAVING), else WebP. */
+async function bestFormat(url: string, hash: string, width: number, encoder: VariantEncoder): Promise<PictureFormat> {
+  const bytes = async (format: VariantFormat) => {
+    const files = await Promise.all(variantWidths(width).map((w) => encoder.file({ url, hash, width: w, format })));
+    return files.reduce((sum, f) => sum + statSync(f).size, 0);
+  };
+  const [avif, webp] = await Promise.all([bytes("avif"), bytes("webp")]);
+  return avif <= webp * (1 - AVIF_MIN_SAVING) ? "avif" : "webp";
+}
+
+/**
+ * Sizes of every image under public/assets; given an `encoder` (a build), also each photo's
+ * hash and the best format of its variants, which takes encoding them.
+ */
+export async function imageManifest(publicDir: string, encoder?: VariantEncoder): Promise<Record<string, ImageEntry>> {
   const entries = await Promise.all(
     listImages(publicDir).map(async (file): Promise<[string, ImageEntry]> => {
       const meta = await sharp(file).metadata();
@@ -23,43 +86,26 @@ export async function imageManifest(publicDir: string, variants: boolean): Promi
         const svg = inlineSvg(readFileSync(file, "utf8"));
         return [url, svg ? [...size, svg] : size];
       }
-      if (!variants || !/\.jpe?g$/.test(file)) return [url, size];
-      return [url, [...size, createHash("sha1").update(readFileSync(file)).digest("hex").slice(0, 10)]];
+      if (!encoder || !/\.jpe?g$/.test(file)) return [url, size];
+      const hash = createHash("sha1").update(readFileSync(file)).digest("hex").slice(0, 10);
+      return [url, [...size, hash, await bestFormat(url, hash, size[0], encoder)]];
     }),
   );
   return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
 }
 
-/**
- * Writes every variant into `outDir`, encoding only what `cacheDir` lacks (names carry the
- * source's hash, so a cached file is always current). Returns how many were encoded.
- */
-export async function writeVariants(publicDir: string, outDir: string, manifest: Record<string, ImageEntry>, cacheDir: string): Promise<number> {
-  mkdirSync(cacheDir, { recursive: true });
+/** Copies into `outDir` the variants the pages name: each photo's JPEG fallback and its <source> formats. */
+export async function writeVariants(outDir: string, manifest: Record<string, ImageEntry>, encoder: VariantEncoder): Promise<void> {
   mkdirSync(join(outDir, "assets/img"), { recursive: true });
-  const jobs: { source: string; width: number; format: (typeof VARIANT_FORMATS)[number]; name: string }[] = [];
-  for (const [url, [width, , hash]] of Object.entries(manifest)) {
-    if (typeof hash !== "string") continue;
+  const copies: Promise<void>[] = [];
+  for (const [url, [width, , hash, best]] of Object.entries(manifest)) {
+    if (typeof hash !== "string" || !best) continue;
     for (const w of variantWidths(width)) {
-      for (const format of VARIANT_FORMATS) jobs.push({ source: join(publicDir, url), width: w, format, name: `${variantBase(url, hash).slice(1)}-${w}.${format}` });
+      for (const format of [...sourceFormats(best), "jpg" as const]) {
+        const v = { url, hash, width: w, format };
+        copies.push(encoder.file(v).then((cached) => copyFileSync(cached, join(outDir, variantName(v)))));
+      }
     }
   }
-  let encoded = 0;
-  const run = async (job: (typeof jobs)[number]) => {
-    const cached = join(cacheDir, basename(job.name));
-    if (!existsSync(cached)) {
-      const image = sharp(job.source).resize({ width: job.width, withoutEnlargement: true });
-      const encoder =
-        job.format === "avif" ? image.avif({ quality: 50, effort: 2 }) : job.format === "webp" ? image.webp({ quality: 68 }) : image.jpeg({ quality: 72, mozjpeg: true, progressive: true });
-      await encoder.toFile(cached);
-      encoded++;
-    }
-    copyFileSync(cached, join(outDir, job.name));
-  };
-  // Two at a time: the machine has two cores and libvips threads within each encode.
-  const queue = [...jobs];
-  await Promise.all([0, 1].map(async () => {
-    for (let job = queue.shift(); job; job = queue.shift()) await run(job);
-  }));
-  return encoded;
+  await Promise.all(copies);
 }

@@ -1,6 +1,6 @@
 import { join, relative, resolve, sep } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
-import { imageManifest, writeVariants } from "./images.ts";
+import { imageManifest, variantEncoder, writeVariants, type VariantEncoder } from "./images.ts";
 import type { ImageEntry } from "./image-formats.ts";
 import type { ContentError } from "./errors.ts";
 import { overlayError } from "./dev-errors.ts";
@@ -36,7 +36,11 @@ export function contentPlugin(root = process.cwd()): Plugin {
   let provided: Content | undefined;
   const publicDir = join(root, "public");
   // Variants exist only in a build; the dev server shows the originals.
-  const images = () => (manifest ??= imageManifest(publicDir, isBuild));
+  let encoder: VariantEncoder | undefined;
+  const images = () => {
+    if (isBuild) encoder ??= variantEncoder(publicDir, join(root, "node_modules/.cache/lariox-images"));
+    return (manifest ??= imageManifest(publicDir, encoder));
+  };
 
   const fail = (ctx: { error(e: unknown): never }, errors: ContentError[]): never => ctx.error(overlayError(root, errors));
 
@@ -79,8 +83,8 @@ export function contentPlugin(root = process.cwd()): Plugin {
     async closeBundle() {
       if (!isBuild || isSsr) return;
       const started = performance.now();
-      const encoded = await writeVariants(publicDir, outDir, await images(), join(root, "node_modules/.cache/lariox-images"));
-      console.log(`image variants: ${encoded} encoded, the rest from cache (${Math.round(performance.now() - started)} ms)`);
+      await writeVariants(outDir, await images(), encoder!);
+      console.log(`image variants: ${encoder!.encoded} encoded, the rest from cache (${Math.round(performance.now() - started)} ms)`);
     },
     buildStart() {
       // Unit tests check content errors themselves and must run while content is broken.

@@ -50,18 +50,33 @@ describe("<RenderSections>", () => {
 
   it("gives the banner image its intrinsic size and, in a build, its variants", async () => {
     await preloadBlocks(sections);
-    registerImages({ "/assets/banners/about.jpg": [1920, 640, "0123456789"] });
+    registerImages({ "/assets/banners/about.jpg": [1920, 640, "0123456789", "avif"] });
     const { container } = render(
       <Router>
         <RenderSections sections={[sections[0]!]} />
       </Router>,
     );
+    const types = [...container.querySelectorAll("picture source")].map((s) => s.getAttribute("type"));
+    expect(types).toEqual(["image/avif", "image/webp"]);
     expect(container.querySelector("source[type='image/avif']")?.getAttribute("srcset")).toBe(
       "/assets/img/about.0123456789-480.avif 480w, /assets/img/about.0123456789-960.avif 960w, /assets/img/about.0123456789-1440.avif 1440w, /assets/img/about.0123456789-1920.avif 1920w",
     );
     const img = container.querySelector("img")!;
+    expect(img.getAttribute("srcset")).toContain("/assets/img/about.0123456789-480.jpg 480w");
     expect(Number(img.getAttribute("width"))).toBeGreaterThan(0);
     expect(Number(img.getAttribute("height"))).toBeGreaterThan(0);
+  });
+
+  it("offers no AVIF for a photo whose AVIF variants the build found not worth their decoding", async () => {
+    await preloadBlocks(sections);
+    registerImages({ "/assets/banners/about.jpg": [1920, 640, "0123456789", "webp"] });
+    const { container } = render(
+      <Router>
+        <RenderSections sections={[sections[0]!]} />
+      </Router>,
+    );
+    const types = [...container.querySelectorAll("picture source")].map((s) => s.getAttribute("type"));
+    expect(types).toEqual(["image/webp"]);
   });
 
   it("draws a vector logo inline, named by its alt text, and a decorative one hidden", async () => {
