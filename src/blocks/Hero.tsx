@@ -14,7 +14,7 @@ import * as css from "./Hero.css.ts";
 /**
  * The home banner: slides change every `hero.intervalMs`, pause while hovered or focused,
  * and can be paused, stepped and picked with buttons. Under reduced motion it starts paused.
- * The slides start moving once the intro splash has gone.
+ * The slides start moving, and the later ones load their images, once the intro splash has gone.
  */
 export function Hero({ section }: { section: SectionOf<"hero"> }) {
   const { hero, typedTagline } = site.behaviour;
@@ -68,7 +68,9 @@ export function Hero({ section }: { section: SectionOf<"hero"> }) {
         <div className={css.track} aria-live={playing ? "off" : "polite"}>
           {section.slides.map((slide, i) => (
             <div key={slide.src} className={css.slide} role="group" aria-roledescription="slide" aria-label={`${i + 1} / ${section.slides.length}`}>
-              <Img src={slide.src} alt={slide.alt} className={css.slideImage} priority={i === 0} />
+              {/* Later slides show only once the slideshow may move: until then nobody can see
+                  them, and fetching and decoding them would compete with the first view. */}
+              {(i === 0 || introOver) && <Img src={slide.src} alt={slide.alt} className={css.slideImage} priority={i === 0} />}
             </div>
           ))}
         </div>

@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
 import { act, render } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Router } from "wouter";
+import { Hero } from "../../src/blocks/Hero.tsx";
 import { TypedTagline } from "../../src/blocks/TypedTagline.tsx";
+import type { SectionOf } from "../../src/content/types.ts";
 import { markIntroOver } from "../../src/shell/intro-over.ts";
 import { INTRO_OVER_ATTRIBUTE } from "../../src/shell/intro-state.ts";
 
@@ -35,5 +38,36 @@ describe("motion under the intro splash", () => {
     step(100);
     step(15);
     expect(typed(container)).toBe("Ab");
+  });
+
+  it("the slideshow loads its later slides' images only once the splash has gone", () => {
+    document.documentElement.removeAttribute(INTRO_OVER_ATTRIBUTE);
+    // jsdom has no layout observers; the carousel only needs them to exist.
+    class Inert {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
+    vi.stubGlobal("ResizeObserver", Inert);
+    vi.stubGlobal("IntersectionObserver", Inert);
+    const section: SectionOf<"hero"> = {
+      type: "hero",
+      heading: "Heading",
+      slides: ["one", "two", "three"].map((n) => ({ src: `/assets/banners/${n}.jpg`, alt: `Slide ${n}` })),
+      taglines: ["Tagline"],
+      cta: { label: "Request a Quote", href: "/contact" },
+    };
+    const { container } = render(
+      <Router>
+        <Hero section={section} />
+      </Router>,
+    );
+    const images = () => [...container.querySelectorAll("[aria-roledescription=slide] img")].map((img) => img.getAttribute("alt"));
+    expect(images()).toEqual(["Slide one"]);
+    expect(container.querySelectorAll("[aria-roledescription=slide]")).toHaveLength(3);
+
+    act(() => markIntroOver());
+    expect(images()).toEqual(["Slide one", "Slide two", "Slide three"]);
+    vi.unstubAllGlobals();
   });
 });
