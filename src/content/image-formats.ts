@@ -7,6 +7,8 @@ import type { InlineSvg } from "./inline-svg.ts";
 /** The formats every photo is built in, best first; the last is the fallback every browser reads. */
 export const VARIANT_FORMATS = ["avif", "webp", "jpg"] as const;
 export type VariantFormat = (typeof VARIANT_FORMATS)[number];
+/** The formats a <picture> can list as <source>s; the JPEG is its <img>. */
+export type PictureFormat = Exclude<VariantFormat, "jpg">;
 
 /**
  * A photo's AVIF variants are offered only when they are at least this much smaller than its
@@ -18,7 +20,6 @@ export const AVIF_MIN_SAVING = 0.2;
 
 /** The <source> formats of a photo's <picture>, best first: AVIF where it pays, then WebP. */
 export const sourceFormats = (best: PictureFormat): PictureFormat[] => (best === "avif" ? ["avif", "webp"] : ["webp"]);
-export type PictureFormat = Exclude<VariantFormat, "jpg">;
 
 const STEPS = [480, 960, 1440];
 

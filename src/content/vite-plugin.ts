@@ -84,7 +84,7 @@ export function contentPlugin(root = process.cwd()): Plugin {
       if (!isBuild || isSsr) return;
       const started = performance.now();
       await writeVariants(outDir, await images(), encoder!);
-      console.log(`image variants: ${encoder!.encoded} encoded, the rest from cache (${Math.round(performance.now() - started)} ms)`);
+      console.log(`image variants: ${encoder!.encoded} encoded, the rest from cache; written in ${Math.round(performance.now() - started)} ms`);
     },
     buildStart() {
       // Unit tests check content errors themselves and must run while content is broken.
