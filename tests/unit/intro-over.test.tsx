@@ -53,7 +53,11 @@ describe("motion under the intro splash", () => {
     const section: SectionOf<"hero"> = {
       type: "hero",
       heading: "Heading",
-      slides: ["one", "two", "three"].map((n) => ({ src: `/assets/banners/${n}.jpg`, alt: `Slide ${n}` })),
+      slides: [
+        { src: "/assets/banners/one.jpg", alt: "Slide one" },
+        { src: "/assets/banners/two.jpg", alt: "Slide two" },
+        { src: "/assets/banners/three.jpg", alt: "Slide three" },
+      ],
       taglines: ["Tagline"],
       cta: { label: "Request a Quote", href: "/contact" },
     };
