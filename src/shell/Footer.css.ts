@@ -8,6 +8,14 @@ export const footer = style({
   fontSize: vars.fontSize.sm,
   boxShadow: `inset 0 1px 0 ${vars.color.bandEdge}`,
   vars: { [focusRing]: vars.band.focus },
+  // Like the sections after the first, the footer is laid out and painted only as it nears the
+  // viewport. The sizes it holds until then are its measured heights on a phone, a tablet and a desktop.
+  contentVisibility: "auto",
+  containIntrinsicSize: "auto 1320px",
+  "@media": {
+    "screen and (min-width: 560px)": { containIntrinsicSize: "auto 840px" },
+    [media.large]: { containIntrinsicSize: "auto 565px" },
+  },
 });
 
 export const grid = style([
