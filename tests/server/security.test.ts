@@ -123,6 +123,8 @@ describe("security headers", () => {
       const framedBySite = what === "pdf" || what === "svg" || what.startsWith("asset") || what === "missing asset";
       expect([what, r.headers["x-frame-options"]]).toEqual([what, framedBySite ? "SAMEORIGIN" : "DENY"]);
       expect(r.headers["content-security-policy"]).toMatch(framedBySite ? /frame-ancestors 'self'$/ : /frame-ancestors 'none'$/);
+      // Left out on purpose (see securityHeaders): it cost every visit a fresh renderer process.
+      expect([what, r.headers["cross-origin-opener-policy"]]).toEqual([what, undefined]);
     }
   });
 
