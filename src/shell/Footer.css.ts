@@ -2,6 +2,9 @@ import { style } from "@vanilla-extract/css";
 import { focusRing, media, vars } from "../styles/theme.css.ts";
 import { container } from "../styles/layout.css.ts";
 
+// From this width the footer's lists sit two to a row (four on large screens).
+const twoColumns = "screen and (min-width: 560px)";
+
 export const footer = style({
   background: vars.band.bg,
   color: vars.band.textMuted,
@@ -13,7 +16,7 @@ export const footer = style({
   contentVisibility: "auto",
   containIntrinsicSize: "auto 1320px",
   "@media": {
-    "screen and (min-width: 560px)": { containIntrinsicSize: "auto 840px" },
+    [twoColumns]: { containIntrinsicSize: "auto 840px" },
     [media.large]: { containIntrinsicSize: "auto 565px" },
   },
 });
@@ -26,7 +29,7 @@ export const grid = style([
     paddingBlock: vars.space.xl,
     gridTemplateColumns: "1fr",
     "@media": {
-      "screen and (min-width: 560px)": { gridTemplateColumns: "repeat(2, minmax(0, 1fr))", gap: vars.space.xl, paddingBlock: vars.space.xxl },
+      [twoColumns]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))", gap: vars.space.xl, paddingBlock: vars.space.xxl },
       [media.large]: { gridTemplateColumns: "minmax(0, 1.5fr) minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1.2fr)", columnGap: vars.space.xl },
     },
   },

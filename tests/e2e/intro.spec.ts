@@ -36,11 +36,10 @@ test.describe("intro splash", () => {
   test("the home page's motion waits under the splash: the partner strip and the typed tagline start when it leaves", async ({ page }) => {
     await page.goto("/");
     const strip = page.locator("section", { has: page.getByRole("heading", { name: "Our Technology Partners" }) }).locator("ul");
-    // Read in one go at the load event, while the splash (3 s from navigation) is surely up: the
-    // pause is CSS on the prerendered page, so it needs no hydration (which, on a loaded machine,
-    // can finish after the splash has gone). That hydration does not end the pause early is
-    // unit-tested (intro.test.tsx), as is the tagline's own wait (intro-over.test.tsx): its first line is held longer
-    // than the splash lasts, so it cannot show here.
+    // Read in one go at the load event, while the splash (3 s from navigation) is surely up. The
+    // pause is CSS on the prerendered page and needs no hydration, which on a loaded machine can
+    // end after the splash. Unit tests cover the rest: mounting the splash does not end the pause
+    // (intro.test.tsx), and the tagline holds its first line past the splash (intro-over.test.tsx).
     const underSplash = await strip.evaluate((el) => ({
       splash: document.querySelector("[data-testid=intro]") !== null,
       over: document.documentElement.hasAttribute("data-intro-over"),
