@@ -4,6 +4,11 @@ import { INTRO_SEEN_KEY, initialIntroPhase, introReducer } from "./intro-state.t
 import { markIntroOver } from "./intro-over.ts";
 import * as css from "./Intro.css.ts";
 
+// The taglines appear one by one from here on, once a phone has usually drawn and hydrated the
+// page; the splash's motion waits for that (see Intro.css.ts).
+const TAGLINES_START_MS = 800;
+const TAGLINES_STEP_MS = 700;
+
 /** The opening splash: company initials, name and taglines over the already-rendered page. */
 export function Intro() {
   const { durationMs, splashDelayMs, splashFadeMs } = site.behaviour.intro;
@@ -44,8 +49,8 @@ export function Intro() {
         <p className={css.name}>{site.company.name}</p>
         <div className={css.rule} />
         <ul className={css.taglines}>
-          {site.taglines.map((t) => (
-            <li key={t.title}>
+          {site.taglines.map((t, i) => (
+            <li key={t.title} className={css.tagline} style={{ animationDelay: `${TAGLINES_START_MS + i * TAGLINES_STEP_MS}ms` }}>
               <strong>{t.title}</strong> · {t.text}
             </li>
           ))}

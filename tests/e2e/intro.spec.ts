@@ -25,6 +25,18 @@ test.describe("intro splash", () => {
     expect(goneAt).toBeLessThan(5000);
   });
 
+  test("moves nothing while the page loads: its motion starts after the first view", async ({ page }) => {
+    await page.goto("/");
+    const delays = await page.getByTestId("intro").evaluate((intro) =>
+      document
+        .getAnimations()
+        .filter((a) => a.effect instanceof KeyframeEffect && a.effect.target !== null && intro.contains(a.effect.target))
+        .map((a) => Number(a.effect!.getComputedTiming().delay)),
+    );
+    // The taglines appearing one by one from 800 ms, and the splash's own fade at 3.5 s.
+    expect(delays.sort((a, b) => a - b)).toEqual([800, 1500, 2200, 3500]);
+  });
+
   test("ends early on its own finish signal (Skip intro), and not again in the same session", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("button", { name: "Skip intro" }).click();
