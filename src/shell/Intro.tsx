@@ -4,8 +4,8 @@ import { INTRO_SEEN_KEY, initialIntroPhase, introReducer } from "./intro-state.t
 import { markIntroOver } from "./intro-over.ts";
 import * as css from "./Intro.css.ts";
 
-// The taglines appear one by one from here on, once a phone has usually drawn and hydrated the
-// page; the splash's motion waits for that (see Intro.css.ts).
+// The taglines appear one by one, starting when a phone has usually drawn and hydrated the page
+// (why the splash waits: see Intro.css.ts).
 const TAGLINES_START_MS = 800;
 const TAGLINES_STEP_MS = 700;
 
