@@ -37,7 +37,7 @@ export const sidebarList = style({
   display: "grid",
   gap: vars.space.xs,
   "@media": {
-    "screen and (min-width: 560px)": { gridTemplateColumns: "repeat(2, minmax(0, 1fr))", columnGap: vars.space.md },
+    [media.small]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))", columnGap: vars.space.md },
     [media.large]: { gridTemplateColumns: "1fr" },
   },
 });

@@ -1,6 +1,6 @@
 import { createVar, style, keyframes, globalStyle } from "@vanilla-extract/css";
 import { INTRO_OVER_ATTRIBUTE } from "../shell/intro-state.ts";
-import { focusRing, media, vars } from "../styles/theme.css.ts";
+import { breakpoints, focusRing, media, vars } from "../styles/theme.css.ts";
 
 /* Shared by several blocks. Block-specific styles sit beside each block. */
 
@@ -35,14 +35,14 @@ export const cardLink = style({
   selectors: { "&:hover": { transform: "translateY(-3px)", boxShadow: vars.shadow.raised, color: "inherit" } },
 });
 /** How wide a card image shows: a third of the content column on wide screens, half or all below. */
-export const CARD_SIZES = "(min-width: 1200px) 460px, (min-width: 560px) 50vw, 100vw";
+export const CARD_SIZES = `(min-width: ${breakpoints.large}px) 460px, (min-width: ${breakpoints.small}px) 50vw, 100vw`;
 export const cardImage = style({
   width: "100%",
   aspectRatio: "2 / 1",
   objectFit: "cover",
   background: vars.color.surfaceSunken,
   filter: vars.filter.photo,
-  "@media": { "screen and (min-width: 560px)": { aspectRatio: "8 / 5" } },
+  "@media": { [media.small]: { aspectRatio: "8 / 5" } },
 });
 export const cardBody = style({ padding: vars.space.lg, display: "flex", flexDirection: "column", gap: vars.space.sm, flex: 1 });
 export const cardTitle = style({ fontSize: vars.fontSize.lg, margin: 0 });
@@ -139,7 +139,7 @@ export const cardCell = style({
   flex: "0 0 100%",
   minWidth: 0,
   "@media": {
-    "screen and (min-width: 560px)": { flexBasis: `calc((100% - ${vars.space.lg}) / 2)` },
+    [media.small]: { flexBasis: `calc((100% - ${vars.space.lg}) / 2)` },
     [media.large]: { flexBasis: `calc((100% - (${columns} - 1) * ${vars.space.lg}) / ${columns})` },
   },
 });

@@ -2,9 +2,6 @@ import { style } from "@vanilla-extract/css";
 import { focusRing, media, vars } from "../styles/theme.css.ts";
 import { container } from "../styles/layout.css.ts";
 
-// From this width the footer's lists sit two to a row (four on large screens).
-const twoColumns = "screen and (min-width: 560px)";
-
 export const footer = style({
   background: vars.band.bg,
   color: vars.band.textMuted,
@@ -16,7 +13,7 @@ export const footer = style({
   contentVisibility: "auto",
   containIntrinsicSize: "auto 1320px",
   "@media": {
-    [twoColumns]: { containIntrinsicSize: "auto 840px" },
+    [media.small]: { containIntrinsicSize: "auto 840px" },
     [media.large]: { containIntrinsicSize: "auto 565px" },
   },
 });
@@ -29,7 +26,7 @@ export const grid = style([
     paddingBlock: vars.space.xl,
     gridTemplateColumns: "1fr",
     "@media": {
-      [twoColumns]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))", gap: vars.space.xl, paddingBlock: vars.space.xxl },
+      [media.small]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))", gap: vars.space.xl, paddingBlock: vars.space.xxl },
       [media.large]: { gridTemplateColumns: "minmax(0, 1.5fr) minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1.2fr)", columnGap: vars.space.xl },
     },
   },

@@ -1,13 +1,8 @@
 import { useEffect, useReducer } from "react";
 import site from "virtual:site";
-import { INTRO_SEEN_KEY, initialIntroPhase, introReducer } from "./intro-state.ts";
+import { INTRO_SEEN_KEY, initialIntroPhase, introReducer, taglineDelays } from "./intro-state.ts";
 import { markIntroOver } from "./intro-over.ts";
 import * as css from "./Intro.css.ts";
-
-// The taglines appear one by one, starting when a phone has usually drawn and hydrated the page
-// (why the splash waits: see Intro.css.ts).
-const TAGLINES_START_MS = 800;
-const TAGLINES_STEP_MS = 700;
 
 /** The opening splash: company initials, name and taglines over the already-rendered page. */
 export function Intro() {
@@ -37,6 +32,7 @@ export function Intro() {
   }, [phase]);
 
   if (phase === "done") return null;
+  const delays = taglineDelays(site.taglines.length, durationMs);
   return (
     <div
       className={css.overlay}
@@ -50,7 +46,7 @@ export function Intro() {
         <div className={css.rule} />
         <ul className={css.taglines}>
           {site.taglines.map((t, i) => (
-            <li key={t.title} className={css.tagline} style={{ animationDelay: `${TAGLINES_START_MS + i * TAGLINES_STEP_MS}ms` }}>
+            <li key={t.title} className={css.tagline} style={{ animationDelay: `${delays[i]}ms` }}>
               <strong>{t.title}</strong> · {t.text}
             </li>
           ))}

@@ -26,3 +26,14 @@ export const INTRO_SEEN_KEY = "intro-seen";
 
 /** Set on <html> once the splash has gone, for CSS animations that wait for it. */
 export const INTRO_OVER_ATTRIBUTE = "data-intro-over";
+
+/**
+ * When each tagline appears, in ms from its first paint: one by one from 800 ms, when a phone has
+ * usually drawn and hydrated the page (why the splash waits: see Intro.css.ts), 700 ms apart, or
+ * closer when the intro is shorter, so that the last one still shows before the splash goes.
+ */
+export function taglineDelays(count: number, introDurationMs: number): number[] {
+  const start = 800;
+  const step = Math.max(0, Math.min(700, (introDurationMs - start) / count));
+  return Array.from({ length: count }, (_, i) => start + i * step);
+}

@@ -1,8 +1,9 @@
 import { createGlobalTheme, createVar, globalStyle } from "@vanilla-extract/css";
 
 /** Breakpoints in px; media queries below are built from these so they stay in step. */
-export const breakpoints = { medium: 768, large: 1200 } as const;
+export const breakpoints = { small: 560, medium: 768, large: 1200 } as const;
 export const media = {
+  small: `screen and (min-width: ${breakpoints.small}px)`,
   medium: `screen and (min-width: ${breakpoints.medium}px)`,
   large: `screen and (min-width: ${breakpoints.large}px)`,
   belowLarge: `screen and (max-width: ${breakpoints.large - 0.02}px)`,

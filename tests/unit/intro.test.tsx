@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import site from "virtual:site";
 import { Intro } from "../../src/shell/Intro.tsx";
-import { INTRO_OVER_ATTRIBUTE, initialIntroPhase, introReducer } from "../../src/shell/intro-state.ts";
+import { INTRO_OVER_ATTRIBUTE, initialIntroPhase, introReducer, taglineDelays } from "../../src/shell/intro-state.ts";
 
 function mockReducedMotion(reduce: boolean) {
   window.matchMedia = ((query: string) => ({ matches: reduce && query.includes("reduce"), media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
@@ -18,6 +18,15 @@ describe("intro state machine", () => {
 
   it("ends on its timeout, its finish signal, or a skip", () => {
     for (const type of ["timeout", "finish", "skip"] as const) expect(introReducer("playing", { type })).toBe("done");
+  });
+});
+
+describe("tagline delays", () => {
+  it("start at 800 ms and come 700 ms apart, the last before a shorter intro ends", () => {
+    expect(taglineDelays(3, 3000)).toEqual([800, 1500, 2200]);
+    const short = taglineDelays(3, 2000);
+    expect(short[0]).toBe(800);
+    expect(short[2]).toBeLessThan(2000);
   });
 });
 
