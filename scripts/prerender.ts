@@ -11,7 +11,7 @@ import { pathToFileURL } from "node:url";
 import type { Content } from "../src/content/load.ts";
 import type { Page } from "../src/content/types.ts";
 import { headTags, type AppFacts } from "./prerender/head.ts";
-import { writeRedirects, writeSitemap } from "./prerender/seo-files.ts";
+import { writeRedirects, writeSiteFacts, writeSitemap } from "./prerender/seo-files.ts";
 import { precompress } from "./prerender/compress.ts";
 import { deferHydration } from "./prerender/defer-hydration.ts";
 
@@ -79,8 +79,7 @@ export async function prerender(content: Content, dist: string, ssrDir: string):
   copyFileSync(join(dist, "404", "index.html"), join(dist, "404.html"));
   const indexed = writeSitemap(dist, content.site, content.pages.map((p) => p.page.path), server.notFoundPath);
   writeRedirects(dist, content.site);
-  mkdirSync(join(dist, ".site"), { recursive: true });
-  writeFileSync(join(dist, ".site/inline-script-hashes.json"), JSON.stringify(inlineScripts));
+  writeSiteFacts(dist, { redirects: content.site.redirects, scriptHashes: inlineScripts, frameOrigins: [new URL(content.site.contact.mapEmbedUrl).origin] });
   const rendered = Math.round(performance.now() - started);
   const compressStarted = performance.now();
   const packed = await precompress(dist);

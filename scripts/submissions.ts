@@ -1,67 +1,63 @@
 /**
- * Lists form submissions from ${DATA_DIR}/site.db.
+ * Lists, exports, requeues and purges form submissions in ${DATA_DIR}/site.db.
  *
- *   npm run submissions                          table of everything
- *   npm run submissions -- --status failed       only failed deliveries
- *   npm run submissions -- --kind quote --csv > quotes.csv
+ *   npm run submissions                             table of everything
+ *   npm run submissions -- --status failed          only failed deliveries
+ *   npm run submissions -- --kind quote --since 2026-01-01 --csv > quotes.csv
+ *   npm run submissions -- --requeue failed         send every failed message again (or --requeue 12)
+ *   npm run submissions -- --purge                  remove delivered enquiries older than RETENTION_DAYS
  *
- * Options: --kind contact|quote, --status queued|sent|failed|spam, --csv, --data-dir DIR
- * (default: $DATA_DIR or ./data). Read-only: safe while the server runs.
+ * Listing is read-only and safe while the server runs; --requeue and --purge write, and are safe
+ * too (the running server's outbox picks requeued messages up within OUTBOX_POLL_MS).
  */
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
+import { loadConfig } from "../src/server/config.ts";
 import { SUBMISSION_STATUSES, Store } from "../src/server/store.ts";
 import type { SubmissionListRow, SubmissionStatus } from "../src/server/store.ts";
-import { FORM_KINDS } from "../src/server/validate.ts";
+import { FORM_KINDS, formFields } from "../src/server/validate.ts";
 import type { FormKind } from "../src/server/validate.ts";
 
-const USAGE = `Usage: npm run submissions -- [--kind contact|quote] [--status queued|sent|failed|spam] [--csv] [--data-dir DIR]
+const USAGE = `Usage: npm run submissions -- [--kind contact|quote] [--status queued|sent|failed] [--since YYYY-MM-DD]
+                              [--csv] [--requeue ID|failed] [--purge] [--data-dir DIR]
 
-Lists stored form submissions (newest last). --csv writes RFC 4180 CSV to stdout; cells that a
-spreadsheet would read as a formula (starting with = + - @) get a leading apostrophe.`;
-
-export interface Row {
-  id: number;
-  receivedAt: Date;
-  kind: FormKind;
-  name: string;
-  email: string;
-  status: SubmissionStatus;
-  attempts: number;
-  lastError: string;
-}
+Lists stored form submissions (newest last). --csv writes RFC 4180 CSV to stdout with every field of
+the form (of both forms without --kind); cells that a spreadsheet would read as a formula (starting
+with = + - @) get a leading apostrophe. --requeue sends failed messages again; --purge removes
+delivered enquiries older than RETENTION_DAYS (365) and honeypot counters older than 7 days.`;
 
 const text = (value: unknown): string => (typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value));
 
-export function toRow(r: SubmissionListRow): Row {
-  return {
-    id: r.id,
-    receivedAt: r.createdAt,
-    kind: r.kind,
-    name: text(r.payload.name),
-    email: text(r.payload.email),
-    status: r.status,
-    attempts: r.attempts ?? 0,
-    lastError: r.status === "sent" ? "" : (r.lastError ?? ""),
-  };
+/**
+ * Characters a terminal or spreadsheet would act on rather than show (controls, text-direction
+ * overrides, zero-width and line separators), written as \u{…} so an enquiry cannot recolour the
+ * operator's terminal or forge table rows. `keep` names what stays (line breaks in a CSV cell).
+ */
+export function escapeUnprintable(value: string, keep: RegExp = /(?!)/): string {
+  return value.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => (keep.test(c) ? c : `\\u{${c.codePointAt(0)!.toString(16).toUpperCase()}}`));
 }
 
-/** One CSV cell: quoted when needed, formula-looking text defused. */
+/** One CSV cell: non-printables escaped, formula-looking text defused, quoted when needed. */
 export function csvCell(value: string | number): string {
-  let s = String(value);
+  let s = typeof value === "string" ? escapeUnprintable(value.replace(/\r\n?/g, "\n"), /\n/) : String(value);
   if (typeof value === "string" && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export function toCsv(rows: readonly Row[]): string {
-  const header = ["id", "received_at", "kind", "name", "email", "status", "attempts", "last_error"];
+/** The form fields of `kinds`, in schema order, each once. */
+function fieldColumns(kinds: readonly FormKind[]): string[] {
+  return [...new Set(kinds.flatMap((k) => formFields(k).map(([field]) => field)))];
+}
+
+export function toCsv(rows: readonly SubmissionListRow[], kinds: readonly FormKind[] = FORM_KINDS): string {
+  const fields = fieldColumns(kinds);
+  const header = ["id", "received_at", "kind", ...fields, "status", "attempts", "last_error", "ip"];
   const lines = [header.join(",")];
   for (const r of rows) {
-    lines.push(
-      [r.id, r.receivedAt.toISOString(), r.kind, r.name, r.email, r.status, r.attempts, r.lastError].map(csvCell).join(","),
-    );
+    const cells = [r.id, r.createdAt.toISOString(), r.kind, ...fields.map((f) => text(r.payload[f])), r.status, r.attempts ?? 0, r.status === "sent" ? "" : (r.lastError ?? ""), r.ip ?? ""];
+    lines.push(cells.map(csvCell).join(","));
   }
   return `${lines.join("\r\n")}\r\n`;
 }
@@ -77,27 +73,27 @@ const timeFormat = new Intl.DateTimeFormat("en-CA", {
 });
 
 function oneLine(value: string, max: number): string {
-  const flat = value.replace(/[\r\n\t]+/g, " ");
-  const chars = [...flat];
-  return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : flat;
+  const chars = [...escapeUnprintable(value.replace(/[\r\n\t]+/g, " "))];
+  return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : chars.join("");
 }
 
-export function toTable(rows: readonly Row[]): string {
-  const header = ["ID", "Received (IST)", "Kind", "Name", "Email", "Status", "Tries", "Last error"];
+export function toTable(rows: readonly SubmissionListRow[]): string {
+  const header = ["ID", "Received (IST)", "Kind", "Name", "Email", "Subject / project", "Status", "Tries", "Last error"];
   const body = rows.map((r) => [
     String(r.id),
-    timeFormat.format(r.receivedAt).replace(",", ""),
+    timeFormat.format(r.createdAt).replace(",", ""),
     r.kind,
-    oneLine(r.name, 28),
-    oneLine(r.email, 36),
+    oneLine(text(r.payload.name), 28),
+    oneLine(text(r.payload.email), 36),
+    oneLine(text(r.payload.subject ?? r.payload.project), 40),
     r.status,
-    String(r.attempts),
-    oneLine(r.lastError, 60),
+    String(r.attempts ?? 0),
+    oneLine(r.status === "sent" ? "" : (r.lastError ?? ""), 60),
   ]);
   const widths = header.map((h, i) => Math.max([...h].length, ...body.map((cells) => [...cells[i]!].length)));
   const format = (cells: string[]) =>
     cells
-      .map((c, i) => (i === 0 || i === 6 ? c.padStart(widths[i]!) : c + " ".repeat(widths[i]! - [...c].length)))
+      .map((c, i) => (i === 0 || i === 7 ? c.padStart(widths[i]!) : c + " ".repeat(widths[i]! - [...c].length)))
       .join("  ")
       .trimEnd();
   const counts = SUBMISSION_STATUSES.map((s) => [s, rows.filter((r) => r.status === s).length] as const).filter(([, n]) => n > 0);
@@ -110,6 +106,13 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+function parseSince(value: string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const since = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/.test(value) ? new Date(value) : new Date(NaN);
+  if (Number.isNaN(since.getTime())) fail(`--since must be a date like 2026-01-31, got "${value}".`);
+  return since;
+}
+
 export function main(argv: string[] = process.argv.slice(2)): void {
   let values;
   try {
@@ -118,7 +121,10 @@ export function main(argv: string[] = process.argv.slice(2)): void {
       options: {
         kind: { type: "string" },
         status: { type: "string" },
+        since: { type: "string" },
         csv: { type: "boolean", default: false },
+        requeue: { type: "string" },
+        purge: { type: "boolean", default: false },
         "data-dir": { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -137,15 +143,40 @@ export function main(argv: string[] = process.argv.slice(2)): void {
   if (status !== undefined && !SUBMISSION_STATUSES.includes(status as SubmissionStatus)) {
     fail(`--status must be one of ${SUBMISSION_STATUSES.join(", ")}.`);
   }
+  const since = parseSince(values.since);
+  const requeue = values.requeue;
+  if (requeue !== undefined && requeue !== "failed" && !/^\d+$/.test(requeue)) fail(`--requeue takes a submission id or "failed", got "${requeue}".`);
   const dataDir = resolve(values["data-dir"] ?? process.env.DATA_DIR ?? "data");
   if (!existsSync(join(dataDir, "site.db"))) {
     process.stderr.write(`No database at ${join(dataDir, "site.db")}: nothing submitted yet (or set DATA_DIR / --data-dir).\n`);
     process.exit(1);
   }
+
+  if (requeue !== undefined || values.purge) {
+    const store = Store.open(dataDir);
+    try {
+      if (requeue !== undefined) {
+        const ids = store.requeue(requeue === "failed" ? "failed" : [Number(requeue)]);
+        if (requeue !== "failed" && ids.length === 0) {
+          process.stderr.write(`Submission ${requeue} is not a failed one; nothing requeued.\n`);
+          process.exitCode = 1;
+        } else process.stdout.write(`Requeued ${ids.length} message${ids.length === 1 ? "" : "s"}${ids.length ? ` (${ids.join(", ")})` : ""}; the running server sends them shortly.\n`);
+      }
+      if (values.purge) {
+        const { retentionDays } = loadConfig();
+        const removed = store.purge(new Date(), retentionDays);
+        process.stdout.write(`Removed ${removed.enquiries} delivered enquiries older than ${retentionDays} days and ${removed.spamDays} daily spam counters.\n`);
+      }
+    } finally {
+      store.close();
+    }
+    return;
+  }
+
   const store = Store.open(dataDir, { readonly: true });
   try {
-    const rows = store.list({ kind: kind as FormKind | undefined, status: status as SubmissionStatus | undefined }).map(toRow);
-    process.stdout.write(values.csv ? toCsv(rows) : toTable(rows));
+    const rows = store.list({ kind: kind as FormKind | undefined, status: status as SubmissionStatus | undefined, since });
+    process.stdout.write(values.csv ? toCsv(rows, kind ? [kind as FormKind] : FORM_KINDS) : toTable(rows));
   } finally {
     store.close();
   }

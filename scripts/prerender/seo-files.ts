@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Site } from "../../src/content/types.ts";
+import { SITE_FACTS_FILE } from "../../src/server/site-facts.ts";
+import type { SiteFacts } from "../../src/server/site-facts.ts";
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 
@@ -14,12 +16,10 @@ export function writeSitemap(dist: string, site: Site, paths: string[], notFound
 }
 
 /**
- * Redirects for every kind of host: `.site/redirects.json` for our server (301s), `_redirects`
+ * Redirects for every kind of host: `_redirects`
  * for hosts that read that file, and a small page at the old path for plain static hosts.
  */
 export function writeRedirects(dist: string, site: Site): void {
-  mkdirSync(join(dist, ".site"), { recursive: true });
-  writeFileSync(join(dist, ".site/redirects.json"), JSON.stringify(site.redirects, null, 2));
   writeFileSync(join(dist, "_redirects"), site.redirects.map((r) => `${r.from} ${r.to} 301`).join("\n") + "\n");
   for (const { from, to } of site.redirects) {
     const dir = join(dist, from.slice(1));
@@ -35,4 +35,10 @@ export function writeRedirects(dist: string, site: Site): void {
       `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8" />\n<title>Moved to ${to}</title>\n<link rel="canonical" href="${url}" />\n<meta name="robots" content="noindex" />\n<meta http-equiv="refresh" content="0; url=${to}" />\n</head>\n<body>\n<p>This page has moved to <a href="${to}">${to}</a>.</p>\n</body>\n</html>\n`,
     );
   }
+}
+
+/** The one file the server reads from the build (src/server/site-facts.ts). */
+export function writeSiteFacts(dist: string, facts: SiteFacts): void {
+  mkdirSync(join(dist, ".site"), { recursive: true });
+  writeFileSync(join(dist, SITE_FACTS_FILE), JSON.stringify(facts, null, 2));
 }

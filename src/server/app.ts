@@ -1,7 +1,7 @@
 /**
- * Builds the Fastify instance: form API, static site, JSON errors under /api.
+ * Builds the Fastify instance: form API, /healthz, static site, JSON errors under /api.
  * The outbox worker is created here but not started: main.ts (or a test) calls app.outbox.start().
- * Closing the app stops the worker and closes the database.
+ * Closing the app stops the worker, the daily purge and the health monitor, and closes the database.
  */
 import Fastify from "fastify";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
@@ -9,18 +9,21 @@ import type { Config } from "./config.ts";
 import { FORM_BODY_LIMIT, FORM_ROUTES, registerForms } from "./forms.ts";
 import { createMailTransport } from "./mail.ts";
 import type { MailTransport } from "./mail.ts";
+import { Alerts, registerHealth } from "./health.ts";
 import { Outbox } from "./outbox.ts";
-import { SlidingWindowLimiter } from "./rate-limit.ts";
-import { registerStatic, sendPageNotFound } from "./static.ts";
-import { registerSecurityHeaders, timeoutOptions } from "./security.ts";
+import { registerStatic } from "./static.ts";
+import type { NotFoundHandler } from "./static.ts";
+import { clientErrorResponder, registerSecurityHeaders, securityHeaderSets, timeoutOptions } from "./security.ts";
 import type { ServerTimeouts } from "./security.ts";
+import { readSiteFacts } from "./site-facts.ts";
 import { Store } from "./store.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
     store: Store;
     outbox: Outbox;
-    limiter: SlidingWindowLimiter;
+    /** Looks at the health now and alerts on a change (tests; a timer does it every minute). */
+    checkHealth(): Promise<void>;
   }
 }
 
@@ -34,7 +37,12 @@ export interface AppOptions {
   stopGraceMs?: number;
   /** Request timeouts (defaults in security.ts; tests shorten them). */
   timeouts?: Partial<ServerTimeouts>;
+  /** The outbox's and health monitor's clock (tests run it fast). */
+  now?: () => number;
 }
+
+const DAY_MS = 86_400_000;
+const SPAM_RETENTION_DAYS = 7;
 
 const API_PREFIX = "/api/";
 const KNOWN_API_ROUTES = new Set(Object.values(FORM_ROUTES));
@@ -91,11 +99,17 @@ function trustHops(hops: number): (address: string, hop: number) => boolean {
   return (_address, hop) => hop < hops;
 }
 
+function isHealth(request: FastifyRequest): boolean {
+  return pathOf(request.url) === "/healthz";
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const facts = readSiteFacts(config.distDir);
+  const headers = securityHeaderSets(facts);
   const app: FastifyInstance = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
+    trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy || false,
     bodyLimit: FORM_BODY_LIMIT,
     // Request timeouts: a slow or stalled client cannot hold a connection open for long.
     ...timeoutOptions(options.timeouts),
@@ -103,9 +117,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // errors raised before routing, such as a malformed %-escape in the URL
     frameworkErrors: (error, request, reply) => sendError(error, request as FastifyRequest, reply as FastifyReply),
+    // errors the HTTP parser raises before Fastify sees a request (bad request line, 408, 431)
+    clientErrorHandler: clientErrorResponder(headers.page),
   });
 
   const store = Store.open(config.dataDir);
+  const alerts = new Alerts(config.alertWebhookUrl, app.log);
+  let checkHealth = async () => {};
   const transport = options.transport ?? createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
   const outbox = new Outbox(store, transport, {
     ...config.outbox,
@@ -113,20 +131,41 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailFrom: config.mailFrom,
     log: app.log,
     ...(options.stopGraceMs !== undefined ? { stopGraceMs: options.stopGraceMs } : {}),
+    ...(options.now ? { now: options.now } : {}),
+    onFailed: () => void checkHealth(),
   });
-  const limiter = new SlidingWindowLimiter(config.rateLimit);
   app.decorate("store", store);
   app.decorate("outbox", outbox);
-  app.decorate("limiter", limiter);
+  app.decorate("checkHealth", () => checkHealth());
+
+  // Personal data is kept RETENTION_DAYS, honeypot counters a week: checked at start and daily.
+  const purge = () => {
+    try {
+      const removed = store.purge(new Date(), config.retentionDays, SPAM_RETENTION_DAYS);
+      if (removed.enquiries + removed.spamDays > 0) app.log.info(removed, "purged old enquiries and spam counters");
+    } catch (error) {
+      app.log.error({ err: error }, "purge failed");
+    }
+  };
+  const purgeTimer = setInterval(purge, DAY_MS);
+  purgeTimer.unref();
+  app.addHook("onReady", async () => purge());
   app.addHook("onClose", async () => {
+    clearInterval(purgeTimer);
     await outbox.stop();
     store.close();
   });
 
   app.setErrorHandler(sendError);
 
+  // Enquiries and health are never cached by a browser or proxy.
+  app.addHook("onSend", async (request, reply) => {
+    if (isApi(request) || isHealth(request)) reply.header("cache-control", "no-store");
+  });
+
+  let pageNotFound: NotFoundHandler | undefined;
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    if (!isApi(request)) return sendPageNotFound(request, reply, config.distDir);
+    if (!isApi(request)) return pageNotFound!(request, reply);
     const path = pathOf(request.url).replace(/\/+$/, "");
     if (KNOWN_API_ROUTES.has(path)) {
       return reply
@@ -138,9 +177,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   try {
-    registerSecurityHeaders(app, { distDir: config.distDir });
-    await registerForms(app, { store, outbox, limiter });
-    await registerStatic(app, { distDir: config.distDir });
+    registerSecurityHeaders(app, headers);
+    await registerForms(app, {
+      store,
+      outbox,
+      perClientPerMinute: config.rateLimit,
+      allPerHour: config.rateLimitHourly,
+      onStorageError: () => void checkHealth(),
+    });
+    ({ check: checkHealth } = registerHealth(app, {
+      store,
+      outbox,
+      alerts,
+      maxQueueAgeMs: config.healthMaxQueueAgeMs,
+      ...(options.now ? { now: options.now } : {}),
+    }));
+    pageNotFound = await registerStatic(app, { distDir: config.distDir, redirects: facts.redirects });
     await app.ready();
   } catch (error) {
     await app.close().catch(() => {});

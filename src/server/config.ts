@@ -2,31 +2,39 @@
  * Server settings, read once from the environment. Every value has a default that works on a
  * fresh machine: no SMTP server needed (mail is written as .eml files under DATA_DIR/mail).
  *
- *   PORT              8080          listening port (0 = any free port)
- *   HOST              0.0.0.0       listening address
- *   DATA_DIR          ./data        SQLite database (site.db) and the .eml fallback mailbox
- *   DIST_DIR          ./dist        prerendered site to serve
- *   SMTP_URL          (unset)       e.g. smtp://user:pass@127.0.0.1:2525; unset = .eml files
- *   MAIL_TO           sales@example.com
- *   MAIL_FROM         "Lariox website" <website@example.com>
- *   TRUST_PROXY       false         true | false | hop count | comma-separated addresses/CIDRs
- *   RATE_LIMIT        5             form submissions per client IP per minute, 0 = off
- *   LOG_LEVEL         info          fatal | error | warn | info | debug | trace | silent
+ *   PORT                 8080          listening port (0 = any free port)
+ *   HOST                 0.0.0.0       listening address
+ *   DATA_DIR             ./data        SQLite database (site.db) and the .eml fallback mailbox
+ *   DIST_DIR             ./dist        prerendered site to serve
+ *   SMTP_URL             (unset)       e.g. smtp://user:pass@127.0.0.1:2525; unset = .eml files
+ *   MAIL_TO              sales@example.com
+ *   MAIL_FROM            "Lariox website" <website@example.com>
+ *   TRUST_PROXY          (unset)       how many proxies stand in front (1 behind one nginx), or the
+ *                                      proxies' addresses/CIDRs, comma-separated
+ *   RATE_LIMIT           5             form submissions per client a minute (IPv6 by /64), 0 = off
+ *   RATE_LIMIT_HOURLY    0             form submissions a hour from everyone together, 0 = off
+ *   RETENTION_DAYS       365           personal data of delivered enquiries is removed after this
+ *   ALERT_WEBHOOK_URL    (unset)       JSON POST `{text}` once per delivery or storage incident
+ *   HEALTH_MAX_QUEUE_AGE_MIN 60        /healthz answers 503 once a message has waited this long
+ *   LOG_LEVEL            info          fatal | error | warn | info | debug | trace | silent
  *
  * Outbox tuning (mainly for tests; the defaults suit production):
  *   OUTBOX_POLL_MS         5000     how often due rows are looked for (inserts also wake the worker)
  *   OUTBOX_RETRY_BASE_MS   10000    retry delays are this times 1, 3, 12, 60, 180, 360, 720, ...
- *   OUTBOX_MAX_ATTEMPTS    8        a message is marked failed after this many attempts
+ *   OUTBOX_RETRY_MAX_MS    7200000  ... up to this interval, then every this long
+ *   OUTBOX_RETRY_DAYS      7        a message still undelivered this long after it came is failed
  *   OUTBOX_LEASE_MS        120000   a claimed row is retried after this long if the process died mid-send
  *   OUTBOX_CONCURRENCY     4        messages sent at the same time
  *   MAIL_SEND_TIMEOUT_MS   60000    upper bound for one SMTP delivery
  */
+import { isIP } from "node:net";
 import { resolve } from "node:path";
 
 export interface OutboxConfig {
   pollMs: number;
   retryBaseMs: number;
-  maxAttempts: number;
+  retryMaxMs: number;
+  retryWindowMs: number;
   leaseMs: number;
   concurrency: number;
   sendTimeoutMs: number;
@@ -42,9 +50,15 @@ export interface Config {
   smtpUrl: string | undefined;
   mailTo: string;
   mailFrom: string;
-  trustProxy: boolean | number | string;
-  /** Submissions per client IP per minute; 0 turns the limit off. */
+  /** false, a hop count, or a list of proxy addresses/CIDRs. */
+  trustProxy: false | number | string[];
+  /** Submissions per client per minute; 0 turns the limit off. */
   rateLimit: number;
+  /** Submissions per hour from all clients together; 0 turns the ceiling off. */
+  rateLimitHourly: number;
+  retentionDays: number;
+  alertWebhookUrl: string | undefined;
+  healthMaxQueueAgeMs: number;
   logLevel: string;
   outbox: OutboxConfig;
 }
@@ -69,16 +83,48 @@ function integer(env: Env, key: string, fallback: number, min: number, max: numb
   return value;
 }
 
-function trustProxy(raw: string | undefined): boolean | number | string {
-  if (raw === undefined) return false;
-  const lower = raw.toLowerCase();
-  if (lower === "true" || lower === "yes") return true;
-  if (lower === "false" || lower === "no") return false;
-  if (/^\d+$/.test(raw)) return Number(raw);
+function httpUrl(env: Env, key: string): string | undefined {
+  const raw = text(env, key);
+  if (raw === undefined) return undefined;
+  if (!URL.canParse(raw) || !/^https?:$/.test(new URL(raw).protocol)) throw new ConfigError(`${key} must be an http:// or https:// URL.`);
   return raw;
 }
 
+const PROXY_PRESETS = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_PRESETS.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * `true` would trust every hop of X-Forwarded-For, so any client could name its own address and
+ * walk past the rate limit: it is refused with what to set instead.
+ */
+function trustProxy(raw: string | undefined): false | number | string[] {
+  if (raw === undefined) return false;
+  const lower = raw.toLowerCase();
+  if (lower === "false" || lower === "no" || lower === "0") return false;
+  if (lower === "true" || lower === "yes") {
+    throw new ConfigError(
+      'TRUST_PROXY=true would let any client forge its address. Set the number of proxies in front of this server (TRUST_PROXY=1 behind one nginx or Caddy), or their addresses, e.g. TRUST_PROXY=127.0.0.1,10.0.0.0/8.',
+    );
+  }
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw.split(",").map((e) => e.trim()).filter(Boolean);
+  const bad = entries.filter((e) => !isAddressOrCidr(e));
+  if (bad.length > 0) {
+    throw new ConfigError(`TRUST_PROXY must be a hop count or IP addresses/CIDRs, comma-separated; "${bad[0]!.slice(0, 60)}" is neither.`);
+  }
+  return entries;
+}
+
 const LOG_LEVELS = new Set(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
+const DAY_MS = 86_400_000;
 
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const smtpUrl = text(env, "SMTP_URL");
@@ -97,11 +143,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     mailFrom: text(env, "MAIL_FROM") ?? '"Lariox website" <website@example.com>',
     trustProxy: trustProxy(text(env, "TRUST_PROXY")),
     rateLimit: integer(env, "RATE_LIMIT", 5, 0, 1_000_000),
+    rateLimitHourly: integer(env, "RATE_LIMIT_HOURLY", 0, 0, 100_000_000),
+    retentionDays: integer(env, "RETENTION_DAYS", 365, 1, 36_500),
+    alertWebhookUrl: httpUrl(env, "ALERT_WEBHOOK_URL"),
+    healthMaxQueueAgeMs: integer(env, "HEALTH_MAX_QUEUE_AGE_MIN", 60, 1, 100_000) * 60_000,
     logLevel,
     outbox: {
       pollMs: integer(env, "OUTBOX_POLL_MS", 5_000, 10, 3_600_000),
       retryBaseMs: integer(env, "OUTBOX_RETRY_BASE_MS", 10_000, 1, 3_600_000),
-      maxAttempts: integer(env, "OUTBOX_MAX_ATTEMPTS", 8, 1, 100),
+      retryMaxMs: integer(env, "OUTBOX_RETRY_MAX_MS", 7_200_000, 1, 86_400_000),
+      retryWindowMs: integer(env, "OUTBOX_RETRY_DAYS", 7, 1, 365) * DAY_MS,
       leaseMs: integer(env, "OUTBOX_LEASE_MS", 120_000, 10, 86_400_000),
       concurrency: integer(env, "OUTBOX_CONCURRENCY", 4, 1, 64),
       sendTimeoutMs: integer(env, "MAIL_SEND_TIMEOUT_MS", 60_000, 100, 600_000),

@@ -10,15 +10,12 @@ import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { SendMailOptions, Transporter } from "nodemailer";
 import type { Submission } from "./store.ts";
-import { formFields } from "./validate.ts";
+import { formFields, MULTILINE_FIELDS as MULTILINE } from "./validate.ts";
 
 export interface MailSettings {
   mailTo: string;
   mailFrom: string;
 }
-
-/** Fields shown as a block of text under their label rather than on one line. */
-const MULTILINE = new Set(["message", "requirements"]);
 
 const receivedFormat = new Intl.DateTimeFormat("en-IN", {
   timeZone: "Asia/Kolkata",
@@ -142,12 +139,13 @@ function emlTransport(dir: string): MailTransport {
     async send(message, submission) {
       const info = await transporter.sendMail(message);
       const raw = info.message as Buffer;
-      await mkdir(dir, { recursive: true });
+      // Private like the database: the messages hold visitors' personal data.
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       const stamp = submission.createdAt.toISOString().replace(/[:.]/g, "-");
       const file = join(dir, `${stamp}-${submission.kind}-${submission.id}.eml`);
       // Write, flush, then rename: a crash never leaves half a message under the final name.
       const temp = `${file}.tmp`;
-      const handle = await open(temp, "w");
+      const handle = await open(temp, "w", 0o600);
       try {
         await handle.writeFile(raw);
         await handle.sync();

@@ -5,6 +5,7 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import type { Config } from "./config.ts";
+import { StorageError } from "./store.ts";
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
@@ -20,7 +21,11 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const app = await buildApp({ config });
+  const app = await buildApp({ config }).catch((error: unknown) => {
+    if (!(error instanceof StorageError)) throw error;
+    console.error(`Storage error: ${error.message}`);
+    process.exit(2);
+  });
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) {

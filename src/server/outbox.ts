@@ -5,8 +5,11 @@
  * - A row is claimed before sending (attempt counted, next_attempt_at moved one lease ahead), so a
  *   crash mid-send means the row is tried again later: at-least-once delivery. The Message-ID is
  *   stable per submission, so a rare duplicate is recognisable.
- * - Failures are retried after retryBaseMs x 1, 3, 12, 60, 180, 360, 720 (10 s, 30 s, 2 min,
- *   10 min, 30 min, 1 h, 2 h with the default base); after maxAttempts the row is marked failed.
+ * - A temporary failure is retried after retryBaseMs x 1, 3, 12, 60, 180, 360, 720 (10 s, 30 s,
+ *   2 min, 10 min, 30 min, 1 h, 2 h with the default base), then every retryMaxMs, until
+ *   retryWindowMs after the message came (or was requeued): an SMTP outage over a long weekend
+ *   delays leads but loses none. Only then, or at once on a permanent refusal, is it failed, and
+ *   `onFailed` tells the health monitor.
  */
 import type { OutboxConfig } from "./config.ts";
 import { composeMail } from "./mail.ts";
@@ -15,10 +18,20 @@ import type { OutboxJob, Store } from "./store.ts";
 
 const BACKOFF_STEPS = [1, 3, 12, 60, 180, 360, 720];
 
-/** Delay before the next attempt after `attempts` failed ones (1-based). */
-export function retryDelayMs(attempts: number, baseMs: number): number {
-  const step = BACKOFF_STEPS[Math.min(Math.max(attempts, 1), BACKOFF_STEPS.length) - 1]!;
-  return step * baseMs;
+/** Delay before the next attempt after `attempts` failed ones (1-based), at most `maxMs`. */
+export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
+  const step = attempts > BACKOFF_STEPS.length ? Infinity : BACKOFF_STEPS[Math.max(attempts, 1) - 1]!;
+  return Math.min(step * baseMs, maxMs);
+}
+
+/**
+ * A refusal that retrying cannot change: the SMTP server answered 5xx to this message (unknown
+ * recipient, rejected content). A 5xx to the login is left out: a wrong or expired password is
+ * the operator's to fix, and the messages should go once it is.
+ */
+export function isPermanentRefusal(error: unknown): boolean {
+  const { responseCode, code } = error as { responseCode?: unknown; code?: unknown };
+  return typeof responseCode === "number" && responseCode >= 500 && responseCode < 600 && code !== "EAUTH";
 }
 
 export interface OutboxLogger {
@@ -33,6 +46,15 @@ export interface OutboxOptions extends OutboxConfig, MailSettings {
   log?: OutboxLogger;
   /** How long stop() lets deliveries in progress finish before aborting them. */
   stopGraceMs?: number;
+  /** The time; tests run it fast to pass days of retries in a second. */
+  now?: () => number;
+  /** Called when a message is marked failed. */
+  onFailed?: (id: number, reason: string) => void;
+}
+
+export interface DeliveryError {
+  message: string;
+  at: Date;
 }
 
 export function describeError(error: unknown): string {
@@ -58,16 +80,16 @@ export class Outbox {
   private nudged = false;
   private running = false;
   private idleWaiters: Array<() => void> = [];
+  private readonly now: () => number;
+  /** The last delivery error since start, cleared by the next delivery that goes through. */
+  lastError: DeliveryError | undefined;
 
   constructor(store: Store, transport: MailTransport, options: OutboxOptions) {
     this.store = store;
     this.transport = transport;
     this.options = options;
     this.log = options.log ?? silent;
-  }
-
-  get started(): boolean {
-    return this.running;
+    this.now = options.now ?? Date.now;
   }
 
   /** Starts polling; delivers whatever is already due. */
@@ -117,7 +139,7 @@ export class Outbox {
     if (this.inFlight.size > 0) return false;
     try {
       const due = this.store.nextDueAt();
-      return due === undefined || due.getTime() > Date.now();
+      return due === undefined || due.getTime() > this.now();
     } catch {
       return true; // store closed
     }
@@ -136,7 +158,7 @@ export class Outbox {
     const { concurrency, leaseMs, pollMs } = this.options;
     try {
       while (this.inFlight.size < concurrency) {
-        const jobs = this.store.claimDue(new Date(), concurrency - this.inFlight.size, leaseMs, [...this.inFlight.keys()]);
+        const jobs = this.store.claimDue(new Date(this.now()), concurrency - this.inFlight.size, leaseMs, [...this.inFlight.keys()]);
         if (jobs.length === 0) break;
         for (const job of jobs) {
           const delivery = this.deliver(job).finally(() => {
@@ -154,7 +176,7 @@ export class Outbox {
     if (this.inFlight.size < concurrency) {
       try {
         const due = this.store.nextDueAt([...this.inFlight.keys()]);
-        if (due !== undefined) delay = Math.min(pollMs, Math.max(10, due.getTime() - Date.now()));
+        if (due !== undefined) delay = Math.min(pollMs, Math.max(10, due.getTime() - this.now()));
       } catch {
         // the poll below tries again
       }
@@ -165,23 +187,28 @@ export class Outbox {
   }
 
   private async deliver(job: OutboxJob): Promise<void> {
-    const { maxAttempts, retryBaseMs, sendTimeoutMs } = this.options;
+    const { retryBaseMs, retryMaxMs, retryWindowMs, sendTimeoutMs } = this.options;
     try {
       const message = composeMail(job, this.options);
       const signal = AbortSignal.any([this.abort.signal, AbortSignal.timeout(sendTimeoutMs)]);
       const { messageId } = await this.transport.send(message, job, signal);
-      this.store.markSent(job.id, messageId);
+      this.store.markSent(job.id, messageId, new Date(this.now()));
+      this.lastError = undefined;
       this.log.info({ submission: job.id, kind: job.kind, attempts: job.attempts, messageId }, "outbox: delivered");
     } catch (error) {
       const reason = describeError(error);
+      const now = this.now();
+      this.lastError = { message: reason, at: new Date(now) };
+      const next = now + retryDelayMs(job.attempts, retryBaseMs, retryMaxMs);
       try {
-        if (job.attempts >= maxAttempts) {
-          this.store.markFailed(job.id, reason);
-          this.log.error({ submission: job.id, attempts: job.attempts, reason }, "outbox: giving up on this message");
+        if (isPermanentRefusal(error) || next > job.windowStart.getTime() + retryWindowMs) {
+          const why = isPermanentRefusal(error) ? `refused: ${reason}` : `undelivered after ${job.attempts} attempts: ${reason}`;
+          this.store.markFailed(job.id, why, new Date(now));
+          this.log.error({ submission: job.id, attempts: job.attempts, reason: why }, "outbox: message failed; requeue it once the cause is fixed");
+          this.options.onFailed?.(job.id, why);
         } else {
-          const next = new Date(Date.now() + retryDelayMs(job.attempts, retryBaseMs));
-          this.store.markRetry(job.id, reason, next);
-          this.log.warn({ submission: job.id, attempts: job.attempts, reason, next }, "outbox: delivery failed, will retry");
+          this.store.markRetry(job.id, reason, new Date(next));
+          this.log.warn({ submission: job.id, attempts: job.attempts, reason, next: new Date(next) }, "outbox: delivery failed, will retry");
         }
       } catch (storeError) {
         // The lease set when the row was claimed still brings it back later.

@@ -3,63 +3,20 @@
  * request timeouts.
  *
  * Content-Security-Policy: scripts only from the site itself plus the inline head script(s),
- * allowed by the sha256 hashes the build writes to DIST_DIR/.site/inline-script-hashes.json.
+ * allowed by the sha256 hashes the build writes to DIST_DIR/.site/server.json.
  * Styles allow 'unsafe-inline' (React style attributes, sonner's injected <style>). Frames: the
- * site itself (the datasheet PDFs) and the origin of `contact.mapEmbedUrl` from content/site.yaml
- * (the map). Pages may not be framed by anyone (frame-ancestors 'none', X-Frame-Options DENY);
+ * site itself (the datasheet PDFs) and the map's origin, from the same file. Pages may not be framed by anyone (frame-ancestors 'none', X-Frame-Options DENY);
  * files under /assets/ may be framed by the site's own pages (the PDF viewers), nobody else.
  *
  * Everything is computed once at start-up; each request only copies the ready headers.
  */
-import { existsSync, readFileSync } from "node:fs";
+import type { Socket } from "node:net";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import type { FastifyInstance, FastifyServerOptions } from "fastify";
-import { loadYaml, SITE_FILE } from "../content/load.ts";
-import type { Site } from "../content/types.ts";
+import { STATUS_CODES } from "node:http";
+import type { ConnectionError, FastifyInstance, FastifyServerOptions } from "fastify";
+import type { SiteFacts } from "./site-facts.ts";
 
-/** The project root this server runs from (where content/ and schema/ live). */
-const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
-
-/** `'sha256-…'` sources for the inline scripts of the build, or none before the first build. */
-export function readInlineScriptHashes(distDir: string): string[] {
-  const file = join(distDir, ".site/inline-script-hashes.json");
-  if (!existsSync(file)) return [];
-  const list = JSON.parse(readFileSync(file, "utf8")) as unknown;
-  if (!Array.isArray(list) || !list.every((h) => typeof h === "string" && /^'sha(256|384|512)-[A-Za-z0-9+/=]+'$/.test(h))) {
-    throw new Error(`${file} must be a JSON list of 'sha256-…' sources`);
-  }
-  return list as string[];
-}
-
-/**
- * The origins the site embeds besides itself: the map's, from content/site.yaml (checked against
- * the site schema, which requires an https:// URL). The server reads the same content tree the
- * build used, so no extra build output is needed; an unreadable site.yaml gives none (the map
- * frame is then blocked, everything else works) and `warn` says so.
- */
-export function embeddedFrameOrigins(root: string = PROJECT_ROOT, warn: (message: string) => void = () => {}): string[] {
-  try {
-    const { yaml, errors } = loadYaml(root, SITE_FILE, "site");
-    if (!yaml || errors.length > 0) {
-      warn(`${SITE_FILE} has errors: the map frame is left out of the Content-Security-Policy`);
-      return [];
-    }
-    const url = new URL((yaml.data as Site).contact.mapEmbedUrl);
-    return url.protocol === "https:" ? [url.origin] : [];
-  } catch (error) {
-    warn(`${SITE_FILE} could not be read (${(error as Error).message}): the map frame is left out of the Content-Security-Policy`);
-    return [];
-  }
-}
-
-export interface PolicyInputs {
-  /** `'sha256-…'` sources of the inline scripts. */
-  scriptHashes: string[];
-  /** Origins besides 'self' that pages may frame, e.g. https://www.google.com. */
-  frameOrigins: string[];
-}
+export type PolicyInputs = Pick<SiteFacts, "scriptHashes" | "frameOrigins">;
 
 /** The Content-Security-Policy; `framedBySite` for files the site's own pages embed (PDFs). */
 export function contentSecurityPolicy(inputs: PolicyInputs, framedBySite = false): string {
@@ -125,10 +82,13 @@ export function isFramedBySite(url: string): boolean {
   return url.startsWith("/assets/");
 }
 
-export interface SecurityOptions {
-  distDir: string;
-  /** Replaces the origins read from content/site.yaml (tests). */
-  frameOrigins?: string[];
+export interface SecurityHeaders {
+  page: HeaderSet;
+  asset: HeaderSet;
+}
+
+export function securityHeaderSets(inputs: PolicyInputs): SecurityHeaders {
+  return { page: securityHeaders(inputs, false), asset: securityHeaders(inputs, true) };
 }
 
 /**
@@ -137,17 +97,41 @@ export interface SecurityOptions {
  * malformed %-escape, 503 while closing) carry them too. Fastify's own headers are merged in
  * when it writes the head.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: SecurityOptions): { page: HeaderSet; asset: HeaderSet } {
-  const inputs: PolicyInputs = {
-    scriptHashes: readInlineScriptHashes(options.distDir),
-    frameOrigins: options.frameOrigins ?? embeddedFrameOrigins(PROJECT_ROOT, (m) => app.log.warn(m)),
-  };
-  const page = Object.entries(securityHeaders(inputs, false));
-  const asset = Object.entries(securityHeaders(inputs, true));
+export function registerSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
+  const page = Object.entries(headers.page);
+  const asset = Object.entries(headers.asset);
   app.server.prependListener("request", (request: IncomingMessage, response: ServerResponse) => {
     for (const [name, value] of isFramedBySite(request.url ?? "/") ? asset : page) response.setHeader(name, value);
   });
-  return { page: Object.fromEntries(page), asset: Object.fromEntries(asset) };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what the HTTP parser refuses before any request exists (a broken
+ * request line, headers too large, a duplicate Content-Length, a client too slow to send its
+ * headers) is answered like every other error: the security headers, JSON `{success, message}`
+ * under /api/, plain text elsewhere.
+ */
+export function clientErrorResponder(headers: HeaderSet): (error: ConnectionError, socket: Socket) => void {
+  const headerLines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("");
+  return (error, socket) => {
+    if (error.code === "ECONNRESET" || socket.destroyed) return;
+    const status = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+    // Typed as its JSON form, but a Buffer at run time.
+    const raw: unknown = error.rawPacket;
+    const target = /^[A-Z]+ (\S+)/.exec(Buffer.isBuffer(raw) ? raw.toString("latin1", 0, 2048) : "")?.[1] ?? "";
+    const message =
+      status === 408 ? "The request took too long to arrive." : status === 431 ? "The request headers are too large." : "The request is malformed.";
+    const api = target === "/api" || target.startsWith("/api/");
+    const body = api ? JSON.stringify({ success: false, message }) : `${status} ${STATUS_CODES[status]}: ${message}\n`;
+    const type = api ? "application/json; charset=utf-8" : "text/plain; charset=utf-8";
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headerLines}cache-control: no-store\r\ncontent-type: ${type}\r\n` +
+          `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy();
+  };
 }
 
 // ---------------------------------------------------------------- request timeouts

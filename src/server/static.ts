@@ -2,8 +2,11 @@
  * Serves the prerendered site from DIST_DIR.
  *
  *   /            -> index.html          /about, /about/ -> about/index.html
- *   unknown path -> 404 with 404.html (plain text if the build has none)
- *   a redirect declared in site.yaml (dist/.site/redirects.json) -> 301 to its target
+ *   unknown path -> 404 with 404.html (plain text if the build has none), also at /404 itself;
+ *                   sent from memory with no ETag, Last-Modified or ranges, so no conditional or
+ *                   Range request can turn it into a 304 or a 206
+ *   other methods than GET and HEAD -> 405 with Allow
+ *   a redirect declared in site.yaml (from the build's dist/.site/server.json) -> 301 to its target
  *   /assets/<name>-<hash>.js|css, /assets/img/<name>.<hash>-<width>.<format>
  *                -> Cache-Control: public, max-age=31536000, immutable
  *   anything else -> Cache-Control: no-cache (revalidated by ETag)
@@ -32,26 +35,25 @@ export function cacheControlFor(relativePath: string): string {
   return HASHED_ASSET.some((re) => re.test(path)) ? IMMUTABLE : NO_CACHE;
 }
 
-/** `{ "/products/Hmi": "/products/hmi", … }` from the build, or nothing before the first build. */
-function readRedirects(distDir: string): Map<string, string> {
-  const file = join(distDir, ".site/redirects.json");
-  if (!existsSync(file)) return new Map();
-  const list = JSON.parse(readFileSync(file, "utf8")) as { from: string; to: string }[];
-  return new Map(list.map((r) => [r.from, r.to]));
-}
-
 export interface StaticOptions {
   distDir: string;
+  redirects: ReadonlyArray<{ from: string; to: string }>;
 }
 
-export async function registerStatic(app: FastifyInstance, options: StaticOptions): Promise<void> {
+/** The 404 page's own addresses: the build writes it there for hosts without this server. */
+const NOT_FOUND_PAGES = new Set(["/404", "/404/", "/404.html", "/404/index.html"]);
+
+/** Serves the site; returns the not-found answer for pages. */
+export async function registerStatic(app: FastifyInstance, options: StaticOptions): Promise<NotFoundHandler> {
   const { distDir } = options;
+  const notFound = pageNotFound(distDir);
   if (!existsSync(distDir)) app.log.warn(`${distDir} does not exist yet: build the site first; every page answers 404 until then`);
 
-  const redirects = readRedirects(distDir);
+  const redirects = new Map(options.redirects.map((r) => [r.from, r.to]));
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") return;
     const [path = "/", query] = request.url.split("?", 2);
+    if (NOT_FOUND_PAGES.has(path)) return notFound(request, reply);
     const to = redirects.get(path.length > 1 ? path.replace(/\/+$/, "") : path);
     if (to) return reply.code(301).header("location", query ? `${to}?${query}` : to).header("cache-control", "public, max-age=3600").send();
   });
@@ -72,13 +74,21 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
       reply.header("cache-control", cacheControlFor(relative(distDir, filePath)));
     },
   });
+  return notFound;
 }
 
-/** The not-found answer for pages: 404.html from the build, or plain text. */
-export function sendPageNotFound(request: FastifyRequest, reply: FastifyReply, distDir: string): FastifyReply {
-  reply.code(404);
-  if (request.method === "GET" || request.method === "HEAD") {
-    if (existsSync(`${distDir}/404.html`)) return reply.header("cache-control", NO_CACHE).sendFile("404.html");
-  }
-  return reply.header("cache-control", NO_CACHE).type("text/plain; charset=utf-8").send("404 Not Found\n");
+export type NotFoundHandler = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+
+/** The not-found answer for pages: 404.html from the build (read once), or plain text; 405 for other methods. */
+function pageNotFound(distDir: string): NotFoundHandler {
+  const file = join(distDir, "404.html");
+  const page = existsSync(file) ? readFileSync(file) : undefined;
+  return (request, reply) => {
+    reply.header("cache-control", NO_CACHE);
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      return reply.code(405).header("allow", "GET, HEAD").type("text/plain; charset=utf-8").send("405 Method Not Allowed: pages answer GET and HEAD\n");
+    }
+    reply.code(404);
+    return page ? reply.type("text/html; charset=utf-8").send(page) : reply.type("text/plain; charset=utf-8").send("404 Not Found\n");
+  };
 }

@@ -6,33 +6,13 @@ import { readFileSync } from "node:fs";
 import Ajv2020 from "ajv/dist/2020.js";
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import type { ContactForm } from "../content/generated/contact.ts";
+import type { QuoteRequestForm as QuoteForm } from "../content/generated/quote.ts";
 
 export type FormKind = "contact" | "quote";
 export const FORM_KINDS: readonly FormKind[] = ["contact", "quote"];
 
-/** Shape of schema/forms/contact.schema.json. */
-export interface ContactForm {
-  name: string;
-  subject: string;
-  email: string;
-  phone: string;
-  company?: string;
-  message: string;
-  website?: string;
-}
-
-/** Shape of schema/forms/quote.schema.json. */
-export interface QuoteForm {
-  name: string;
-  email: string;
-  phone?: string;
-  company?: string;
-  project?: string;
-  requirements?: string;
-  website?: string;
-}
-
-export type FormData = { kind: "contact"; data: ContactForm } | { kind: "quote"; data: QuoteForm };
+export type { ContactForm, QuoteForm };
 
 interface PropertySchema {
   title?: string;
@@ -83,6 +63,14 @@ const validators: Record<FormKind, ValidateFunction> = {
   quote: ajv.compile(formSchemas.quote),
 };
 
+/** Multi-line fields: tabs and line breaks are allowed there, and the e-mail shows them as a block. */
+export const MULTILINE_FIELDS = new Set(["message", "requirements"]);
+/** Control and text-direction characters, for the wording of a refusal (the schema's pattern refuses them). */
+const NOT_ALLOWED = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029]/u;
+/** An answer names at most this many problems, and quotes at most this much of an unknown key. */
+const MAX_ERRORS = 10;
+const MAX_KEY_SHOWN = 40;
+
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
@@ -106,7 +94,8 @@ function describe(kind: FormKind, error: ErrorObject, body: Record<string, unkno
     }
     case "additionalProperties": {
       const extra = String((error.params as { additionalProperty: string }).additionalProperty);
-      return { field: extra, message: `"${extra}" is not a field of this form.` };
+      const shown = [...extra].length > MAX_KEY_SHOWN ? `${[...extra].slice(0, MAX_KEY_SHOWN).join("")}…` : extra;
+      return { field: shown, message: `"${shown}" is not a field of this form.` };
     }
     case "minLength":
       if (blank) return { field, message: `${label(field)} is required.` };
@@ -118,11 +107,15 @@ function describe(kind: FormKind, error: ErrorObject, body: Record<string, unkno
       if (error.params.format === "email") return { field, message: `${label(field)} must be a valid e-mail address, like name@example.com.` };
       return { field, message: `${label(field)} is not valid.` };
     case "pattern":
-      if (typeof value === "string" && /[\r\n]/.test(value)) {
+      if (typeof value !== "string") return undefined;
+      if (/[\r\n\u2028\u2029\u0085]/.test(value) && !MULTILINE_FIELDS.has(field)) {
         return { field, message: `${label(field)} must be a single line (no line breaks).` };
       }
-      if (blank) return { field, message: `${label(field)} is required.` };
-      return { field, message: `${label(field)} is not valid.` };
+      if (NOT_ALLOWED.test(value.replace(MULTILINE_FIELDS.has(field) ? /[\t\r\n]/g : /(?!)/g, ""))) {
+        return { field, message: `${label(field)} contains a control or text-direction character, which is not allowed.` };
+      }
+      if (isRequired) return { field, message: `${label(field)} is required.` };
+      return { field, message: `${label(field)} must contain visible text, or be left empty.` };
     default:
       return { field, message: field ? `${label(field)} is not valid.` : "The form data is not valid." };
   }
@@ -154,6 +147,10 @@ export function validateForm<K extends FormKind>(
   const order = Object.keys(formSchemas[kind].properties);
   const rank = (field: string) => (field === "" ? -1 : order.includes(field) ? order.indexOf(field) : order.length);
   errors.sort((a, b) => rank(a.field) - rank(b.field));
+  if (errors.length > MAX_ERRORS) {
+    const more = errors.length - (MAX_ERRORS - 1);
+    return { ok: false, errors: [...errors.slice(0, MAX_ERRORS - 1), { field: "", message: `And ${more} more problems.` }] };
+  }
   return { ok: false, errors };
 }
 

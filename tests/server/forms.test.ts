@@ -182,7 +182,7 @@ describe("honeypot", () => {
     await smtp.close();
   });
 
-  it("answers success, stores as spam and never mails", async () => {
+  it("answers success, counts the hit without its body and never mails", async () => {
     const real = await postJson(t.url, CONTACT, validContact);
     const bot = await postJson(t.url, CONTACT, { ...validContact, name: "Bot", website: "http://spam.example" });
     const botQuote = await postJson(t.url, QUOTE, { name: "Bot 2", website: "x", anything: 1 });
@@ -196,10 +196,11 @@ describe("honeypot", () => {
     expect(smtp.messages).toHaveLength(1);
     expect(smtp.messages[0]!.raw).not.toContain("Bot");
     const rows = t.app.store.list();
-    expect(rows.map((r) => [r.payload.name, r.status, r.attempts])).toEqual([
-      ["Dhruv Patel", "sent", 1],
-      ["Bot", "spam", null],
-      ["Bot 2", "spam", null],
+    expect(rows.map((r) => [r.payload.name, r.status, r.attempts])).toEqual([["Dhruv Patel", "sent", 1]]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(t.app.store.spamCounts()).toEqual([
+      { day: today, kind: "contact", hits: 1 },
+      { day: today, kind: "quote", hits: 1 },
     ]);
   });
 });

@@ -1,6 +1,6 @@
 /** Shared test parts: temp dirs, a configured app on a loopback port, a real SMTP peer, MIME decoding. */
 import { mkdtempSync, rmSync } from "node:fs";
-import { request as httpRequest } from "node:http";
+import { createServer as createHttpServer, request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -47,8 +47,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A clock that runs `speed` times faster than the real one, from now on. */
+export function fastClock(speed: number): () => number {
+  const start = Date.now();
+  return () => start + (Date.now() - start) * speed;
+}
+
 /** Builds the app on 127.0.0.1:0 with a temp DATA_DIR, rate limit off and tiny retry delays. */
-export async function startApp(env: Env = {}, options: { startOutbox?: boolean } = {}): Promise<TestApp> {
+export async function startApp(env: Env = {}, options: { startOutbox?: boolean; now?: () => number } = {}): Promise<TestApp> {
   const dir = tempDir();
   const config = loadConfig({
     DATA_DIR: join(dir.path, "data"),
@@ -62,7 +68,7 @@ export async function startApp(env: Env = {}, options: { startOutbox?: boolean }
     MAIL_SEND_TIMEOUT_MS: "5000",
     ...env,
   });
-  const app = await buildApp({ config, logger: false, stopGraceMs: 500 });
+  const app = await buildApp({ config, logger: false, stopGraceMs: 500, ...(options.now ? { now: options.now } : {}) });
   await app.listen({ port: 0, host: "127.0.0.1" });
   if (options.startOutbox ?? true) app.outbox.start();
   const { port } = app.server.address() as { port: number };
@@ -173,9 +179,9 @@ export interface SmtpSink {
 
 /**
  * A real smtp-server on 127.0.0.1. `refuseRcpt(n)` returning true refuses the n-th RCPT TO
- * (1-based) with a 451 temporary error.
+ * (1-based) with a 451 temporary error; returning a number refuses it with that code.
  */
-export async function startSmtpSink(options: { port?: number; refuseRcpt?: (n: number) => boolean } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(options: { port?: number; refuseRcpt?: (n: number) => boolean | number } = {}): Promise<SmtpSink> {
   const sink: SmtpSink = {
     port: 0,
     url: "",
@@ -190,8 +196,10 @@ export async function startSmtpSink(options: { port?: number; refuseRcpt?: (n: n
     closeTimeout: 200,
     onRcptTo(_address, _session, callback) {
       sink.rcptAttempts += 1;
-      if (options.refuseRcpt?.(sink.rcptAttempts)) {
-        const error = Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 });
+      const refuse = options.refuseRcpt?.(sink.rcptAttempts);
+      if (refuse) {
+        const code = refuse === true ? 451 : refuse;
+        const error = Object.assign(new Error(code >= 500 ? "No such mailbox here" : "Mailbox busy, try again later"), { responseCode: code });
         return callback(error);
       }
       callback();
@@ -286,4 +294,29 @@ export function parseMail(raw: string): ParsedMail {
   else if (encoding === "quoted-printable") text = decodeQ(body.replace(/=\r\n/g, ""), false).toString("utf8");
   else text = body;
   return { rawHeaders, headers, text: text.replace(/\r\n/g, "\n") };
+}
+
+// ---------------------------------------------------------------- webhook peer
+
+export interface HttpSink {
+  url: string;
+  /** Parsed JSON bodies of the POSTs received. */
+  posts: unknown[];
+  close(): Promise<void>;
+}
+
+/** A real HTTP server on 127.0.0.1 that records JSON POSTs (an alert webhook's receiving end). */
+export async function startHttpSink(): Promise<HttpSink> {
+  const posts: unknown[] = [];
+  const server = createHttpServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      posts.push(JSON.parse(Buffer.concat(chunks).toString("utf8")));
+      res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}/hook`, posts, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

@@ -2,10 +2,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import nodemailer from "nodemailer";
 import { composeMail, formatReceived } from "../../src/server/mail.ts";
-import { retryDelayMs } from "../../src/server/outbox.ts";
 import type { Submission } from "../../src/server/store.ts";
-import { freePort, parseMail, postJson, startApp, startSmtpSink, validContact, validQuote, waitFor } from "./helpers.ts";
-import type { SmtpSink, TestApp } from "./helpers.ts";
+import { fastClock, freePort, parseMail, postJson, rawRequest, startApp, startHttpSink, startSmtpSink, validContact, validQuote, waitFor } from "./helpers.ts";
+import type { HttpSink, SmtpSink, TestApp } from "./helpers.ts";
 
 const CONTACT = "/api/mail/send-contact";
 const QUOTE = "/api/mail/send-quote";
@@ -16,8 +15,8 @@ afterEach(async () => {
   cleanups = [];
 });
 
-async function app(env: Record<string, string>): Promise<TestApp> {
-  const t = await startApp(env);
+async function app(env: Record<string, string>, now?: () => number): Promise<TestApp> {
+  const t = await startApp(env, now ? { now } : {});
   cleanups.push(() => t.close());
   return t;
 }
@@ -27,6 +26,20 @@ async function sink(options: Parameters<typeof startSmtpSink>[0] = {}): Promise<
   cleanups.push(() => s.close());
   return s;
 }
+
+async function webhook(): Promise<HttpSink> {
+  const s = await startHttpSink();
+  cleanups.push(() => s.close());
+  return s;
+}
+
+async function health(t: TestApp): Promise<{ status: number; body: Record<string, unknown> }> {
+  const r = await rawRequest(`${t.url}/healthz`);
+  expect(r.headers["cache-control"]).toBe("no-store");
+  return { status: r.status, body: JSON.parse(r.text) as Record<string, unknown> };
+}
+
+const HOUR = 3_600_000;
 
 describe("delivery to a real SMTP peer", () => {
   it("sends the contact mail with the right headers and every field in the body", async () => {
@@ -109,21 +122,64 @@ describe("retries", () => {
     expect(parseMail(smtp.messages[0]!.raw).headers.get("reply-to")).toBe("Zoë Ñúñez <zoe.nunez@example.com>");
   });
 
-  it("marks a message failed after OUTBOX_MAX_ATTEMPTS", async () => {
-    const smtp = await sink({ refuseRcpt: () => true });
-    const t = await app({ SMTP_URL: smtp.url, OUTBOX_RETRY_BASE_MS: "1", OUTBOX_MAX_ATTEMPTS: "3" });
-    expect((await postJson(t.url, CONTACT, validContact)).status).toBe(200);
-    await waitFor(() => t.app.store.get(1)?.status === "failed", "status failed");
-    const row = t.app.store.get(1)!;
-    expect(row.attempts).toBe(3);
-    expect(row.failedAt).toBeInstanceOf(Date);
-    expect(smtp.rcptAttempts).toBe(3);
+  it("rides out an SMTP outage of over 4 hours (fast clock): every enquiry is delivered, the outage is reported once", async () => {
+    const now = fastClock(5_000); // 1 real ms = 5 s
+    const outageEnds = now() + 4.5 * HOUR;
+    const smtp = await sink({ refuseRcpt: () => (now() < outageEnds ? 421 : false) });
+    const hook = await webhook();
+    const t = await app({ SMTP_URL: smtp.url, ALERT_WEBHOOK_URL: hook.url, OUTBOX_POLL_MS: "20" }, now);
+    for (let i = 0; i < 10; i++) expect((await postJson(t.url, i % 2 ? QUOTE : CONTACT, i % 2 ? validQuote : validContact)).status).toBe(200);
+    // past the health threshold (1 h), still in the outage: 503, one alert however often it is asked
+    await waitFor(() => now() > outageEnds - 2 * HOUR, "2.5 h into the outage", 20_000);
+    const during = await health(t);
+    expect(during.status).toBe(503);
+    expect(during.body).toMatchObject({ ok: false, queued: 10, failed: 0, lastSmtpError: { message: expect.stringMatching(/421/) } });
+    expect(Number(during.body.oldestQueuedSeconds)).toBeGreaterThan(3600);
+    await health(t);
+    await t.app.checkHealth();
+    await waitFor(() => hook.posts.length === 1 && hook.posts, "the alert");
+    expect(hook.posts[0]).toEqual({ text: expect.stringMatching(/Lariox website: an enquiry has waited \d+ min to be mailed \(last error: .*421/) });
+    await waitFor(() => t.app.store.list({ status: "sent" }).length === 10, "every enquiry delivered after the outage", 20_000);
+    expect(smtp.messages).toHaveLength(10);
+    for (const s of t.app.store.list()) expect([s.attempts! >= 2, s.sentAt!.getTime() >= outageEnds]).toEqual([true, true]);
+    expect((await health(t)).status).toBe(200);
+    await waitFor(() => hook.posts.length === 2, "the all-clear");
+    expect(hook.posts[1]).toEqual({ text: "Lariox website: resolved: the mail queue is moving again" });
   });
 
-  it("uses the documented backoff steps", () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 20].map((n) => retryDelayMs(n, 10_000) / 1000)).toEqual([
-      10, 30, 120, 600, 1800, 3600, 7200, 7200, 7200,
-    ]);
+  it("fails a message at once on a permanent refusal, reports it, and sends it again when requeued", async () => {
+    let code: number | false = 550;
+    const smtp = await sink({ refuseRcpt: () => code });
+    const hook = await webhook();
+    const t = await app({ SMTP_URL: smtp.url, ALERT_WEBHOOK_URL: hook.url });
+    expect((await postJson(t.url, CONTACT, validContact)).status).toBe(200);
+    await waitFor(() => t.app.store.get(1)?.status === "failed", "status failed");
+    expect(t.app.store.get(1)).toMatchObject({ attempts: 1, lastError: expect.stringMatching(/^refused: .*550/) });
+    const failed = await health(t);
+    expect(failed).toMatchObject({ status: 503, body: { ok: false, failed: 1, queued: 0, problems: { failed: expect.stringMatching(/--requeue failed/) } } });
+    await waitFor(() => hook.posts.length === 1, "one alert");
+    code = false;
+    expect(t.app.store.requeue("failed")).toEqual([1]);
+    await waitFor(() => t.app.store.get(1)?.status === "sent", "delivery after the requeue");
+    expect((await health(t)).status).toBe(200);
+    await t.app.checkHealth();
+    await waitFor(() => hook.posts.length === 2, "the all-clear");
+    expect(smtp.messages).toHaveLength(1);
+  });
+
+  it("gives up only after OUTBOX_RETRY_DAYS, retrying at most every OUTBOX_RETRY_MAX_MS (fast clock)", async () => {
+    const now = fastClock(20_000);
+    const smtp = await sink({ refuseRcpt: () => 451 });
+    const t = await app({ SMTP_URL: smtp.url, OUTBOX_RETRY_DAYS: "1", OUTBOX_POLL_MS: "20" }, now);
+    const sentAt = now();
+    expect((await postJson(t.url, CONTACT, validContact)).status).toBe(200);
+    await waitFor(() => t.app.store.get(1)?.status === "failed", "status failed", 20_000);
+    const row = t.app.store.get(1)!;
+    expect(row.failedAt!.getTime() - sentAt).toBeGreaterThan(22 * HOUR);
+    expect(row.lastError).toMatch(/^undelivered after \d+ attempts: .*451/);
+    // 7 backoff steps reach 2 h at about 3.7 h; then every 2 h up to 24 h: about 17 attempts
+    expect(row.attempts).toBeGreaterThanOrEqual(12);
+    expect(row.attempts).toBeLessThanOrEqual(20);
   });
 });
 

@@ -1,9 +1,9 @@
 // @vitest-environment node
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cacheControlFor } from "../../src/server/static.ts";
-import { rawRequest, startApp } from "./helpers.ts";
+import { rawRequest, startApp, tempDir } from "./helpers.ts";
 import type { TestApp } from "./helpers.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -15,9 +15,9 @@ function write(root: string, file: string, content: string): void {
 
 describe("static site", () => {
   let t: TestApp;
+  const root = tempDir();
   beforeAll(async () => {
-    t = await startApp({}, { startOutbox: false });
-    const dist = t.distDir;
+    const dist = join(root.path, "dist");
     write(dist, "index.html", "<h1>Home</h1>");
     write(dist, "about/index.html", "<h1>About</h1>");
     write(dist, "services/plc/index.html", "<h1>PLC</h1>");
@@ -28,9 +28,11 @@ describe("static site", () => {
     write(dist, ".env", "SECRET=1");
     // a file next to DIST_DIR that traversal must never reach
     write(dirname(dist), "secret.txt", "TOP SECRET");
+    t = await startApp({ DIST_DIR: dist }, { startOutbox: false });
   });
   afterAll(async () => {
     await t.close();
+    root.remove();
   });
 
   const get = (path: string, method = "GET") => rawRequest(t.url, { path, method });
@@ -67,8 +69,8 @@ describe("static site", () => {
     expect(again.status).toBe(304);
   });
 
-  it("answers unknown paths with status 404 and 404.html", async () => {
-    for (const path of ["/nope", "/about/nope", "/assets/missing-ABCDEFGH.js", "/.env"]) {
+  it("answers unknown paths, and the 404 page's own addresses, with status 404 and 404.html", async () => {
+    for (const path of ["/nope", "/about/nope", "/assets/missing-ABCDEFGH.js", "/.env", "/404", "/404.html", "/404/"]) {
       const r = await get(path);
       expect([path, r.status]).toEqual([path, 404]);
       expect(r.text).toBe("<h1>Page not found</h1>");
@@ -76,15 +78,31 @@ describe("static site", () => {
     }
   });
 
+  it("gives a 404 no validators and no ranges, so no conditional or Range request changes it", async () => {
+    const r = await get("/nope");
+    expect([r.headers.etag, r.headers["last-modified"], r.headers["accept-ranges"]]).toEqual([undefined, undefined, undefined]);
+    const conditional = await rawRequest(t.url, { path: "/nope", headers: { "if-none-match": "*", "if-modified-since": new Date().toUTCString() } });
+    expect([conditional.status, conditional.text]).toEqual([404, "<h1>Page not found</h1>"]);
+    const ranged = await rawRequest(t.url, { path: "/nope", headers: { range: "bytes=0-3" } });
+    expect([ranged.status, ranged.text, ranged.headers["content-range"]]).toEqual([404, "<h1>Page not found</h1>", undefined]);
+  });
+
+  it("answers other methods than GET and HEAD on pages with 405 and Allow", async () => {
+    for (const [path, method] of [["/about", "POST"], ["/", "PUT"], ["/nope", "DELETE"], ["/about", "PATCH"]] as const) {
+      const r = await get(path, method);
+      expect([path, method, r.status, r.headers.allow]).toEqual([path, method, 405, "GET, HEAD"]);
+    }
+  });
+
   it("answers 404 in plain text when the build has no 404.html", async () => {
-    rmSync(join(t.distDir, "404.html"));
+    const bare = await startApp({}, { startOutbox: false });
     try {
-      const r = await get("/nope");
+      const r = await rawRequest(bare.url, { path: "/nope" });
       expect(r.status).toBe(404);
       expect(r.headers["content-type"]).toMatch(/^text\/plain/);
       expect(r.text).toMatch(/Not Found/);
     } finally {
-      write(t.distDir, "404.html", "<h1>Page not found</h1>");
+      await bare.close();
     }
   });
 

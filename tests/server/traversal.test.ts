@@ -61,8 +61,7 @@ describe("static serving cannot be tricked", () => {
     write(dist, "about/index.html", "<h1>About</h1>");
     write(dist, "404.html", "<h1>Page not found</h1>");
     write(dist, "assets/datasheets/sheet.pdf", "%PDF-1.4");
-    write(dist, ".site/redirects.json", "[]");
-    write(dist, ".site/inline-script-hashes.json", "[]");
+    write(dist, ".site/server.json", JSON.stringify({ redirects: [], scriptHashes: [], frameOrigins: [] }));
     write(dist, ".vite/manifest.json", `{"secret":"${SECRET}"}`);
     write(dist, ".env", `SECRET=${SECRET}`);
     t = await startApp({ DIST_DIR: dist }, { startOutbox: false });
@@ -133,7 +132,7 @@ describe("static serving cannot be tricked", () => {
       "/\\\\server\\share\\secret.txt",
       // the build's internal files inside DIST_DIR
       "/.env",
-      "/.site/redirects.json",
+      "/.site/server.json",
       "/.vite/manifest.json",
       "/%2evite/manifest.json",
       "/assets/../.vite/manifest.json",

@@ -1,14 +1,13 @@
 // @vitest-environment node
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { csvCell, toCsv } from "../../scripts/submissions.ts";
-import type { Row } from "../../scripts/submissions.ts";
+import { csvCell, escapeUnprintable, toCsv } from "../../scripts/submissions.ts";
 import { ConfigError, loadConfig } from "../../src/server/config.ts";
-import { SlidingWindowLimiter } from "../../src/server/rate-limit.ts";
+import { isPermanentRefusal, retryDelayMs } from "../../src/server/outbox.ts";
 import { SCHEMA_VERSION, Store } from "../../src/server/store.ts";
 import { summarize, validateForm } from "../../src/server/validate.ts";
 import { tempDir } from "./helpers.ts";
@@ -64,40 +63,42 @@ describe("config", () => {
       mailFrom: '"Lariox website" <website@example.com>',
       trustProxy: false,
       rateLimit: 5,
-      outbox: { maxAttempts: 8, retryBaseMs: 10_000 },
+      rateLimitHourly: 0,
+      retentionDays: 365,
+      alertWebhookUrl: undefined,
+      healthMaxQueueAgeMs: 3_600_000,
+      outbox: { retryBaseMs: 10_000, retryMaxMs: 7_200_000, retryWindowMs: 7 * 86_400_000 },
     });
   });
 
-  it("parses TRUST_PROXY and refuses nonsense with a readable message", () => {
-    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+  it("takes TRUST_PROXY as a hop count or addresses, and refuses true with what to set", () => {
     expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }).trustProxy).toBe("10.0.0.0/8, 127.0.0.1");
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1,::1, fd00::/8, loopback" }).trustProxy).toEqual(["10.0.0.0/8", "127.0.0.1", "::1", "fd00::/8", "loopback"]);
+    expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY=true would let any client forge its address\. Set the number of proxies.*TRUST_PROXY=1/);
+    expect(() => loadConfig({ TRUST_PROXY: "10.0.0.0/33" })).toThrow(/"10\.0\.0\.0\/33" is neither/);
+    expect(() => loadConfig({ TRUST_PROXY: "nginx" })).toThrow(/hop count or IP addresses/);
     expect(() => loadConfig({ PORT: "http" })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: "70000" })).toThrow(/PORT must be between 0 and 65535/);
     expect(() => loadConfig({ SMTP_URL: "http://user:secret@x" })).toThrow(/SMTP_URL must start with smtp/);
     expect(() => loadConfig({ SMTP_URL: "http://user:secret@x" })).not.toThrow(/secret/);
+    expect(() => loadConfig({ ALERT_WEBHOOK_URL: "ftp://x" })).toThrow(/ALERT_WEBHOOK_URL must be an http/);
   });
 });
 
-describe("sliding window rate limit", () => {
-  it("allows N per window per key and reports when the next slot opens", () => {
-    let now = 1_000_000;
-    const limiter = new SlidingWindowLimiter(2, 60_000, { now: () => now });
-    expect(limiter.hit("a").allowed).toBe(true);
-    now += 10_000;
-    expect(limiter.hit("a").allowed).toBe(true);
-    expect(limiter.hit("a")).toEqual({ allowed: false, retryAfterSeconds: 50 });
-    expect(limiter.hit("b").allowed).toBe(true);
-    now += 50_001; // the first hit left the window
-    expect(limiter.hit("a").allowed).toBe(true);
-    expect(limiter.hit("a")).toEqual({ allowed: false, retryAfterSeconds: 10 });
+describe("delivery policy", () => {
+  it("backs off 1, 3, 12, 60, 180, 360, 720 times the base, then stays at the cap", () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 50].map((n) => retryDelayMs(n, 10_000, 7_200_000))).toEqual([
+      10_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 7_200_000, 7_200_000,
+    ]);
+    expect(retryDelayMs(3, 10_000, 60_000)).toBe(60_000);
   });
 
-  it("is off at 0 and bounds its memory", () => {
-    expect(new SlidingWindowLimiter(0).hit("x").allowed).toBe(true);
-    const limiter = new SlidingWindowLimiter(1, 60_000, { maxKeys: 100 });
-    for (let i = 0; i < 1000; i++) limiter.hit(`10.0.${i >> 8}.${i & 255}`);
-    expect(limiter.size).toBeLessThanOrEqual(101);
+  it("fails at once only on a 5xx refusal of the message, not of the login", () => {
+    expect(isPermanentRefusal(Object.assign(new Error("550 no such user"), { responseCode: 550, code: "EENVELOPE" }))).toBe(true);
+    expect(isPermanentRefusal(Object.assign(new Error("535 auth failed"), { responseCode: 535, code: "EAUTH" }))).toBe(false);
+    expect(isPermanentRefusal(Object.assign(new Error("451 busy"), { responseCode: 451 }))).toBe(false);
+    expect(isPermanentRefusal(Object.assign(new Error("connect ECONNREFUSED"), { code: "ESOCKET" }))).toBe(false);
   });
 });
 
@@ -105,13 +106,15 @@ describe("store", () => {
   const dir = tempDir();
   afterAll(() => dir.remove());
 
-  it("uses WAL, synchronous=FULL and a schema version", () => {
+  it("uses WAL, synchronous=FULL, a schema version and private files", () => {
     const store = Store.open(join(dir.path, "a"));
     try {
       expect(store.db.pragma("journal_mode", { simple: true })).toBe("wal");
       expect(store.db.pragma("synchronous", { simple: true })).toBe(2); // FULL
       expect(store.schemaVersion()).toBe(SCHEMA_VERSION);
-      expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(1);
+      store.insertSubmission({ kind: "quote", payload: { name: "A" }, ip: undefined, userAgent: undefined });
+      const mode = (f: string) => (statSync(join(dir.path, "a", f)).mode & 0o777).toString(8);
+      expect([mode("."), mode("site.db"), mode("site.db-wal"), mode("site.db-shm")]).toEqual(["700", "600", "600", "600"]);
     } finally {
       store.close();
     }
@@ -124,10 +127,8 @@ describe("store", () => {
   it("writes a submission and its outbox row together, and claims rows with a lease", () => {
     const store = Store.open(join(dir.path, "b"));
     try {
-      const id = store.insertSubmission({ kind: "quote", payload: { name: "A", email: "a@example.com" }, ip: "1.2.3.4", userAgent: undefined, spam: false });
-      const spam = store.insertSubmission({ kind: "quote", payload: { website: "x" }, ip: undefined, userAgent: undefined, spam: true });
+      const id = store.insertSubmission({ kind: "quote", payload: { name: "A", email: "a@example.com" }, ip: "1.2.3.4", userAgent: undefined });
       expect(store.db.prepare("SELECT submission_id FROM outbox").all()).toEqual([{ submission_id: id }]);
-      expect(store.get(spam)).toMatchObject({ status: "spam", attempts: null });
 
       const now = new Date();
       const [job] = store.claimDue(now, 10, 60_000);
@@ -144,6 +145,54 @@ describe("store", () => {
     }
   });
 
+  it("counts honeypot hits a day instead of storing them, and purges by age", () => {
+    const store = Store.open(join(dir.path, "purge"));
+    try {
+      const day = (d: number) => new Date(Date.UTC(2026, 0, d, 12));
+      store.recordSpam("contact", day(1));
+      store.recordSpam("contact", day(1));
+      store.recordSpam("quote", day(9));
+      expect(store.spamCounts()).toEqual([
+        { day: "2026-01-01", kind: "contact", hits: 2 },
+        { day: "2026-01-09", kind: "quote", hits: 1 },
+      ]);
+      const oldSent = store.insertSubmission({ kind: "contact", payload: { name: "Old" }, ip: undefined, userAgent: undefined, createdAt: day(1) });
+      const oldQueued = store.insertSubmission({ kind: "contact", payload: { name: "Waiting" }, ip: undefined, userAgent: undefined, createdAt: day(1) });
+      const newSent = store.insertSubmission({ kind: "contact", payload: { name: "New" }, ip: undefined, userAgent: undefined, createdAt: day(9) });
+      store.markSent(oldSent, undefined);
+      store.markSent(newSent, undefined);
+      // on Jan 10, with 5 days' retention: the old delivered one goes, the undelivered one stays
+      expect(store.purge(day(10), 5, 7)).toEqual({ enquiries: 1, spamDays: 1 });
+      expect(store.list().map((s) => s.id)).toEqual([oldQueued, newSent]);
+      expect(store.db.prepare("SELECT COUNT(*) AS n FROM outbox").get()).toEqual({ n: 2 });
+      expect(store.spamCounts()).toEqual([{ day: "2026-01-09", kind: "quote", hits: 1 }]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it("requeues failed messages with a fresh retry window", () => {
+    const store = Store.open(join(dir.path, "requeue"));
+    try {
+      const a = store.insertSubmission({ kind: "contact", payload: {}, ip: undefined, userAgent: undefined, createdAt: new Date(0) });
+      const b = store.insertSubmission({ kind: "contact", payload: {}, ip: undefined, userAgent: undefined, createdAt: new Date(0) });
+      store.markFailed(a, "550 refused");
+      store.markFailed(b, "550 refused");
+      expect(store.queueStats()).toMatchObject({ queued: 0, failed: 2 });
+      const now = new Date();
+      expect(store.requeue([b, 999], now)).toEqual([b]);
+      expect(store.requeue("failed", now)).toEqual([a]);
+      expect(store.requeue("failed", now)).toEqual([]);
+      const jobs = store.claimDue(now, 10, 1000);
+      expect(jobs.map((j) => [j.id, j.attempts, j.windowStart.getTime()])).toEqual([
+        [a, 1, now.getTime()],
+        [b, 1, now.getTime()],
+      ]);
+    } finally {
+      store.close();
+    }
+  });
+
   it("refuses a database from a newer version of the code", () => {
     const store = Store.open(join(dir.path, "c"));
     store.db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
@@ -153,7 +202,7 @@ describe("store", () => {
 });
 
 // Each case starts the CLI as its own Node process, which can take seconds on a busy machine.
-describe("submissions CLI", { timeout: 20_000 }, () => {
+describe("submissions CLI", { timeout: 60_000 }, () => {
   const dir = tempDir();
   const run = promisify(execFile);
   const cli = (...args: string[]) =>
@@ -162,47 +211,57 @@ describe("submissions CLI", { timeout: 20_000 }, () => {
   beforeAll(() => {
     const store = Store.open(join(dir.path, "data"));
     const at = new Date("2025-03-14T09:34:05Z");
-    store.insertSubmission({ kind: "contact", payload: { name: "Dhruv Patel", email: "d@example.com" }, ip: "1.1.1.1", userAgent: undefined, spam: false, createdAt: at });
-    const q = store.insertSubmission({ kind: "quote", payload: { name: 'Zoë "Z" Ñúñez, Jr.', email: "z@example.com" }, ip: "1.1.1.1", userAgent: undefined, spam: false, createdAt: at });
-    store.insertSubmission({ kind: "quote", payload: { name: "=HYPERLINK(1)", website: "x" }, ip: "1.1.1.1", userAgent: undefined, spam: true, createdAt: at });
+    const contact = { name: "Dhruv Patel", subject: "PLC upgrade", email: "d@example.com", phone: "+91 98765 43210", company: "", message: "Two lines,\nplease." };
+    store.insertSubmission({ kind: "contact", payload: contact, ip: "1.1.1.1", userAgent: undefined, createdAt: at });
+    const quote = { name: 'Zoë "Z" Ñúñez, Jr.', email: "z@example.com", phone: "", company: "=HYPERLINK(1)", project: "SCADA\u202Eevil", requirements: "a\u001b[31mred" };
+    const q = store.insertSubmission({ kind: "quote", payload: quote, ip: "1.1.1.1", userAgent: undefined, createdAt: at });
+    store.insertSubmission({ kind: "quote", payload: { name: "Later", email: "l@example.com" }, ip: "1.1.1.1", userAgent: undefined, createdAt: new Date("2025-04-01T00:00:00Z") });
     store.claimDue(new Date(), 10, 1);
     store.markFailed(q, "451 Mailbox busy,\nthen closed");
     store.close();
   });
   afterAll(() => dir.remove());
 
-  it("prints a table with status, attempts and the last error", async () => {
+  it("prints a table with the subject or project, status, attempts and the last error, escaping controls", async () => {
     const { stdout } = await cli();
     const lines = stdout.split("\n");
-    expect(lines[0]).toMatch(/^ID +Received \(IST\) +Kind +Name +Email +Status +Tries +Last error$/);
-    expect(stdout).toMatch(/1 +2025-03-14 15:04 +contact +Dhruv Patel +d@example\.com +queued +1/);
-    expect(stdout).toMatch(/2 +2025-03-14 15:04 +quote +Zoë "Z" Ñúñez, Jr\. +z@example\.com +failed +1 +451 Mailbox busy, then closed/);
-    expect(stdout).toMatch(/3 .+ spam +0/);
-    expect(stdout).toContain("3 submissions (1 queued, 1 failed, 1 spam)");
+    expect(lines[0]).toMatch(/^ID +Received \(IST\) +Kind +Name +Email +Subject \/ project +Status +Tries +Last error$/);
+    expect(stdout).toMatch(/1 +2025-03-14 15:04 +contact +Dhruv Patel +d@example\.com +PLC upgrade +queued +1/);
+    expect(stdout).toMatch(/2 +2025-03-14 15:04 +quote +Zoë "Z" Ñúñez, Jr\. +z@example\.com +SCADA\\u\{202E\}evil +failed +1 +451 Mailbox busy, then closed/);
+    expect(stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
+    expect(stdout).toContain("3 submissions (2 queued, 1 failed)");
   });
 
-  it("filters by kind and status and writes proper CSV", async () => {
-    const { stdout } = await cli("--kind", "quote", "--csv");
-    expect(stdout).toBe(
-      "id,received_at,kind,name,email,status,attempts,last_error\r\n" +
-        '2,2025-03-14T09:34:05.000Z,quote,"Zoë ""Z"" Ñúñez, Jr.",z@example.com,failed,1,"451 Mailbox busy,\nthen closed"\r\n' +
-        "3,2025-03-14T09:34:05.000Z,quote,'=HYPERLINK(1),,spam,0,\r\n",
+  it("writes every field of the form to CSV, filtered by kind, status and date", async () => {
+    const { stdout } = await cli("--kind", "quote", "--since", "2025-03-01", "--csv");
+    expect(stdout.split("\r\n")[0]).toBe("id,received_at,kind,name,email,phone,company,project,requirements,status,attempts,last_error,ip");
+    expect(stdout.split("\r\n")[1]).toBe(
+      '2,2025-03-14T09:34:05.000Z,quote,"Zoë ""Z"" Ñúñez, Jr.",z@example.com,,\'=HYPERLINK(1),SCADA\\u{202E}evil,a\\u{1B}[31mred,failed,1,"451 Mailbox busy,\nthen closed",1.1.1.1',
     );
+    const both = await cli("--since", "2025-03-20", "--csv");
+    expect(both.stdout.split("\r\n")[0]).toBe("id,received_at,kind,name,subject,email,phone,company,message,project,requirements,status,attempts,last_error,ip");
+    expect(both.stdout.trim().split("\r\n")).toHaveLength(2);
+    const contact = await cli("--kind", "contact", "--csv");
+    expect(contact.stdout).toContain(',contact,Dhruv Patel,PLC upgrade,d@example.com,\'+91 98765 43210,,"Two lines,\nplease.",queued,');
     const failed = await cli("--status", "failed", "--csv");
     expect(failed.stdout.trim().split("\r\n")).toHaveLength(2);
   });
 
-  it("refuses unknown options", async () => {
+  it("requeues a failed message, and refuses unknown options and bad dates", async () => {
+    await expect(cli("--requeue", "1")).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/Submission 1 is not a failed one/) });
+    const { stdout } = await cli("--requeue", "failed");
+    expect(stdout).toMatch(/^Requeued 1 message \(2\)/);
     await expect(cli("--status", "lost")).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/--status must be one of/) });
+    await expect(cli("--since", "last week")).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/--since must be a date/) });
   });
 
-  it("quotes CSV cells only when needed", () => {
+  it("quotes CSV cells only when needed and escapes what a terminal would act on", () => {
     expect(csvCell("plain")).toBe("plain");
     expect(csvCell(" lead")).toBe('" lead"');
     expect(csvCell("a,b")).toBe('"a,b"');
     expect(csvCell("+91 98765")).toBe("'+91 98765");
     expect(csvCell(42)).toBe("42");
-    const row: Row = { id: 1, receivedAt: new Date(0), kind: "contact", name: "n", email: "e", status: "sent", attempts: 1, lastError: "" };
-    expect(toCsv([row])).toBe("id,received_at,kind,name,email,status,attempts,last_error\r\n1,1970-01-01T00:00:00.000Z,contact,n,e,sent,1,\r\n");
+    expect(escapeUnprintable("a\u0000b\u200Bc\u2028d\u0085")).toBe("a\\u{0}b\\u{200B}c\\u{2028}d\\u{85}");
+    expect(toCsv([], ["contact"])).toBe("id,received_at,kind,name,subject,email,phone,company,message,status,attempts,last_error,ip\r\n");
   });
 });
