@@ -55,11 +55,12 @@ export function loadYaml(root: string, file: string, kind: "site" | "page"): { y
   const { yaml, errors } = parseYamlFile(file, source);
   if (!yaml) return { errors: [...lineErrors, ...errors] };
   const validate = validators()[kind];
-  if (validate(yaml.data)) return { yaml, errors: lineErrors };
+  if (validate(yaml.data)) return { yaml, errors: [...lineErrors, ...errors] };
   return {
     yaml,
     errors: [
       ...lineErrors,
+      ...errors,
       ...(validate.errors ?? []).map((err) => {
         const key = err.keyword === "additionalProperties" ? String(err.params.additionalProperty) : undefined;
         return { file, ...yaml.locate(err.instancePath, key), pointer: err.instancePath, message: describeAjvError(err) };

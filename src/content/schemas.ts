@@ -1,9 +1,12 @@
 import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 
-const schemaDir = fileURLToPath(new URL("../../schema/", import.meta.url));
+// Not `new URL("../../schema/", import.meta.url)`: Vite rewrites that pattern into a served asset's
+// URL when it transforms this file for a browser-like test environment (tests/unit/blocks.test.tsx).
+const schemaDir = join(dirname(fileURLToPath(import.meta.url)), "../../schema/");
 
 export function readSchema(name: string): Record<string, unknown> {
   return JSON.parse(readFileSync(schemaDir + name, "utf8")) as Record<string, unknown>;

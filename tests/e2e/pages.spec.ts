@@ -2,8 +2,11 @@ import type { Locator, Page } from "@playwright/test";
 import { COMPANY, SPEC_ROUTES, expect, isMobile, test } from "./fixtures.ts";
 
 /**
- * One test per page family of the spec (section 2), checking the sections and counts of
- * sections 2 and 9 on the rendered page, by the text a visitor reads wherever possible.
+ * One test per page family of the spec (section 2) on the real pages: that each shows its
+ * sections ("at least one" of what editors list), and the spec's behaviour (timings, links,
+ * redirects, layouts by width). How many cards, logos or brochures a page has is the editors'
+ * choice: what each block draws from what it is given is tested on fixture pages in
+ * tests/unit/blocks.test.tsx.
  */
 
 /** The <section> whose own heading (h2) has this name. */
@@ -16,44 +19,34 @@ const texts = (els: Locator) => els.evaluateAll((es) => es.map((e) => (e.textCon
 const columnCount = async (els: Locator) =>
   new Set(await els.evaluateAll((es) => es.map((e) => Math.round(e.getBoundingClientRect().left)))).size;
 
-const PRODUCT_SIDEBAR = [
-  ["PLC & IO Modules", "/products/plc"],
-  ["SCADA Software", "/products/scada"],
-  ["HMI", "/products/hmi"],
-  ["Communication", "/products/communication"],
-  ["Data & Analytics", "/products/data-analytics"],
-  ["Energy Management System", "/products/lariox-ems"],
-  ["Calibration Management System", "/products/lariox-cms"],
-] as const;
-
+/** The products sidebar: links to product pages, the current page's (and only it) marked. */
 async function expectProductSidebar(page: Page, current?: string) {
   const sidebar = page.getByRole("complementary", { name: "Our Products" });
   await expect(sidebar).toBeVisible();
   const links = sidebar.getByRole("link");
-  await expect(links).toHaveCount(7);
-  expect(await texts(links)).toEqual(PRODUCT_SIDEBAR.map(([label]) => label));
-  expect(await hrefs(links)).toEqual(PRODUCT_SIDEBAR.map(([, href]) => href));
-  if (current) await expect(sidebar.getByRole("link", { name: PRODUCT_SIDEBAR.find(([, h]) => h === current)![0], exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(links.first()).toBeVisible();
+  for (const href of await hrefs(links)) expect(href).toMatch(/^\/products\//);
+  await expect(sidebar.locator('[aria-current="page"]')).toHaveCount(current ? 1 : 0);
+  if (current) await expect(sidebar.locator(`a[href="${current}"]`)).toHaveAttribute("aria-current", "page");
 }
 
-test.describe("Home", () => {
-  const SOLUTIONS: [string, string | null][] = [
-    ["PLC & IO Modules", "/products/plc"],
-    ["HMI Solutions", "/products/Hmi"],
-    ["SCADA Softwares", "/products/scada"],
-    ["Communication", "/products/communication"],
-    ["Data & Analytics", "/products/Data-Analytics"],
-    ["Cloud Services", null],
-    ["Drivers & Interfaces", null],
-    ["Software Development", "/products/lariox-ems"],
-    ["Customized Softwares", "/products/lariox-cms"],
-  ];
+test("every route of the spec renders its heading", async ({ page, viewport }) => {
+  test.skip(isMobile(viewport?.width), "one pass is enough: desktop only");
+  test.setTimeout(120_000);
+  for (const path of SPEC_ROUTES) {
+    await page.goto(path);
+    await expect(page.locator("main h1"), path).toBeVisible();
+    expect(((await page.locator("main h1").textContent()) ?? "").trim(), path).not.toBe("");
+  }
+});
 
-  test("hero: 3 slides, a typed tagline that changes and Request a Quote to /contact", async ({ page }) => {
+test.describe("Home", () => {
+  test("hero: slides with a dot each, a typed tagline that changes and Request a Quote to /contact", async ({ page }) => {
     await page.goto("/");
     const hero = page.locator('main [aria-roledescription="carousel"]');
-    await expect(hero.locator('[aria-roledescription="slide"]')).toHaveCount(3);
-    await expect(hero.getByRole("button", { name: /^Show slide \d$/ })).toHaveCount(3);
+    const slides = await hero.locator('[aria-roledescription="slide"]').count();
+    expect(slides).toBeGreaterThan(1);
+    await expect(hero.getByRole("button", { name: /^Show slide \d+$/ })).toHaveCount(slides);
     await expect(hero.locator("h1")).toBeVisible();
 
     const typed = hero.locator("p span[aria-hidden=true]").first();
@@ -73,7 +66,8 @@ test.describe("Home", () => {
     test.setTimeout(45_000);
     await page.goto("/");
     const hero = page.locator('main [aria-roledescription="carousel"]');
-    const dot = (n: number) => hero.getByRole("button", { name: `Show slide ${n}` });
+    const dot = (n: number) => hero.getByRole("button", { name: `Show slide ${n}`, exact: true });
+    const slides = await hero.locator('[aria-roledescription="slide"]').count();
     // Autoplay starts once the page is hydrated: the button then offers to pause.
     const pause = hero.getByRole("button", { name: "Pause slideshow" });
     await expect(pause).toBeVisible();
@@ -96,21 +90,14 @@ test.describe("Home", () => {
     await hero.getByRole("button", { name: "Play slideshow" }).click();
     await page.mouse.move(5, 890);
     await page.locator("footer").getByRole("link").first().focus();
-    await expect(dot(3)).toHaveAttribute("aria-current", "true", { timeout: 8000 });
+    await expect(dot((2 % slides) + 1)).toHaveAttribute("aria-current", "true", { timeout: 8000 });
   });
 
-  test("Our Solutions: 9 cards with the spec's titles, 7 linked, 2 without a link", async ({ page }) => {
+  test("Our Solutions: cards, each titled", async ({ page }) => {
     await page.goto("/");
     const section = sectionByHeading(page, "Our Solutions");
-    const cards = section.getByRole("listitem");
-    await expect(cards).toHaveCount(9);
-    expect(await texts(section.locator("li h3"))).toEqual(SOLUTIONS.map(([t]) => t));
-    for (const [i, [title, href]] of SOLUTIONS.entries()) {
-      const card = cards.nth(i);
-      await expect(card).toBeVisible();
-      if (href) await expect(card.getByRole("link"), title).toHaveAttribute("href", href);
-      else await expect(card.getByRole("link"), title).toHaveCount(0);
-    }
+    await expect(section.getByRole("listitem").first()).toBeVisible();
+    for (const title of await texts(section.locator("li h3"))) expect(title).not.toBe("");
   });
 
   for (const [title, target, heading] of [
@@ -131,22 +118,22 @@ test.describe("Home", () => {
     });
   }
 
-  test("partner strip: 10 distinct logos, list duplicated with the copy hidden, animating", async ({ page }) => {
+  test("partner strip: distinct logos, list duplicated with the copy hidden, animating", async ({ page }) => {
     await page.goto("/");
     const section = sectionByHeading(page, "Our Technology Partners");
-    const items = section.getByRole("listitem");
-    await expect(items).toHaveCount(10); // the accessibility tree sees one copy
-    const all = section.locator("li");
-    await expect(all).toHaveCount(20);
+    const items = section.getByRole("listitem"); // the accessibility tree sees one copy
+    const n = await items.count();
+    expect(n).toBeGreaterThan(0);
+    await expect(section.locator("li")).toHaveCount(2 * n);
     const hidden = section.locator('li[aria-hidden="true"]');
-    await expect(hidden).toHaveCount(10);
+    await expect(hidden).toHaveCount(n);
     const names = await section.locator('li:not([aria-hidden="true"])').getByRole("img").evaluateAll((logos) => logos.map((l) => l.getAttribute("aria-label")));
-    expect(new Set(names).size).toBe(10);
-    expect(names.every((n) => n && n.length > 1)).toBe(true);
+    expect(new Set(names).size).toBe(n);
+    expect(names.every((name) => name && name.length > 1)).toBe(true);
     const copySrcs = await hidden.locator("svg").evaluateAll((logos) => logos.map((l) => l.getAttribute("data-src")));
     const firstSrcs = await section.locator('li:not([aria-hidden="true"]) svg').evaluateAll((logos) => logos.map((l) => l.getAttribute("data-src")));
     expect(copySrcs).toEqual(firstSrcs);
-    expect(new Set(firstSrcs).size).toBe(10);
+    expect(new Set(firstSrcs).size).toBe(n);
 
     const track = section.locator("ul");
     expect(await track.evaluate((el) => getComputedStyle(el).animationName)).not.toBe("none");
@@ -169,20 +156,19 @@ test.describe("Home", () => {
     const before = await track.evaluate((el) => el.getBoundingClientRect().left);
     await page.waitForTimeout(400);
     expect(await track.evaluate((el) => el.getBoundingClientRect().left)).toBe(before);
-    // All 10 logos readable at once, the copy out of the way.
+    // Every logo readable at once, the copy out of the way.
     const visible = section.locator('li:not([aria-hidden="true"])').getByRole("img");
-    await expect(visible).toHaveCount(10);
+    expect(await visible.count()).toBeGreaterThan(0);
     for (const img of await visible.all()) await expect(img).toBeVisible();
     for (const li of await section.locator('li[aria-hidden="true"]').all()) await expect(li).toBeHidden();
   });
 
-  test("about 20 client logos", async ({ page }) => {
+  test("client logos, each named once", async ({ page }) => {
     await page.goto("/");
     const section = sectionByHeading(page, /Trusted by/);
     const logos = section.getByRole("listitem").getByRole("img");
     const n = await logos.count();
-    expect(n).toBeGreaterThanOrEqual(18);
-    expect(n).toBeLessThanOrEqual(22);
+    expect(n).toBeGreaterThan(0);
     const names = await logos.evaluateAll((all) => all.map((l) => l.getAttribute("aria-label")));
     expect(new Set(names).size).toBe(n);
   });
@@ -205,7 +191,7 @@ test.describe("Home", () => {
   });
 });
 
-test("About: Surat, Gujarat; mission; vision; 5 cards to the five product pages", async ({ page }) => {
+test("About: Surat, Gujarat; mission; vision; cards to product pages", async ({ page }) => {
   await page.goto("/about");
   await expect(page.locator("main")).toContainText("industrial automation company based in Surat, Gujarat");
   for (const name of ["Our Mission", "Our Vision"]) {
@@ -214,18 +200,19 @@ test("About: Surat, Gujarat; mission; vision; 5 cards to the five product pages"
     expect(((await block.textContent()) ?? "").length).toBeGreaterThan(60);
   }
   const cards = sectionByHeading(page, "Our Solutions").getByRole("link");
-  await expect(cards).toHaveCount(5);
-  expect(await hrefs(cards)).toEqual(["/products/plc", "/products/scada", "/products/hmi", "/products/communication", "/products/data-analytics"]);
-  await cards.nth(3).click();
-  await expect(page).toHaveURL(/\/products\/communication$/);
+  await expect(cards.first()).toBeVisible();
+  for (const href of await hrefs(cards)) expect(href).toMatch(/^\/products\//);
+  const first = (await cards.first().getAttribute("href"))!;
+  await cards.first().click();
+  await expect(page).toHaveURL(new RegExp(`${first}$`));
+  await expect(page.locator("main h1")).toBeVisible();
 });
 
-test("Services: 9 automation and 7 software services, each list followed by Request a Quote to /contact", async ({ page }) => {
+test("Services: automation and software services, each list followed by Request a Quote to /contact", async ({ page }) => {
   await page.goto("/services");
-  for (const [heading, count] of [["Automation Services", 9], ["Software Services", 7]] as const) {
+  for (const heading of ["Automation Services", "Software Services"]) {
     const section = sectionByHeading(page, heading);
-    const items = section.getByRole("listitem");
-    await expect(items).toHaveCount(count);
+    await expect(section.getByRole("listitem").first()).toBeVisible();
     for (const title of await texts(section.locator("li h3"))) expect(title.length).toBeGreaterThan(3);
     for (const text of await texts(section.locator("li p"))) expect(text.length).toBeGreaterThan(30);
     const quote = section.getByRole("link", { name: "Request a Quote", exact: true });
@@ -236,19 +223,16 @@ test("Services: 9 automation and 7 software services, each list followed by Requ
   }
 });
 
-test("Training: Get Training Quote, 3 features, two columns of 7 topics, the sales e-mail", async ({ page }) => {
+test("Training: Get Training Quote, features, columns of topics, the sales e-mail", async ({ page }) => {
   await page.goto("/training");
   const quote = page.getByRole("link", { name: "Get Training Quote", exact: true });
   await expect(quote).toHaveAttribute("href", "/contact");
   const features = sectionByHeading(page, "Why train with us");
-  expect(await texts(features.locator("li h3"))).toEqual(["Experienced Trainer", "Certified Trainers", "Competitive Pricing"]);
+  await expect(features.locator("li h3").first()).toBeVisible();
   const topics = sectionByHeading(page, "AVEVA product training");
   const columns = topics.locator("ul");
-  await expect(columns).toHaveCount(2);
-  for (const column of await columns.all()) {
-    await expect(column.getByRole("listitem")).toHaveCount(7);
-    for (const t of await texts(column.getByRole("listitem"))) expect(t).toMatch(/^AVEVA /);
-  }
+  await expect(columns.first()).toBeVisible();
+  for (const column of await columns.all()) await expect(column.getByRole("listitem").first()).toBeVisible();
   const mail = page.locator('main a[href^="mailto:"]');
   await expect(mail).toBeVisible();
   const address = (await mail.getAttribute("href"))!.slice("mailto:".length);
@@ -258,14 +242,14 @@ test("Training: Get Training Quote, 3 features, two columns of 7 topics, the sal
 });
 
 test.describe("Products", () => {
-  test("sidebar of 7 with the spec's targets and a grid of the first 5", async ({ page }) => {
+  test("the product sidebar and a grid of product cards", async ({ page }) => {
     await page.goto("/products");
     await expectProductSidebar(page);
     const grid = page.locator("main section ul").filter({ has: page.locator("li h3") }).first();
     const cards = grid.getByRole("link");
-    await expect(cards).toHaveCount(5);
-    expect(await hrefs(cards)).toEqual(PRODUCT_SIDEBAR.slice(0, 5).map(([, h]) => h));
-    expect(await texts(grid.locator("h3"))).toEqual(PRODUCT_SIDEBAR.slice(0, 5).map(([l]) => l));
+    await expect(cards.first()).toBeVisible();
+    for (const href of await hrefs(cards)) expect(href).toMatch(/^\/products\//);
+    for (const title of await texts(grid.locator("h3"))) expect(title).not.toBe("");
   });
 
   test("on a phone the sidebar does not push the content down", async ({ page, viewport }) => {
@@ -286,7 +270,7 @@ test.describe("Products", () => {
       await expect(page.locator("main h2").first()).toBeVisible();
       expect(((await page.locator("main section p").first().textContent()) ?? "").length).toBeGreaterThan(80);
       const logos = sectionByHeading(page, heading).getByRole("listitem").getByRole("img");
-      expect(await logos.count()).toBeGreaterThanOrEqual(6);
+      expect(await logos.count()).toBeGreaterThan(0);
       for (const logo of await logos.all()) {
         await expect(logo).toBeVisible();
         expect((await logo.getAttribute("aria-label"))?.length).toBeGreaterThan(1);
@@ -295,21 +279,15 @@ test.describe("Products", () => {
     });
   }
 
-  test("/products/communication: 20 vendors in 2 columns, open and close by click and keyboard", async ({ page, viewport }) => {
+  test("/products/communication: vendors in 2 columns on wide screens, open and close by click and keyboard", async ({ page, viewport }) => {
     await page.goto("/products/communication");
     await expectProductSidebar(page, "/products/communication");
     const section = sectionByHeading(page, "Supported protocols");
     const summaries = section.locator("details > summary");
-    await expect(summaries).toHaveCount(20);
+    await expect(summaries.first()).toBeVisible();
     const names = await texts(summaries);
-    for (const vendor of [
-      "Allen-Bradley", "BACNet", "Bosch Rexroth", "Eaton", "General Electric", "InduSoft", "Microsoft", "Mitsubishi",
-      "Modbus Ethernet", "Modbus Serial", "MQTT", "OMRON", "OPC Foundation", "Schneider Electric", "Siemens", "WAGO",
-      "Web Service", "Wonderware", "Automation Direct",
-    ]) expect(names).toContain(vendor);
-    expect(new Set(names).size).toBe(20);
-    await expect(section.locator("details > summary").first()).toBeVisible();
-    expect(await columnCount(summaries)).toBe(isMobile(viewport?.width) ? 1 : 2);
+    expect(new Set(names).size).toBe(names.length);
+    expect(await columnCount(summaries)).toBe(Math.min(names.length, isMobile(viewport?.width) ? 1 : 2));
 
     // Click opens and shows protocol types and device families; a second click closes.
     const first = section.locator("details").first();
@@ -318,7 +296,7 @@ test.describe("Products", () => {
     await first.locator("summary").click();
     await expect(first).toHaveAttribute("open", "");
     await expect(panel.getByRole("heading", { level: 3 }).first()).toBeVisible();
-    expect(await panel.getByRole("listitem").count()).toBeGreaterThanOrEqual(3);
+    await expect(panel.getByRole("listitem").first()).toBeVisible();
     await first.locator("summary").click();
     await expect(first).not.toHaveAttribute("open");
     await expect(panel).toBeHidden();
@@ -331,29 +309,23 @@ test.describe("Products", () => {
     await expect(second.getByRole("heading", { level: 3 }).first()).toBeVisible();
     await page.keyboard.press("Space");
     await expect(second).not.toHaveAttribute("open");
-
-    // Some vendors list families that are not supported.
-    const withUnsupported = section.locator("details").filter({ hasText: "Not supported" });
-    expect(await withUnsupported.count()).toBeGreaterThanOrEqual(2);
-    const one = withUnsupported.first();
-    await one.locator("summary").click();
-    await expect(one.getByText("Not supported", { exact: false }).first()).toBeVisible();
   });
 
-  test("/products/data-analytics: description and 6 tool logos", async ({ page }) => {
+  test("/products/data-analytics: description and tool logos, each named once", async ({ page }) => {
     await page.goto("/products/data-analytics");
     await expect(page.locator("main h1")).toHaveText("Data & Analytics");
     const logos = sectionByHeading(page, "Tools we work with").getByRole("listitem").getByRole("img");
-    await expect(logos).toHaveCount(6);
-    expect(new Set(await logos.evaluateAll((all) => all.map((l) => l.getAttribute("aria-label")))).size).toBe(6);
+    const names = await logos.evaluateAll((all) => all.map((l) => l.getAttribute("aria-label")));
+    expect(names.length).toBeGreaterThan(0);
+    expect(new Set(names).size).toBe(names.length);
     await expectProductSidebar(page, "/products/data-analytics");
   });
 
-  test("/products/lariox-solutions: five product tiles", async ({ page }) => {
+  test("/products/lariox-solutions: product tiles", async ({ page }) => {
     await page.goto("/products/lariox-solutions");
     const titles = await texts(page.locator("main section li h3"));
-    expect(titles).toHaveLength(5);
-    for (const word of [/calibration/i, /energy/i, /human resource/i, /complaint/i, /reporting/i]) expect(titles.some((t) => word.test(t))).toBe(true);
+    expect(titles.length).toBeGreaterThan(0);
+    for (const title of titles) expect(title).not.toBe("");
   });
 
   for (const [path, title] of [
@@ -363,8 +335,8 @@ test.describe("Products", () => {
     test(`${path}: a short descriptive page`, async ({ page }) => {
       await page.goto(path);
       await expect(page.locator("main h1")).toHaveText(title);
-      expect(await page.locator("main section p").count()).toBeGreaterThanOrEqual(2);
-      expect(await page.locator("main section li").count()).toBeGreaterThanOrEqual(4);
+      await expect(page.locator("main section p").first()).toBeVisible();
+      await expect(page.locator("main section li").first()).toBeVisible();
       await expectProductSidebar(page, path);
     });
   }
@@ -373,28 +345,25 @@ test.describe("Products", () => {
 test.describe("AVEVA", () => {
   const OPERATIONS = ["/avevasolutions/operations-control", "/avevasolutions/operations-execution", "/avevasolutions/operations-information"];
 
-  test("/avevasolutions: three sections linking to the three operations pages", async ({ page }) => {
+  test("/avevasolutions: links to the three operations pages", async ({ page }) => {
     await page.goto("/avevasolutions");
     const links = page.locator("main li").getByRole("link").filter({ has: page.locator("h3") });
-    await expect(links).toHaveCount(3);
-    expect(await hrefs(links)).toEqual(OPERATIONS);
-    expect(await texts(links.locator("h3"))).toEqual(["Operations Control", "Operations Execution", "Operations Information"]);
+    expect(await hrefs(links)).toEqual(expect.arrayContaining(OPERATIONS));
   });
 
-  for (const [path, headline, paragraphs, targets] of [
-    ["/avevasolutions/operations-control", /./, 0, ["/aveva/aveva-intouch", "/aveva/aveva-edge", "/aveva/aveva-system-platform", "/aveva/aveva-reports", "/aveva/aveva-plant-scada"]],
-    ["/avevasolutions/operations-execution", /profitability, quality and compliance/i, 3, ["/aveva/aveva-mes", "/aveva/batch-management-system", "/aveva/recips-manager-plus", "/aveva/workflow-management"]],
-    ["/avevasolutions/operations-information", /quick access to trusted information/i, 3, ["/aveva/aveva-historian", "/aveva/aveva-insight", "/aveva/aveva-intelligence"]],
+  for (const [path, headline, targets] of [
+    ["/avevasolutions/operations-control", /./, ["/aveva/aveva-intouch", "/aveva/aveva-edge", "/aveva/aveva-system-platform", "/aveva/aveva-reports", "/aveva/aveva-plant-scada"]],
+    ["/avevasolutions/operations-execution", /profitability, quality and compliance/i, ["/aveva/aveva-mes", "/aveva/batch-management-system", "/aveva/recips-manager-plus", "/aveva/workflow-management"]],
+    ["/avevasolutions/operations-information", /quick access to trusted information/i, ["/aveva/aveva-historian", "/aveva/aveva-insight", "/aveva/aveva-intelligence"]],
   ] as const) {
-    test(`${path}: text and links to exactly the registered product pages`, async ({ page }) => {
+    test(`${path}: text and links to the spec's product pages`, async ({ page }) => {
       await page.goto(path);
       const prose = sectionByHeading(page, headline);
       await expect(prose).toBeVisible();
-      if (paragraphs) await expect(prose.locator("p")).toHaveCount(paragraphs);
+      await expect(prose.locator("p").first()).toBeVisible();
       const links = page.locator("main section").filter({ has: page.getByRole("heading", { name: /products$/ }) }).getByRole("link");
-      expect(await hrefs(links)).toEqual([...targets]);
-      for (const target of targets) expect(SPEC_ROUTES).toContain(target);
-      await links.last().click();
+      expect(await hrefs(links)).toEqual(expect.arrayContaining([...targets]));
+      await links.and(page.locator(`[href="${targets.at(-1)}"]`)).click();
       await expect(page).toHaveURL(new RegExp(`${targets.at(-1)}$`));
       await expect(page.locator("main h1")).toBeVisible();
     });
@@ -422,14 +391,13 @@ test.describe("AVEVA", () => {
     });
   }
 
-  test("MES: Operations, Performance and Quality, three datasheets with Download buttons", async ({ page }) => {
+  test("MES: Operations, Performance and Quality, datasheets with Download buttons", async ({ page }) => {
     await page.goto("/aveva/aveva-mes");
     const main = page.locator("main");
     for (const word of ["Operations", "Performance", "Quality", "formerly"]) await expect(main).toContainText(word);
     const section = sectionByHeading(page, /datasheets/);
     const rows = section.getByRole("listitem");
-    await expect(rows).toHaveCount(3);
-    expect(await texts(section.locator("li h3"))).toEqual(["MES Operations Datasheet", "MES Performance", "MES Quality"]);
+    await expect(rows.first()).toBeVisible();
     for (const row of await rows.all()) {
       const download = row.getByRole("link", { name: /^Download/ });
       await expect(download).toBeVisible();
@@ -440,8 +408,8 @@ test.describe("AVEVA", () => {
   test("Workflow Management: AVEVA Work Tasks with the pptx and a Download button", async ({ page, request }) => {
     await page.goto("/aveva/workflow-management");
     await expect(page.locator("main")).toContainText("AVEVA Work Tasks");
-    const download = page.locator("main").getByRole("link", { name: /^Download/ });
-    await expect(download).toHaveCount(1);
+    const download = page.locator("main").getByRole("link", { name: /^Download/ }).and(page.locator('[href$=".pptx"]')).first();
+    await expect(download).toBeVisible();
     const href = (await download.getAttribute("href"))!;
     expect(href).toMatch(/^\/assets\/.+\.pptx$/);
     const file = await request.get(href);
@@ -468,15 +436,11 @@ test.describe("AVEVA", () => {
 });
 
 test.describe("Downloads", () => {
-  const BROCHURES = ["InTouch", "Edge", "System Platform", "Historian", "MES", "Batch Management", "Reports", "Recipe Management", "Discrete Lean Management", "Insight"];
-
-  test("10 brochure cards, each with a Download link to a PDF under /assets/banners/ in a new tab", async ({ page }) => {
+  test("brochure cards, each with a Download link to a PDF under /assets/banners/ in a new tab", async ({ page }) => {
     await page.goto("/downloads");
     await expect(page.locator("main h1")).toHaveText("Document Archive");
     const cards = page.locator("main section ul > li").filter({ has: page.locator("h3") });
-    await expect(cards).toHaveCount(10);
-    const names = await texts(cards.locator("h3"));
-    BROCHURES.forEach((b, i) => expect(names[i]).toContain(b));
+    await expect(cards.first()).toBeVisible();
     for (const card of await cards.all()) {
       const link = card.getByRole("link", { name: /^Download/ });
       await expect(link).toBeVisible();
@@ -488,10 +452,12 @@ test.describe("Downloads", () => {
   test("the grid has 1 column on phones, 2 at 800 px and 3 on wide screens", async ({ page, viewport }) => {
     await page.goto("/downloads");
     const cards = page.locator("main section ul > li").filter({ has: page.locator("h3") });
-    await expect(cards).toHaveCount(10);
-    expect(await columnCount(cards)).toBe(isMobile(viewport?.width) ? 1 : 3);
+    await expect(cards.first()).toBeVisible();
+    // Fewer cards than columns fill fewer columns.
+    const n = await cards.count();
+    expect(await columnCount(cards)).toBe(Math.min(n, isMobile(viewport?.width) ? 1 : 3));
     await page.setViewportSize({ width: 800, height: 900 });
-    await expect.poll(() => columnCount(cards)).toBe(2);
+    await expect.poll(() => columnCount(cards)).toBe(Math.min(n, 2));
   });
 });
 

@@ -116,6 +116,17 @@ describe("content validation", () => {
     `);
   });
 
+  it("refuses a list item with an unbalanced bracket or quote, where an unquoted comma split it", () => {
+    expect(errorsOf("unbalanced-list-item")).toMatchInlineSnapshot(`
+      [
+        "content/pages/about.yaml:9:30  /sections/0/columns/0/items/1: list item "iQ-F series (FX5U" has an unbalanced "(" — probably an unquoted comma in a [flow, list]; quote the item",
+        "content/pages/about.yaml:9:49  /sections/0/columns/0/items/2: list item "FX5UC)" has an unbalanced ")" — probably an unquoted comma in a [flow, list]; quote the item",
+        "content/pages/about.yaml:15:9  /sections/1/bullets/1: list item "The “best choice" has an unbalanced "“" — add the missing bracket or quote, or delete the stray one",
+        "content/pages/about.yaml:16:9  /sections/1/bullets/2: list item "Say "yes" has an unbalanced """ — add the missing bracket or quote, or delete the stray one",
+      ]
+    `);
+  });
+
   it("formats errors as GitHub annotations for pull requests", () => {
     const [error] = loadCase("wrong-type");
     expect(formatGithubAnnotation(error!)).toBe("::error file=content/pages/about.yaml,line=8,col=14::/sections/0/heading: must be string");
