@@ -138,6 +138,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("outbox", outbox);
   app.decorate("checkHealth", () => checkHealth());
 
+  // Honeypot counts are written once a minute, and at close.
+  const spamTimer = setInterval(() => {
+    try {
+      store.flushSpam();
+    } catch (error) {
+      app.log.error({ err: error }, "honeypot counts could not be written");
+    }
+  }, 60_000);
+  spamTimer.unref();
   // Personal data is kept RETENTION_DAYS, honeypot counters a week: checked at start and daily.
   const purge = () => {
     try {
@@ -152,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onReady", async () => purge());
   app.addHook("onClose", async () => {
     clearInterval(purgeTimer);
+    clearInterval(spamTimer);
     await outbox.stop();
     store.close();
   });
@@ -183,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       outbox,
       perClientPerMinute: config.rateLimit,
       allPerHour: config.rateLimitHourly,
+      rememberedClients: config.rateLimitKeys,
       onStorageError: () => void checkHealth(),
     });
     ({ check: checkHealth } = registerHealth(app, {

@@ -13,6 +13,7 @@
  *                                      proxies' addresses/CIDRs, comma-separated
  *   RATE_LIMIT           5             form submissions per client a minute (IPv6 by /64), 0 = off
  *   RATE_LIMIT_HOURLY    0             form submissions a hour from everyone together, 0 = off
+ *   RATE_LIMIT_KEYS      20000         clients the limiter remembers (least recently seen go first)
  *   RETENTION_DAYS       365           personal data of delivered enquiries is removed after this
  *   ALERT_WEBHOOK_URL    (unset)       JSON POST `{text}` once per delivery or storage incident
  *   HEALTH_MAX_QUEUE_AGE_MIN 60        /healthz answers 503 once a message has waited this long
@@ -56,6 +57,8 @@ export interface Config {
   rateLimit: number;
   /** Submissions per hour from all clients together; 0 turns the ceiling off. */
   rateLimitHourly: number;
+  /** Clients the rate limiter remembers. */
+  rateLimitKeys: number;
   retentionDays: number;
   alertWebhookUrl: string | undefined;
   healthMaxQueueAgeMs: number;
@@ -144,6 +147,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy: trustProxy(text(env, "TRUST_PROXY")),
     rateLimit: integer(env, "RATE_LIMIT", 5, 0, 1_000_000),
     rateLimitHourly: integer(env, "RATE_LIMIT_HOURLY", 0, 0, 100_000_000),
+    rateLimitKeys: integer(env, "RATE_LIMIT_KEYS", 20_000, 100, 10_000_000),
     retentionDays: integer(env, "RETENTION_DAYS", 365, 1, 36_500),
     alertWebhookUrl: httpUrl(env, "ALERT_WEBHOOK_URL"),
     healthMaxQueueAgeMs: integer(env, "HEALTH_MAX_QUEUE_AGE_MIN", 60, 1, 100_000) * 60_000,

@@ -36,6 +36,8 @@ export interface FormsOptions {
   perClientPerMinute: number;
   /** Submissions per hour from everyone together, 0 = off. */
   allPerHour: number;
+  /** Clients the limiter remembers. */
+  rememberedClients: number;
   /** Called when a write to the store failed (the health monitor reports it). */
   onStorageError?: () => void;
 }
@@ -68,7 +70,7 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
 
     // The plugin keeps counters in an LRU map: bounded memory, constant time per request, however
     // many addresses a client makes up.
-    await scope.register(rateLimit, { global: false, cache: 20_000 });
+    await scope.register(rateLimit, { global: false, cache: options.rememberedClients });
     const perClient = scope.createRateLimit({ max: options.perClientPerMinute, timeWindow: 60_000, keyGenerator: rateLimitKey });
     const everyone = scope.createRateLimit({ max: options.allPerHour, timeWindow: 3_600_000, keyGenerator: () => "everyone" });
     const limits = [

@@ -108,8 +108,8 @@ export function registerSecurityHeaders(app: FastifyInstance, headers: SecurityH
 /**
  * Fastify's `clientErrorHandler`: what the HTTP parser refuses before any request exists (a broken
  * request line, headers too large, a duplicate Content-Length, a client too slow to send its
- * headers) is answered like every other error: the security headers, JSON `{success, message}`
- * under /api/, plain text elsewhere.
+ * headers) is answered like every other error: the security headers, and JSON `{success, message}`
+ * under /api/, or when the request line never arrived (a timeout), plain text for pages.
  */
 export function clientErrorResponder(headers: HeaderSet): (error: ConnectionError, socket: Socket) => void {
   const headerLines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("");
@@ -118,10 +118,10 @@ export function clientErrorResponder(headers: HeaderSet): (error: ConnectionErro
     const status = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
     // Typed as its JSON form, but a Buffer at run time.
     const raw: unknown = error.rawPacket;
-    const target = /^[A-Z]+ (\S+)/.exec(Buffer.isBuffer(raw) ? raw.toString("latin1", 0, 2048) : "")?.[1] ?? "";
+    const target = /^[A-Z]+ (\S+)/.exec(Buffer.isBuffer(raw) ? raw.toString("latin1", 0, 2048) : "")?.[1];
     const message =
       status === 408 ? "The request took too long to arrive." : status === 431 ? "The request headers are too large." : "The request is malformed.";
-    const api = target === "/api" || target.startsWith("/api/");
+    const api = target === undefined || target === "/api" || target.startsWith("/api/");
     const body = api ? JSON.stringify({ success: false, message }) : `${status} ${STATUS_CODES[status]}: ${message}\n`;
     const type = api ? "application/json; charset=utf-8" : "text/plain; charset=utf-8";
     if (socket.writable) {

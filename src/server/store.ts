@@ -283,18 +283,42 @@ export class Store {
     );
   }
 
-  /** Counts a honeypot hit: one row a day and form, whatever the bot sent. */
+  /** Honeypot hits not yet written, by day and form. */
+  private readonly pendingSpam = new Map<string, { day: string; kind: FormKind; hits: number; lastAt: string }>();
+
+  /**
+   * Counts a honeypot hit: one row a day and form, whatever the bot sent. Counted in memory and
+   * written by flushSpam(), so a flood of bot posts costs no disk sync each; a crash loses at
+   * most the count since the last flush, never an enquiry.
+   */
   recordSpam(kind: FormKind, at: Date = new Date()): void {
-    const iso = at.toISOString();
+    const lastAt = at.toISOString();
+    const day = lastAt.slice(0, 10);
+    const entry = this.pendingSpam.get(`${day} ${kind}`) ?? { day, kind, hits: 0, lastAt };
+    entry.hits += 1;
+    entry.lastAt = lastAt;
+    this.pendingSpam.set(`${day} ${kind}`, entry);
+  }
+
+  flushSpam(): void {
+    if (this.pendingSpam.size === 0) return;
+    const entries = [...this.pendingSpam.values()];
     this.write(() =>
-      this.stmt(
-        `INSERT INTO spam_hits (day, kind, hits, last_at) VALUES (?, ?, 1, ?)
-         ON CONFLICT (day, kind) DO UPDATE SET hits = hits + 1, last_at = excluded.last_at`,
-      ).run(iso.slice(0, 10), kind, iso),
+      this.db
+        .transaction(() => {
+          const upsert = this.stmt(
+            `INSERT INTO spam_hits (day, kind, hits, last_at) VALUES (?, ?, ?, ?)
+             ON CONFLICT (day, kind) DO UPDATE SET hits = hits + excluded.hits, last_at = excluded.last_at`,
+          );
+          for (const e of entries) upsert.run(e.day, e.kind, e.hits, e.lastAt);
+        })
+        .immediate(),
     );
+    this.pendingSpam.clear();
   }
 
   spamCounts(): Array<{ day: string; kind: FormKind; hits: number }> {
+    this.flushSpam();
     return this.stmt(`SELECT day, kind, hits FROM spam_hits ORDER BY day, kind`).all() as Array<{ day: string; kind: FormKind; hits: number }>;
   }
 
@@ -379,6 +403,7 @@ export class Store {
    * them) and honeypot counters older than `spamDays`.
    */
   purge(now: Date, retentionDays: number, spamDays = 7): PurgeResult {
+    this.flushSpam();
     const before = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
     return this.write(() =>
       this.db
@@ -452,7 +477,12 @@ export class Store {
   }
 
   close(): void {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    try {
+      this.flushSpam();
+    } finally {
+      this.db.close();
+    }
   }
 
   private readonly statements = new Map<string, Database.Statement>();

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { SMTPServer } from "smtp-server";
 import { buildApp } from "../../src/server/app.ts";
+import type { AppOptions } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import type { Config, Env } from "../../src/server/config.ts";
 
@@ -54,7 +55,10 @@ export function fastClock(speed: number): () => number {
 }
 
 /** Builds the app on 127.0.0.1:0 with a temp DATA_DIR, rate limit off and tiny retry delays. */
-export async function startApp(env: Env = {}, options: { startOutbox?: boolean; now?: () => number } = {}): Promise<TestApp> {
+export async function startApp(
+  env: Env = {},
+  options: { startOutbox?: boolean; now?: () => number; timeouts?: AppOptions["timeouts"] } = {},
+): Promise<TestApp> {
   const dir = tempDir();
   const config = loadConfig({
     DATA_DIR: join(dir.path, "data"),
@@ -68,7 +72,13 @@ export async function startApp(env: Env = {}, options: { startOutbox?: boolean; 
     MAIL_SEND_TIMEOUT_MS: "5000",
     ...env,
   });
-  const app = await buildApp({ config, logger: false, stopGraceMs: 500, ...(options.now ? { now: options.now } : {}) });
+  const app = await buildApp({
+    config,
+    logger: false,
+    stopGraceMs: 500,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+  });
   await app.listen({ port: 0, host: "127.0.0.1" });
   if (options.startOutbox ?? true) app.outbox.start();
   const { port } = app.server.address() as { port: number };

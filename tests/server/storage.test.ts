@@ -1,0 +1,211 @@
+// @vitest-environment node
+/**
+ * The enquiry store under real trouble: a full disk (a small tmpfs), its file deleted or replaced
+ * under the running server, a data folder the server's user cannot write, a honeypot flood, and
+ * an online backup taken during a burst.
+ */
+import { execFile, spawnSync } from "node:child_process";
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { Store } from "../../src/server/store.ts";
+import { postJson, rawRequest, startApp, tempDir, validContact, validQuote, waitFor } from "./helpers.ts";
+
+const CONTACT = "/api/mail/send-contact";
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+const run = promisify(execFile);
+const isRoot = process.getuid?.() === 0;
+
+/** Mounts a tmpfs of `size` at `dir` (root only); undefined when this machine does not allow it. */
+function mountTmpfs(dir: string, size: string): (() => void) | undefined {
+  if (!isRoot) return undefined;
+  mkdirSync(dir, { recursive: true });
+  if (spawnSync("mount", ["-t", "tmpfs", "-o", `size=${size}`, "tmpfs", dir]).status !== 0) return undefined;
+  return () => void spawnSync("umount", ["-l", dir]);
+}
+
+const canMount = (() => {
+  const probe = tempDir("lariox-mount-probe-");
+  const unmount = mountTmpfs(join(probe.path, "m"), "64k");
+  unmount?.();
+  probe.remove();
+  return unmount !== undefined;
+})();
+
+describe("enquiry store", () => {
+  const dirs: Array<{ remove(): void }> = [];
+  afterAll(() => dirs.forEach((d) => d.remove()));
+  const dir = () => {
+    const d = tempDir("lariox-storage-");
+    dirs.push(d);
+    return d.path;
+  };
+
+  it("grows by less than 1 MB for 1,000 honeypot posts", async () => {
+    const t = await startApp({}, { startOutbox: false });
+    try {
+      const size = () => readdirSync(t.dataDir).reduce((sum, f) => sum + statSync(join(t.dataDir, f)).size, 0);
+      const before = size();
+      const junk = "x".repeat(30_000);
+      for (let i = 0; i < 1000; i++) {
+        const r = await postJson(t.url, CONTACT, { ...validContact, message: junk, website: `http://spam.example/${i}` });
+        expect(r.status).toBe(200);
+      }
+      t.app.store.db.pragma("wal_checkpoint(TRUNCATE)");
+      expect(size() - before).toBeLessThan(1024 * 1024);
+      expect(t.app.store.spamCounts()).toEqual([{ day: expect.any(String), kind: "contact", hits: 1000 }]);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+
+  it.skipIf(!canMount)("answers 503 with Retry-After on a full disk, loses no acknowledged enquiry, and recovers when space returns", async () => {
+    const mount = join(dir(), "disk");
+    const unmount = mountTmpfs(mount, "2m")!;
+    try {
+      const t = await startApp({ DATA_DIR: join(mount, "data") }, { startOutbox: false });
+      const acknowledged: string[] = [];
+      const send = async (subject: string) => {
+        const r = await postJson(t.url, CONTACT, { ...validContact, subject, message: "m".repeat(2000) });
+        if (r.status === 200) acknowledged.push(subject);
+        return r;
+      };
+      try {
+        for (let i = 0; i < 5; i++) expect((await send(`before ${i}`)).status).toBe(200);
+        // fill what is left of the disk
+        let filler = 0;
+        try {
+          for (;;) writeFileSync(join(mount, `filler-${filler++}`), Buffer.alloc(64 * 1024));
+        } catch {
+          // ENOSPC: the disk is full
+        }
+        let refused;
+        for (let i = 0; i < 50 && !refused; i++) {
+          const r = await send(`full ${i}`);
+          if (r.status !== 200) refused = r;
+        }
+        expect(refused).toBeDefined();
+        expect(refused!.status).toBe(503);
+        expect(Number(refused!.headers["retry-after"])).toBeGreaterThan(0);
+        expect(refused!.json()).toEqual({ success: false, message: expect.stringMatching(/could not save your enquiry/) });
+        expect((await rawRequest(`${t.url}/healthz`)).status).toBe(200); // nothing waits or failed; writes resume below
+        for (let i = 0; i < filler; i++) rmSync(join(mount, `filler-${i}`), { force: true });
+        await waitFor(async () => (await send(`after ${acknowledged.length}`)).status === 200, "a write once space returns");
+      } finally {
+        await t.close();
+      }
+      const reopened = Store.open(join(mount, "data"));
+      const stored = reopened.list().map((s) => String(s.payload.subject));
+      reopened.close();
+      expect(stored.sort()).toEqual([...acknowledged].sort());
+    } finally {
+      unmount();
+    }
+  }, 60_000);
+
+  it("refuses new enquiries with 503 once its file is deleted or replaced, and /healthz says why", async () => {
+    for (const how of ["deleted", "replaced"] as const) {
+      const t = await startApp({}, { startOutbox: false });
+      try {
+        expect((await postJson(t.url, CONTACT, validContact)).status).toBe(200);
+        const file = join(t.dataDir, "site.db");
+        if (how === "deleted") for (const f of ["", "-wal", "-shm"]) rmSync(`${file}${f}`, { force: true });
+        else {
+          writeFileSync(`${file}.new`, "");
+          renameSync(`${file}.new`, file);
+        }
+        const r = await postJson(t.url, CONTACT, validContact);
+        expect([how, r.status, r.json().success]).toEqual([how, 503, false]);
+        const health = await rawRequest(`${t.url}/healthz`);
+        expect([how, health.status]).toEqual([how, 503]);
+        expect(JSON.parse(health.text).problems.storage).toMatch(new RegExp(`site\\.db was ${how} while the server ran`));
+      } finally {
+        await t.close();
+      }
+    }
+  });
+
+  it("keeps its folder 0700 and its database and .eml files 0600", async () => {
+    const t = await startApp({}, { startOutbox: true });
+    try {
+      expect((await postJson(t.url, CONTACT, validContact)).status).toBe(200);
+      await waitFor(() => t.app.store.get(1)?.status === "sent", "the .eml file");
+      const mode = (p: string) => (statSync(p).mode & 0o777).toString(8);
+      const mail = join(t.dataDir, "mail");
+      expect([mode(t.dataDir), mode(join(t.dataDir, "site.db")), mode(mail), ...readdirSync(mail).map((f) => mode(join(mail, f)))]).toEqual(["700", "600", "700", "600"]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("stops start-up with one clear line when DATA_DIR cannot be written", async () => {
+    const locked = join(dir(), "locked");
+    mkdirSync(locked, { mode: 0o700 });
+    // root writes anywhere, so the server runs as nobody; others cannot write a 0500 folder
+    if (!isRoot) chmodSync(locked, 0o500);
+    const result = spawnSync(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: join(locked, "data"), PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", TSX_TSCONFIG_PATH: join(repoRoot, "tsconfig.json") },
+      encoding: "utf8",
+      timeout: 30_000,
+      ...(isRoot ? { uid: 65534, gid: 65534 } : {}),
+    });
+    expect(result.status).toBe(2);
+    const lines = result.stderr.trim().split("\n");
+    expect(lines).toEqual([expect.stringMatching(new RegExp(`^Storage error: DATA_DIR .*locked/data is not writable \\(EACCES\\): set DATA_DIR to a folder this user can write\\.$`))]);
+  });
+
+  it("backs up online during a burst, and the restored copy holds every enquiry acknowledged before the backup began", async () => {
+    const t = await startApp({}, { startOutbox: false });
+    const acknowledged: string[] = [];
+    let stop = false;
+    const burst = Promise.all(
+      Array.from({ length: 4 }, async (_, worker) => {
+        for (let i = 0; !stop; i++) {
+          const subject = `w${worker}-${i}`;
+          const r = await postJson(t.url, CONTACT, { ...validContact, subject });
+          if (r.status === 200) acknowledged.push(subject);
+        }
+      }),
+    );
+    try {
+      await waitFor(() => acknowledged.length >= 100, "100 acknowledged enquiries");
+      const before = [...acknowledged];
+      const dest = join(dir(), "backup.db");
+      const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/backup.ts", dest, "--data-dir", t.dataDir], { cwd: repoRoot });
+      expect(stdout).toMatch(/^Backed up .* to .*backup\.db/);
+      stop = true;
+      await burst;
+      expect((statSync(dest).mode & 0o777).toString(8)).toBe("600");
+      const restored = join(dir(), "restored");
+      mkdirSync(restored);
+      copyFileSync(dest, join(restored, "site.db"));
+      const store = Store.open(restored);
+      const subjects = new Set(store.list().map((s) => String(s.payload.subject)));
+      store.close();
+      expect(before.filter((s) => !subjects.has(s))).toEqual([]);
+      expect(acknowledged.length).toBeGreaterThan(before.length);
+    } finally {
+      stop = true;
+      await burst;
+      await t.close();
+    }
+  }, 60_000);
+
+  it("refuses to overwrite an existing backup", async () => {
+    const t = await startApp({}, { startOutbox: false });
+    try {
+      expect((await postJson(t.url, "/api/mail/send-quote", validQuote)).status).toBe(200);
+      const dest = join(dir(), "exists.db");
+      writeFileSync(dest, "keep me");
+      await expect(run(process.execPath, ["--import", "tsx", "scripts/backup.ts", dest, "--data-dir", t.dataDir], { cwd: repoRoot })).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringMatching(/exists already/),
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});
