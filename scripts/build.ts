@@ -7,7 +7,7 @@
  */
 import { build } from "vite";
 import { loadContent } from "../src/content/load.ts";
-import { formatError, formatGithubAnnotation } from "../src/content/errors.ts";
+import { reportContentErrors } from "../src/content/errors.ts";
 import { providedContent } from "../src/content/vite-plugin.ts";
 import { prerender } from "./prerender.ts";
 
@@ -25,9 +25,7 @@ const lap = (() => {
 // Errors exactly as `npm run validate` prints them, and nothing is built.
 const { content, errors } = loadContent(process.cwd());
 if (!content) {
-  const format = process.env.GITHUB_ACTIONS === "true" ? formatGithubAnnotation : formatError;
-  for (const e of errors) console.error(format(e));
-  console.error(`\n${errors.length} content error${errors.length === 1 ? "" : "s"}; nothing was built.`);
+  reportContentErrors(errors);
   process.exit(1);
 }
 lap(`content ok: site.yaml and ${content.pages.length} pages`);

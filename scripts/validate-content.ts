@@ -4,14 +4,12 @@
  * GitHub Actions) and exits 1 when there is any.
  */
 import { loadContent } from "../src/content/load.ts";
-import { formatError, formatGithubAnnotation } from "../src/content/errors.ts";
+import { reportContentErrors } from "../src/content/errors.ts";
 
 const root = process.argv[2] ?? process.cwd();
 const { content, errors } = loadContent(root);
 if (errors.length > 0) {
-  const format = process.env.GITHUB_ACTIONS === "true" ? formatGithubAnnotation : formatError;
-  for (const e of errors) console.error(format(e));
-  console.error(`\n${errors.length} content error${errors.length === 1 ? "" : "s"}; nothing was built.`);
+  reportContentErrors(errors);
   process.exit(1);
 }
 console.log(`content ok: site.yaml and ${content!.pages.length} pages`);

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import pLimit from "p-limit";
 
 const COMPRESSIBLE = /\.(html|js|css|svg|json|xml|txt|webmanifest)$/;
 const brotli = promisify(brotliCompress);
@@ -23,7 +24,7 @@ const quality = (path: string) => (path.startsWith("assets/") ? 11 : 8);
  */
 export async function precompress(dist: string): Promise<{ files: number; bytes: number; brotli: number }> {
   const totals = { files: 0, bytes: 0, brotli: 0 };
-  const queue = readdirSync(dist, { recursive: true, withFileTypes: true })
+  const files = readdirSync(dist, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
     .map((entry) => join(entry.parentPath, entry.name));
   const compress = async (file: string) => {
@@ -40,10 +41,7 @@ export async function precompress(dist: string): Promise<{ files: number; bytes:
     totals.bytes += data.length;
     totals.brotli += br.length;
   };
-  await Promise.all(
-    Array.from({ length: availableParallelism() }, async () => {
-      for (let file = queue.pop(); file; file = queue.pop()) await compress(file);
-    }),
-  );
+  const limit = pLimit(availableParallelism());
+  await Promise.all(files.map((file) => limit(() => compress(file))));
   return totals;
 }

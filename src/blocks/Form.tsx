@@ -18,7 +18,7 @@ const HONEYPOT = "website";
 const emptyValues = (fields: Field[]) => Object.fromEntries([...fields.map((f) => [f.name, ""]), [HONEYPOT, ""]]) as Record<string, string>;
 
 /**
- * An enquiry form: posts JSON to its endpoint and answers with the toasts of spec section 8.
+ * An enquiry form: posts JSON to its endpoint and answers with a toast for each outcome: sent, refused by the server (its message), or no answer at all.
  * On success it clears; on any failure every value stays. It cannot send twice at once.
  * A field found wrong (empty in the page's own check, or refused in the server's 400 answer)
  * gets aria-invalid and its message under it, tied by aria-describedby, and the first such

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { codeFrameColumns } from "@babel/code-frame";
 import { formatError, type ContentError } from "./errors.ts";
 
 /** The shape Vite's error overlay reads (its ErrorPayload["err"]), and what `this.error()` accepts. */
@@ -31,24 +32,11 @@ export function overlayError(root: string, errors: ContentError[]): OverlayError
   };
 }
 
-/**
- * Two lines either side of `line`, with a caret under column `col` (both 1-based), in the
- * `12 | text` form Vite's overlay recognises as a code frame.
- */
+/** Two lines either side of `line`, with a caret under column `col` (both 1-based); "" if unreadable. */
 export function codeFrame(file: string, line: number, col: number): string {
-  let lines: string[];
   try {
-    lines = readFileSync(file, "utf8").split(/\r?\n/);
+    return codeFrameColumns(readFileSync(file, "utf8"), { start: { line, column: col } }, { linesAbove: 2, linesBelow: 2 });
   } catch {
     return "";
   }
-  const from = Math.max(1, line - 2);
-  const to = Math.min(lines.length, line + 2);
-  const width = String(to).length;
-  const out: string[] = [];
-  for (let n = from; n <= to; n++) {
-    out.push(`${String(n).padStart(width)} | ${lines[n - 1]}`);
-    if (n === line) out.push(`${" ".repeat(width)} | ${" ".repeat(Math.max(0, col - 1))}^`);
-  }
-  return out.join("\n");
 }

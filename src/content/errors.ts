@@ -21,10 +21,12 @@ export function formatGithubAnnotation(e: ContentError): string {
   return `::error file=${e.file},line=${e.line},col=${e.col}::${escaped}`;
 }
 
-/** Thrown by the build when content is invalid; its message lists every error. */
-export class ContentValidationError extends Error {
-  constructor(readonly errors: ContentError[]) {
-    super(`${errors.length} content error${errors.length === 1 ? "" : "s"}:\n${errors.map(formatError).join("\n")}`);
-    this.name = "ContentValidationError";
-  }
+/**
+ * Prints every error to stderr the way `npm run validate` and the build do: as
+ * `file:line:col  /pointer: message`, or as annotations under GitHub Actions.
+ */
+export function reportContentErrors(errors: readonly ContentError[]): void {
+  const format = process.env.GITHUB_ACTIONS === "true" ? formatGithubAnnotation : formatError;
+  for (const e of errors) console.error(format(e));
+  console.error(`\n${errors.length} content error${errors.length === 1 ? "" : "s"}; nothing was built.`);
 }

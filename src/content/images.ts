@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join, relative } from "node:path";
+import pLimit from "p-limit";
 import sharp from "sharp";
 import { AVIF_MIN_SAVING, sourceFormats, variantBase, variantWidths, type ImageEntry, type PictureFormat, type VariantFormat } from "./image-formats.ts";
 import { inlineSvg } from "./inline-svg.ts";
@@ -28,32 +29,20 @@ const variantName = (v: Variant) => `${variantBase(v.url, v.hash).slice(1)}-${v.
  */
 export function variantEncoder(publicDir: string, cacheDir: string) {
   mkdirSync(cacheDir, { recursive: true });
-  const waiting: (() => void)[] = [];
-  let running = 0;
-  const slot = async () => {
-    if (running >= 2) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
-  };
-  const release = () => {
-    running--;
-    waiting.shift()?.();
-  };
+  const limit = pLimit(2);
   const encoder = {
     encoded: 0,
     /** The cached file of `v`, encoded first if the cache lacks it. */
     async file(v: Variant): Promise<string> {
       const cached = join(cacheDir, basename(variantName(v)));
       if (existsSync(cached)) return cached;
-      await slot();
-      try {
+      await limit(async () => {
         const image = sharp(join(publicDir, v.url)).resize({ width: v.width, withoutEnlargement: true });
         const output =
           v.format === "avif" ? image.avif({ quality: 50, effort: 2 }) : v.format === "webp" ? image.webp({ quality: 68 }) : image.jpeg({ quality: 72, mozjpeg: true, progressive: true });
         await output.toFile(cached);
         encoder.encoded++;
-      } finally {
-        release();
-      }
+      });
       return cached;
     },
   };

@@ -4,7 +4,7 @@ export interface FieldError {
   message: string;
 }
 
-/** What came of one form submission, as the toasts of spec section 8 tell it apart. */
+/** What came of one form submission: each outcome has its own toast. */
 export type Outcome =
   | { kind: "success" }
   | { kind: "failure"; serverMessage?: string; fieldErrors: FieldError[] }

@@ -3,7 +3,7 @@
  * otherwise one .eml file per message under DATA_DIR/mail (nothing else needed on a fresh machine).
  *
  * Header injection: single-line fields refuse CR/LF in the schema, and nodemailer encodes every
- * header value it writes (covered by tests/server/mail.test.ts).
+ * header value it writes (tests/server/outbox.test.ts, "header injection").
  */
 import { mkdir, open, rename } from "node:fs/promises";
 import { join } from "node:path";

@@ -10,7 +10,7 @@ const DATA_DIR = resolve(process.env.E2E_DATA_DIR ?? ".tmp/e2e-data");
 const CONTACT_API = "/api/mail/send-contact";
 const QUOTE_API = "/api/mail/send-quote";
 
-/** The payload keys of spec section 7, plus the empty honeypot the server files robots by. */
+/** The payload keys the endpoints take, plus the empty honeypot the server files robots by. */
 const CONTACT_KEYS = ["name", "subject", "email", "phone", "company", "message", "website"];
 const QUOTE_KEYS = ["name", "email", "phone", "company", "project", "requirements", "website"];
 

@@ -101,7 +101,7 @@ describe("live preview (npm run dev)", () => {
     const shown = await overlay();
     expect(shown!.message).toBe("1 content error:\ncontent/pages/about.yaml:10:14  /sections/0/heading: must be string");
     expect(shown!.file).toBe(`${root}/content/pages/about.yaml:10:14`);
-    expect(shown!.frame).toContain("10 |     heading: [About, Us]\n   |              ^");
+    expect(shown!.frame).toMatch(/> 10 \|     heading: \[About, Us\]\n {5}\| {14}\^/);
     expect(terminal.join("\n")).toContain("content/pages/about.yaml:10:14  /sections/0/heading: must be string");
   }, 60_000);
 

@@ -752,7 +752,7 @@ placeholder?: Placeholder
 wide?: FullWidth
 }
 /**
- * Title and text of each outcome (spec section 8).
+ * Title and text of the toast shown for each outcome: sent, refused by the server, network failure, and (quote form) a required field left empty.
  */
 export interface Toasts {
 success: SuccessToast

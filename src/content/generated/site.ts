@@ -401,7 +401,7 @@ export type HoneypotLabel = string
 export type PDFFallbackLink = string
 
 /**
- * Everything site-wide: company, contact details, menus, footer, redirects, interface wording and the behaviour constants of the spec.
+ * Everything site-wide: company, contact details, menus, footer, redirects, interface wording and the behaviour constants (timings and sizes of the intro, hero, tagline, partner strip, toasts and cursor).
  */
 export interface Site {
 company: Company
@@ -502,7 +502,7 @@ contactHeading: ContactHeading
 copyright: CopyrightLine
 }
 /**
- * Timings and sizes from section 9 of the spec.
+ * Timings and sizes of the moving parts: intro, hero rotation, typed tagline, partner strip, toasts and cursor.
  */
 export interface BehaviourConstants {
 intro: IntroSplash
