@@ -1,53 +1,69 @@
 /**
  * npm run backup -- DEST [--data-dir DIR]
  *
- * Writes a consistent copy of ${DATA_DIR}/site.db to DEST (a new file, or a folder to put
- * site-<time>.db in), safe while the server is serving: the copy is taken inside one read
- * transaction, so it holds every enquiry committed before it began and nothing half-written.
+ * SQLite (the default): writes a consistent copy of ${DATA_DIR}/site.db to DEST (a new file, or a
+ * folder to put site-<time>.db in), safe while the server is serving: the copy is taken inside one
+ * read transaction, so it holds every enquiry committed before it began and nothing half-written.
  * To restore: stop the server, copy the file to ${DATA_DIR}/site.db (mode 0600), start it again.
+ *
+ * PostgreSQL (DATABASE_URL set): runs `pg_dump --format=custom` to DEST (or site-<time>.dump in a
+ * folder), one consistent snapshot while the servers keep writing; pg_dump must be on PATH, of the
+ * server's major version or newer. To restore into an empty database:
+ * `pg_restore --no-owner --dbname "$DATABASE_URL" DEST`, then start the servers.
  */
 import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
-import { Store } from "../src/server/store.ts";
+import { ConfigError, loadConfig } from "../src/server/config.ts";
+import { StorageError, openStore } from "../src/server/store.ts";
 
-const USAGE = "Usage: npm run backup -- DEST [--data-dir DIR]   (DEST: a new .db file, or an existing folder)";
+const USAGE = "Usage: npm run backup -- DEST [--data-dir DIR]   (DEST: a new file, or an existing folder; PostgreSQL when DATABASE_URL is set)";
 
-export function backupFileName(at: Date): string {
-  return `site-${at.toISOString().replace(/[:.]/g, "-")}.db`;
+export function backupFileName(at: Date, kind: "sqlite" | "postgres" = "sqlite"): string {
+  return `site-${at.toISOString().replace(/[:.]/g, "-")}.${kind === "sqlite" ? "db" : "dump"}`;
 }
 
-export function main(argv: string[] = process.argv.slice(2)): void {
+function fail(message: string, code: number): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(code);
+}
+
+export async function main(argv: string[] = process.argv.slice(2)): Promise<void> {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, options: { "data-dir": { type: "string" } }, strict: true });
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
-    process.exit(2);
+    fail(`${(error as Error).message}\n${USAGE}`, 2);
   }
   const [target] = parsed.positionals;
-  if (!target || parsed.positionals.length > 1) {
-    process.stderr.write(`${USAGE}\n`);
-    process.exit(2);
+  if (!target || parsed.positionals.length > 1) fail(USAGE, 2);
+  let config;
+  try {
+    config = loadConfig({ ...process.env, ...(parsed.values["data-dir"] ? { DATA_DIR: parsed.values["data-dir"] } : {}) });
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message, 2);
+    throw error;
   }
-  const dataDir = resolve(parsed.values["data-dir"] ?? process.env.DATA_DIR ?? "data");
-  if (!existsSync(join(dataDir, "site.db"))) {
-    process.stderr.write(`No database at ${join(dataDir, "site.db")} (set DATA_DIR or --data-dir).\n`);
-    process.exit(1);
+  if (!config.databaseUrl && !existsSync(join(config.dataDir, "site.db"))) fail(`No database at ${join(config.dataDir, "site.db")} (set DATA_DIR or --data-dir, or DATABASE_URL).`, 1);
+  let store;
+  try {
+    store = await openStore(config, { readonly: true });
+  } catch (error) {
+    if (error instanceof StorageError) fail(`Backup failed: ${error.message}`, 1);
+    throw error;
   }
-  const dest = existsSync(target) && statSync(target).isDirectory() ? join(target, backupFileName(new Date())) : resolve(target);
-  const store = Store.open(dataDir, { readonly: true });
+  const dest = existsSync(target) && statSync(target).isDirectory() ? join(target, backupFileName(new Date(), store.kind)) : resolve(target);
   try {
     const started = performance.now();
-    store.backupTo(dest);
-    process.stdout.write(`Backed up ${join(dataDir, "site.db")} to ${dest} (${Math.round(statSync(dest).size / 1024)} KB, ${Math.round(performance.now() - started)} ms).\n`);
+    await store.backupTo(dest);
+    process.stdout.write(`Backed up ${store.location} to ${dest} (${Math.round(statSync(dest).size / 1024)} KB, ${Math.round(performance.now() - started)} ms).\n`);
   } catch (error) {
+    process.exitCode = 1;
     process.stderr.write(`Backup failed: ${(error as Error).message}\n`);
-    process.exit(1);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) main();
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await main();

@@ -4,8 +4,11 @@
  * at a fixed concurrency, and reports submissions/s and latency percentiles. Loopback only; stops
  * by itself (after --total requests or --max-seconds, whichever comes first) and deletes its files.
  *
- *   npm run bench:forms                          2000 submissions, 20 at a time
+ *   npm run bench:forms                          2000 submissions, 20 at a time, SQLite
  *   npm run bench:forms -- --total 500 --concurrency 50
+ *   npm run bench:forms -- --store pg            on a throwaway PostgreSQL cluster (fsync on), made
+ *                                                from the machine's binaries (tests/server/postgres.ts)
+ *   DATABASE_URL=postgres://… npm run bench:forms   on that database (its rows stay there)
  */
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -14,20 +17,31 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { buildApp } from "../src/server/app.ts";
 import { loadConfig } from "../src/server/config.ts";
+import { startPgCluster } from "../tests/server/postgres.ts";
+import type { PgCluster } from "../tests/server/postgres.ts";
 
 const { values } = parseArgs({
   options: {
     total: { type: "string", default: "2000" },
     concurrency: { type: "string", default: "20" },
     "max-seconds": { type: "string", default: "30" },
+    store: { type: "string", default: process.env.DATABASE_URL ? "pg" : "sqlite" },
   },
 });
+if (values.store !== "sqlite" && values.store !== "pg") throw new Error(`--store must be sqlite or pg, got "${values.store}"`);
 const total = Math.max(1, Number(values.total));
 const concurrency = Math.max(1, Math.min(Number(values.concurrency), total));
 const maxMs = Math.max(1, Number(values["max-seconds"])) * 1000;
 
 const dir = mkdtempSync(join(tmpdir(), "lariox-bench-"));
+let cluster: PgCluster | undefined;
+let databaseUrl = process.env.DATABASE_URL;
+if (values.store === "pg" && !databaseUrl) {
+  cluster = await startPgCluster({ durable: true });
+  databaseUrl = await cluster.createDatabase();
+}
 const config = loadConfig({
+  DATABASE_URL: values.store === "pg" ? databaseUrl : undefined,
   DATA_DIR: join(dir, "data"),
   DIST_DIR: join(dir, "dist"),
   HOST: "127.0.0.1",
@@ -65,6 +79,7 @@ function post(path: string, body: string): Promise<number> {
 const latencies: number[] = [];
 let next = 0;
 let failures = 0;
+const startedAt = new Date();
 const started = performance.now();
 const deadline = started + maxMs;
 
@@ -94,16 +109,18 @@ const elapsedMs = performance.now() - started;
 const drainStart = performance.now();
 await Promise.race([app.outbox.idle(), new Promise((r) => setTimeout(r, 30_000))]);
 const drainMs = performance.now() - drainStart;
-const stored = app.store.list().length;
+const stored = (await app.store.list({ since: startedAt })).length;
 const mailed = readdirSync(join(config.dataDir, "mail")).filter((f) => f.endsWith(".eml")).length;
 
 agent.destroy();
 await app.close();
+cluster?.stop();
 rmSync(dir, { recursive: true, force: true });
 
 latencies.sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? 0;
 const ms = (v: number) => `${v.toFixed(1)} ms`;
+console.log(`store:           ${app.store.kind} (${app.store.location})`);
 console.log(`requests:        ${latencies.length} (${failures} failed), concurrency ${concurrency}`);
 console.log(`elapsed:         ${(elapsedMs / 1000).toFixed(2)} s${latencies.length < total ? " (stopped by --max-seconds)" : ""}`);
 console.log(`throughput:      ${((latencies.length - failures) / (elapsedMs / 1000)).toFixed(0)} submissions/s`);

@@ -1,5 +1,6 @@
 /**
- * Lists, exports, requeues and purges form submissions in ${DATA_DIR}/site.db.
+ * Lists, exports, requeues and purges form submissions: in PostgreSQL when DATABASE_URL is set,
+ * else in ${DATA_DIR}/site.db.
  *
  *   npm run submissions                             table of everything
  *   npm run submissions -- --status failed          only failed deliveries
@@ -14,16 +15,18 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
-import { loadConfig } from "../src/server/config.ts";
-import { SUBMISSION_STATUSES, Store } from "../src/server/store.ts";
-import type { SubmissionListRow, SubmissionStatus } from "../src/server/store.ts";
+import { ConfigError, loadConfig } from "../src/server/config.ts";
+import type { Config } from "../src/server/config.ts";
+import { SUBMISSION_STATUSES, StorageError, openStore } from "../src/server/store.ts";
+import type { EnquiryStore, SubmissionListRow, SubmissionStatus } from "../src/server/store.ts";
 import { FORM_KINDS, formFields } from "../src/server/validate.ts";
 import type { FormKind } from "../src/server/validate.ts";
 
 const USAGE = `Usage: npm run submissions -- [--kind contact|quote] [--status queued|sent|failed] [--since YYYY-MM-DD]
                               [--csv] [--requeue ID|failed] [--purge] [--data-dir DIR]
 
-Lists stored form submissions (newest last). --csv writes RFC 4180 CSV to stdout with every field of
+Lists stored form submissions (newest last), from PostgreSQL when DATABASE_URL is set, else from
+DATA_DIR/site.db (--data-dir overrides DATA_DIR). --csv writes RFC 4180 CSV to stdout with every field of
 the form (of both forms without --kind); cells that a spreadsheet would read as a formula (starting
 with = + - @) get a leading apostrophe. --requeue sends failed messages again; --purge removes
 delivered enquiries older than RETENTION_DAYS (365) and honeypot counters older than 7 days.`;
@@ -113,7 +116,7 @@ function parseSince(value: string | undefined): Date | undefined {
   return since;
 }
 
-export function main(argv: string[] = process.argv.slice(2)): void {
+export async function main(argv: string[] = process.argv.slice(2)): Promise<void> {
   let values;
   try {
     ({ values } = parseArgs({
@@ -146,40 +149,52 @@ export function main(argv: string[] = process.argv.slice(2)): void {
   const since = parseSince(values.since);
   const requeue = values.requeue;
   if (requeue !== undefined && requeue !== "failed" && !/^\d+$/.test(requeue)) fail(`--requeue takes a submission id or "failed", got "${requeue}".`);
-  const dataDir = resolve(values["data-dir"] ?? process.env.DATA_DIR ?? "data");
-  if (!existsSync(join(dataDir, "site.db"))) {
-    process.stderr.write(`No database at ${join(dataDir, "site.db")}: nothing submitted yet (or set DATA_DIR / --data-dir).\n`);
+  let config: Config;
+  try {
+    config = loadConfig({ ...process.env, ...(values["data-dir"] ? { DATA_DIR: values["data-dir"] } : {}) });
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  if (!config.databaseUrl && !existsSync(join(config.dataDir, "site.db"))) {
+    process.stderr.write(`No database at ${join(config.dataDir, "site.db")}: nothing submitted yet (or set DATA_DIR / --data-dir, or DATABASE_URL).\n`);
+    process.exit(1);
+  }
+  const writes = requeue !== undefined || values.purge;
+  let store: EnquiryStore;
+  try {
+    store = await openStore(config, { readonly: !writes });
+  } catch (error) {
+    if (!(error instanceof StorageError)) throw error;
+    process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }
 
-  if (requeue !== undefined || values.purge) {
-    const store = Store.open(dataDir);
+  if (writes) {
     try {
       if (requeue !== undefined) {
-        const ids = store.requeue(requeue === "failed" ? "failed" : [Number(requeue)]);
+        const ids = await store.requeue(requeue === "failed" ? "failed" : [Number(requeue)]);
         if (requeue !== "failed" && ids.length === 0) {
           process.stderr.write(`Submission ${requeue} is not a failed one; nothing requeued.\n`);
           process.exitCode = 1;
         } else process.stdout.write(`Requeued ${ids.length} message${ids.length === 1 ? "" : "s"}${ids.length ? ` (${ids.join(", ")})` : ""}; the running server sends them shortly.\n`);
       }
       if (values.purge) {
-        const { retentionDays } = loadConfig();
-        const removed = store.purge(new Date(), retentionDays);
-        process.stdout.write(`Removed ${removed.enquiries} delivered enquiries older than ${retentionDays} days and ${removed.spamDays} daily spam counters.\n`);
+        const removed = await store.purge(new Date(), config.retentionDays);
+        process.stdout.write(`Removed ${removed.enquiries} delivered enquiries older than ${config.retentionDays} days and ${removed.spamDays} daily spam counters.\n`);
       }
     } finally {
-      store.close();
+      await store.close();
     }
     return;
   }
 
-  const store = Store.open(dataDir, { readonly: true });
   try {
-    const rows = store.list({ kind: kind as FormKind | undefined, status: status as SubmissionStatus | undefined, since });
+    const rows = await store.list({ kind: kind as FormKind | undefined, status: status as SubmissionStatus | undefined, since });
     process.stdout.write(values.csv ? toCsv(rows, kind ? [kind as FormKind] : FORM_KINDS) : toTable(rows));
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) main();
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await main();

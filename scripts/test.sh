@@ -22,6 +22,15 @@ if ! command -v java >/dev/null 2>&1; then
   $SUDO apt-get update -qq && $SUDO apt-get install -y -qq default-jre-headless >/dev/null
 fi
 
+# The server tests start a throwaway PostgreSQL cluster (tests/server/postgres.ts) from Debian's binaries.
+if ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null; then
+  echo "== installing postgresql (apt-get)"
+  export DEBIAN_FRONTEND=noninteractive
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then SUDO="sudo -E"; fi
+  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq postgresql >/dev/null
+fi
+
 echo "== content validation"
 npm run --silent validate
 echo "== type check"

@@ -16,11 +16,12 @@ import type { NotFoundHandler } from "./static.ts";
 import { clientErrorResponder, registerSecurityHeaders, securityHeaderSets, timeoutOptions } from "./security.ts";
 import type { ServerTimeouts } from "./security.ts";
 import { readSiteFacts } from "./site-facts.ts";
-import { Store } from "./store.ts";
+import { openStore } from "./store.ts";
+import type { EnquiryStore } from "./store-types.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
-    store: Store;
+    store: EnquiryStore;
     outbox: Outbox;
     /** Looks at the health now and alerts on a change (tests; a timer does it every minute). */
     checkHealth(): Promise<void>;
@@ -37,7 +38,7 @@ export interface AppOptions {
   stopGraceMs?: number;
   /** Request timeouts (defaults in security.ts; tests shorten them). */
   timeouts?: Partial<ServerTimeouts>;
-  /** The outbox's and health monitor's clock (tests run it fast). */
+  /** The clock of enquiry arrival times, the outbox and the health monitor (tests run it fast). */
   now?: () => number;
 }
 
@@ -121,7 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: clientErrorResponder(headers.page),
   });
 
-  const store = Store.open(config.dataDir);
+  const store = await openStore(config);
   const alerts = new Alerts(config.alertWebhookUrl, app.log);
   let checkHealth = async () => {};
   const transport = options.transport ?? createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
@@ -140,30 +141,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Honeypot counts are written once a minute, and at close.
   const spamTimer = setInterval(() => {
-    try {
-      store.flushSpam();
-    } catch (error) {
-      app.log.error({ err: error }, "honeypot counts could not be written");
-    }
+    store.flushSpam().catch((error: unknown) => app.log.error({ err: error }, "honeypot counts could not be written"));
   }, 60_000);
   spamTimer.unref();
   // Personal data is kept RETENTION_DAYS, honeypot counters a week: checked at start and daily.
-  const purge = () => {
+  const purge = async () => {
     try {
-      const removed = store.purge(new Date(), config.retentionDays, SPAM_RETENTION_DAYS);
+      const removed = await store.purge(new Date(), config.retentionDays, SPAM_RETENTION_DAYS);
       if (removed.enquiries + removed.spamDays > 0) app.log.info(removed, "purged old enquiries and spam counters");
     } catch (error) {
       app.log.error({ err: error }, "purge failed");
     }
   };
-  const purgeTimer = setInterval(purge, DAY_MS);
+  const purgeTimer = setInterval(() => void purge(), DAY_MS);
   purgeTimer.unref();
   app.addHook("onReady", async () => purge());
   app.addHook("onClose", async () => {
     clearInterval(purgeTimer);
     clearInterval(spamTimer);
     await outbox.stop();
-    store.close();
+    await store.close();
   });
 
   app.setErrorHandler(sendError);
@@ -195,6 +192,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       allPerHour: config.rateLimitHourly,
       rememberedClients: config.rateLimitKeys,
       onStorageError: () => void checkHealth(),
+      ...(options.now ? { now: options.now } : {}),
     });
     ({ check: checkHealth } = registerHealth(app, {
       store,

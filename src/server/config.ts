@@ -5,6 +5,8 @@
  *   PORT                 8080          listening port (0 = any free port)
  *   HOST                 0.0.0.0       listening address
  *   DATA_DIR             ./data        SQLite database (site.db) and the .eml fallback mailbox
+ *   DATABASE_URL         (unset)       postgres://user:pass@host:5432/db: keep enquiries in PostgreSQL
+ *                                      instead of DATA_DIR/site.db (several instances, one database)
  *   DIST_DIR             ./dist        prerendered site to serve
  *   SMTP_URL             (unset)       e.g. smtp://user:pass@127.0.0.1:2525; unset = .eml files
  *   MAIL_TO              sales@example.com
@@ -30,6 +32,7 @@
  */
 import { isIP } from "node:net";
 import { resolve } from "node:path";
+import { redactUrl } from "./store-types.ts";
 
 export interface OutboxConfig {
   pollMs: number;
@@ -48,6 +51,8 @@ export interface Config {
   dataDir: string;
   /** Absolute path. */
   distDir: string;
+  /** postgres:// URL; unset = SQLite in dataDir. */
+  databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailTo: string;
   mailFrom: string;
@@ -134,6 +139,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (smtpUrl !== undefined && !/^smtps?:\/\//i.test(smtpUrl)) {
     throw new ConfigError(`SMTP_URL must start with smtp:// or smtps://, got "${smtpUrl.replace(/\/\/[^@/]*@/, "//***@")}".`);
   }
+  const databaseUrl = text(env, "DATABASE_URL");
+  if (databaseUrl !== undefined && !(/^postgres(ql)?:\/\//i.test(databaseUrl) && URL.canParse(databaseUrl))) {
+    throw new ConfigError(`DATABASE_URL must be a postgres:// or postgresql:// URL, got "${redactUrl(databaseUrl).slice(0, 200)}".`);
+  }
   const logLevel = text(env, "LOG_LEVEL") ?? "info";
   if (!LOG_LEVELS.has(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${[...LOG_LEVELS].join(", ")}.`);
   return {
@@ -141,6 +150,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     host: text(env, "HOST") ?? "0.0.0.0",
     dataDir: resolve(cwd, text(env, "DATA_DIR") ?? "data"),
     distDir: resolve(cwd, text(env, "DIST_DIR") ?? "dist"),
+    databaseUrl,
     smtpUrl,
     mailTo: text(env, "MAIL_TO") ?? "sales@example.com",
     mailFrom: text(env, "MAIL_FROM") ?? '"Lariox website" <website@example.com>',

@@ -10,8 +10,8 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { clientAddress, rateLimitKey } from "./client-address.ts";
 import type { Outbox } from "./outbox.ts";
-import { StorageError } from "./store.ts";
-import type { Store } from "./store.ts";
+import { StorageError } from "./store-types.ts";
+import type { EnquiryStore } from "./store-types.ts";
 import { summarize, validateForm } from "./validate.ts";
 import type { FormKind } from "./validate.ts";
 
@@ -30,7 +30,7 @@ const SUCCESS: Readonly<Record<FormKind, string>> = {
 const STORAGE_RETRY_AFTER_S = 120;
 
 export interface FormsOptions {
-  store: Store;
+  store: EnquiryStore;
   outbox: Outbox;
   /** Submissions per client per minute, 0 = off. */
   perClientPerMinute: number;
@@ -40,6 +40,8 @@ export interface FormsOptions {
   rememberedClients: number;
   /** Called when a write to the store failed (the health monitor reports it). */
   onStorageError?: () => void;
+  /** The time an enquiry arrived: the outbox's clock, so retry windows start from it (tests run it fast). */
+  now?: () => number;
 }
 
 function isHoneypotFilled(body: unknown): boolean {
@@ -105,11 +107,12 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
           if (!result.ok) {
             return reply.code(400).send({ success: false, message: summarize(result.errors), errors: result.errors });
           }
-          const id = store.insertSubmission({
+          const id = await store.insertSubmission({
             kind,
             payload: result.value,
             ip: clientAddress(request),
             userAgent: request.headers["user-agent"]?.slice(0, 500),
+            createdAt: new Date(options.now?.() ?? Date.now()),
           });
           outbox.nudge();
           request.log.info({ submission: id, kind }, "form submission stored");

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { DeliveryError, Outbox } from "./outbox.ts";
-import type { Store } from "./store.ts";
+import type { EnquiryStore } from "./store-types.ts";
 
 export interface HealthReport {
   ok: boolean;
@@ -26,12 +26,12 @@ export interface HealthSettings {
   now?: () => number;
 }
 
-export function healthReport(store: Store, lastError: DeliveryError | undefined, settings: HealthSettings): HealthReport {
+export async function healthReport(store: EnquiryStore, lastError: DeliveryError | undefined, settings: HealthSettings): Promise<HealthReport> {
   const now = settings.now?.() ?? Date.now();
   const problems: HealthReport["problems"] = {};
   let stats = { queued: 0, oldestQueuedAt: undefined as Date | undefined, failed: 0 };
   try {
-    stats = store.queueStats();
+    stats = await store.queueStats();
   } catch (error) {
     problems.storage = `the enquiry store cannot be read: ${(error as Error).message}`;
   }
@@ -107,7 +107,7 @@ export class Alerts {
 }
 
 export interface HealthOptions extends HealthSettings {
-  store: Store;
+  store: EnquiryStore;
   outbox: Outbox;
   alerts: Alerts;
   /** How often the monitor looks, besides after each failure. */
@@ -117,9 +117,9 @@ export interface HealthOptions extends HealthSettings {
 export function registerHealth(app: FastifyInstance, options: HealthOptions): { check(): Promise<void> } {
   const { store, outbox, alerts } = options;
   const report = () => healthReport(store, outbox.lastError, options);
-  const check = () => alerts.update(report());
+  const check = async () => alerts.update(await report());
   app.get("/healthz", async (_request, reply) => {
-    const current = report();
+    const current = await report();
     void alerts.update(current);
     return reply.code(current.ok ? 200 : 503).header("cache-control", "no-store").send(current);
   });

@@ -5,7 +5,7 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import type { Config } from "./config.ts";
-import { StorageError } from "./store.ts";
+import { StorageError } from "./store-types.ts";
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === "object" && address !== null ? address.port : config.port;
   const transport = config.smtpUrl ? `SMTP ${new URL(config.smtpUrl).host}` : `.eml files in ${config.dataDir}/mail`;
-  app.log.info({ dataDir: config.dataDir, distDir: config.distDir, mailTo: config.mailTo }, `mail goes to ${config.mailTo} via ${transport}`);
+  app.log.info({ store: app.store.location, distDir: config.distDir, mailTo: config.mailTo }, `mail goes to ${config.mailTo} via ${transport}`);
   console.log(`Serving http://localhost:${port}`);
 }
 

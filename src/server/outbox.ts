@@ -4,7 +4,8 @@
  * - Woken right after each insert (`nudge()`), when a retry comes due, and every `pollMs` anyway.
  * - A row is claimed before sending (attempt counted, next_attempt_at moved one lease ahead), so a
  *   crash mid-send means the row is tried again later: at-least-once delivery. The Message-ID is
- *   stable per submission, so a rare duplicate is recognisable.
+ *   stable per submission, so a rare duplicate is recognisable. Several instances may share one
+ *   PostgreSQL store: the claim gives each row to one of them.
  * - A temporary failure is retried after retryBaseMs x 1, 3, 12, 60, 180, 360, 720 (10 s, 30 s,
  *   2 min, 10 min, 30 min, 1 h, 2 h with the default base), then every retryMaxMs, until
  *   retryWindowMs after the message came (or was requeued): an SMTP outage over a long weekend
@@ -14,7 +15,7 @@
 import type { OutboxConfig } from "./config.ts";
 import { composeMail } from "./mail.ts";
 import type { MailSettings, MailTransport } from "./mail.ts";
-import type { OutboxJob, Store } from "./store.ts";
+import type { EnquiryStore, OutboxJob } from "./store-types.ts";
 
 const BACKOFF_STEPS = [1, 3, 12, 60, 180, 360, 720];
 
@@ -70,7 +71,7 @@ export function describeError(error: unknown): string {
 }
 
 export class Outbox {
-  private readonly store: Store;
+  private readonly store: EnquiryStore;
   private readonly transport: MailTransport;
   private readonly options: OutboxOptions;
   private readonly log: OutboxLogger;
@@ -79,12 +80,16 @@ export class Outbox {
   private timer: NodeJS.Timeout | undefined;
   private nudged = false;
   private running = false;
+  private stopped = false;
+  /** The pump under way; a request for another meanwhile runs once it is done (`pumpAgain`). */
+  private pumping: Promise<void> | undefined;
+  private pumpAgain = false;
   private idleWaiters: Array<() => void> = [];
   private readonly now: () => number;
   /** The last delivery error since start, cleared by the next delivery that goes through. */
   lastError: DeliveryError | undefined;
 
-  constructor(store: Store, transport: MailTransport, options: OutboxOptions) {
+  constructor(store: EnquiryStore, transport: MailTransport, options: OutboxOptions) {
     this.store = store;
     this.transport = transport;
     this.options = options;
@@ -94,9 +99,9 @@ export class Outbox {
 
   /** Starts polling; delivers whatever is already due. */
   start(): void {
-    if (this.running || this.abort.signal.aborted) return;
+    if (this.running || this.stopped) return;
     this.running = true;
-    this.pump();
+    void this.pump();
   }
 
   /** Looks for due rows as soon as possible (coalesced); called after each insert. */
@@ -105,21 +110,28 @@ export class Outbox {
     this.nudged = true;
     setImmediate(() => {
       this.nudged = false;
-      this.pump();
+      void this.pump();
     });
   }
 
-  /** Resolves once nothing is being sent and no row is due now (for tests and benchmarks). */
-  idle(): Promise<void> {
-    if (this.isIdle()) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  /** Resolves once nothing is being sent and no row is due now, or the worker stopped (for tests and benchmarks). */
+  async idle(): Promise<void> {
+    for (;;) {
+      // Listening before looking, so a wake-up during the look is not missed.
+      const woken = new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+      if (await this.isIdle()) return;
+      await woken;
+    }
   }
 
   /** Stops claiming rows, gives deliveries in progress `stopGraceMs` to finish, then aborts them. */
   async stop(): Promise<void> {
     this.running = false;
+    this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
+    // Rows claimed by a pump under way are sent (or given back) like the others.
+    await this.pumping;
     const pending = [...this.inFlight.values()];
     if (pending.length > 0) {
       let graceTimer: NodeJS.Timeout | undefined;
@@ -132,33 +144,53 @@ export class Outbox {
       await Promise.allSettled(pending);
     }
     this.transport.close();
-    this.wakeIdleWaiters(true);
+    this.wakeIdleWaiters();
   }
 
-  private isIdle(): boolean {
+  private async isIdle(): Promise<boolean> {
+    if (this.stopped) return true;
     if (this.inFlight.size > 0) return false;
     try {
-      const due = this.store.nextDueAt();
+      const due = await this.store.nextDueAt();
       return due === undefined || due.getTime() > this.now();
     } catch {
       return true; // store closed
     }
   }
 
-  private wakeIdleWaiters(force = false): void {
-    if (this.idleWaiters.length === 0 || (!force && !this.isIdle())) return;
+  /** Wakes idle() callers to look again; called after each delivery and each pump. */
+  private wakeIdleWaiters(): void {
     const waiters = this.idleWaiters;
     this.idleWaiters = [];
     for (const wake of waiters) wake();
   }
 
-  private pump(): void {
+  /** Claims due rows up to the concurrency and starts sending them; one pump at a time. */
+  private async pump(): Promise<void> {
     if (!this.running) return;
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return;
+    }
+    this.pumping = (async () => {
+      do {
+        this.pumpAgain = false;
+        await this.pumpOnce();
+      } while (this.pumpAgain && this.running);
+    })();
+    try {
+      await this.pumping;
+    } finally {
+      this.pumping = undefined;
+    }
+  }
+
+  private async pumpOnce(): Promise<void> {
     clearTimeout(this.timer);
     const { concurrency, leaseMs, pollMs } = this.options;
     try {
-      while (this.inFlight.size < concurrency) {
-        const jobs = this.store.claimDue(new Date(this.now()), concurrency - this.inFlight.size, leaseMs, [...this.inFlight.keys()]);
+      while (this.running && this.inFlight.size < concurrency) {
+        const jobs = await this.store.claimDue(new Date(this.now()), concurrency - this.inFlight.size, leaseMs, [...this.inFlight.keys()]);
         if (jobs.length === 0) break;
         for (const job of jobs) {
           const delivery = this.deliver(job).finally(() => {
@@ -173,16 +205,19 @@ export class Outbox {
       this.log.error({ err: error }, "outbox: could not read due messages");
     }
     let delay = pollMs;
-    if (this.inFlight.size < concurrency) {
+    if (this.running && this.inFlight.size < concurrency) {
       try {
-        const due = this.store.nextDueAt([...this.inFlight.keys()]);
+        const due = await this.store.nextDueAt([...this.inFlight.keys()]);
         if (due !== undefined) delay = Math.min(pollMs, Math.max(10, due.getTime() - this.now()));
       } catch {
         // the poll below tries again
       }
     }
-    this.timer = setTimeout(() => this.pump(), delay);
-    this.timer.unref();
+    if (this.running) {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => void this.pump(), delay);
+      this.timer.unref();
+    }
     this.wakeIdleWaiters();
   }
 
@@ -192,7 +227,7 @@ export class Outbox {
       const message = composeMail(job, this.options);
       const signal = AbortSignal.any([this.abort.signal, AbortSignal.timeout(sendTimeoutMs)]);
       const { messageId } = await this.transport.send(message, job, signal);
-      this.store.markSent(job.id, messageId, new Date(this.now()));
+      await this.store.markSent(job.id, messageId, new Date(this.now()));
       this.lastError = undefined;
       this.log.info({ submission: job.id, kind: job.kind, attempts: job.attempts, messageId }, "outbox: delivered");
     } catch (error) {
@@ -203,11 +238,11 @@ export class Outbox {
       try {
         if (isPermanentRefusal(error) || next > job.windowStart.getTime() + retryWindowMs) {
           const why = isPermanentRefusal(error) ? `refused: ${reason}` : `undelivered after ${job.attempts} attempts: ${reason}`;
-          this.store.markFailed(job.id, why, new Date(now));
+          await this.store.markFailed(job.id, why, new Date(now));
           this.log.error({ submission: job.id, attempts: job.attempts, reason: why }, "outbox: message failed; requeue it once the cause is fixed");
           this.options.onFailed?.(job.id, why);
         } else {
-          this.store.markRetry(job.id, reason, new Date(next));
+          await this.store.markRetry(job.id, reason, new Date(next));
           this.log.warn({ submission: job.id, attempts: job.attempts, reason, next: new Date(next) }, "outbox: delivery failed, will retry");
         }
       } catch (storeError) {

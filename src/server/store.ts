@@ -1,9 +1,12 @@
 /**
- * SQLite storage of form submissions and their outbox (better-sqlite3, WAL, synchronous=FULL).
+ * SQLite storage of form submissions and their outbox (better-sqlite3, WAL, synchronous=FULL): the
+ * default store, one file under DATA_DIR and nothing to set up. DATABASE_URL switches to
+ * PostgreSQL instead (store-pg.ts); openStore() below picks one. The promises both keep are in
+ * store-types.ts.
  *
- * A submission and its outbox row are written in one transaction, and the HTTP answer is only
- * sent after that commit, so an answered submission survives a crash. The schema version lives in
- * `PRAGMA user_version`; add a new entry to `migrations` to change the schema later.
+ * The schema version lives in `PRAGMA user_version`; add a new entry to `migrations` to change the
+ * schema later. better-sqlite3 is synchronous: each method does its work at once and returns a
+ * settled promise, so a commit is on disk before the caller's `await` returns.
  *
  * The data folder is private to the server's user (0700, files 0600): it holds visitors' names,
  * addresses and messages.
@@ -11,68 +14,33 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import type { Config } from "./config.ts";
+import { PgStore } from "./store-pg.ts";
+import { SpamTally, StorageError } from "./store-types.ts";
+import type {
+  EnquiryStore,
+  ListFilter,
+  NewSubmission,
+  OutboxJob,
+  PurgeResult,
+  QueueStats,
+  SpamCount,
+  Submission,
+  SubmissionListRow,
+  SubmissionStatus,
+} from "./store-types.ts";
 import type { FormKind } from "./validate.ts";
 
-export type SubmissionStatus = "queued" | "sent" | "failed";
-export const SUBMISSION_STATUSES: readonly SubmissionStatus[] = ["queued", "sent", "failed"];
+export * from "./store-types.ts";
 
-export interface NewSubmission {
-  kind: FormKind;
-  /** Stored as JSON: the validated (trimmed) form data. */
-  payload: unknown;
-  ip: string | undefined;
-  userAgent: string | undefined;
-  createdAt?: Date;
+export interface StoreOptions {
+  /** Open an existing database for reading only (the CLI): no migrations, no changes. */
+  readonly?: boolean;
 }
 
-export interface Submission {
-  id: number;
-  kind: FormKind;
-  payload: Record<string, unknown>;
-  ip: string | null;
-  userAgent: string | null;
-  createdAt: Date;
-  status: SubmissionStatus;
-}
-
-/** A claimed outbox row with its submission; `attempts` already counts the attempt being made. */
-export interface OutboxJob extends Submission {
-  attempts: number;
-  /** When the current retry window began: the submission's arrival, or its last requeue. */
-  windowStart: Date;
-}
-
-export interface SubmissionListRow extends Submission {
-  attempts: number | null;
-  lastError: string | null;
-  nextAttemptAt: Date | null;
-  sentAt: Date | null;
-  failedAt: Date | null;
-  messageId: string | null;
-}
-
-export interface ListFilter {
-  kind?: FormKind | undefined;
-  status?: SubmissionStatus | undefined;
-  since?: Date | undefined;
-}
-
-export interface QueueStats {
-  queued: number;
-  oldestQueuedAt: Date | undefined;
-  failed: number;
-}
-
-export interface PurgeResult {
-  /** Delivered enquiries whose personal data was removed. */
-  enquiries: number;
-  /** Daily honeypot counters removed. */
-  spamDays: number;
-}
-
-/** The store cannot take a write: disk full, file gone, folder not writable. Answered with 503. */
-export class StorageError extends Error {
-  override name = "StorageError";
+/** The store the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
+export async function openStore(config: Pick<Config, "dataDir" | "databaseUrl">, options: StoreOptions = {}): Promise<EnquiryStore> {
+  return config.databaseUrl ? PgStore.open(config.databaseUrl, options) : SqliteStore.open(config.dataDir, options);
 }
 
 /** Each entry moves the schema from version i to i + 1. Never edit an entry once released. */
@@ -167,21 +135,18 @@ function isStorageFailure(error: unknown): boolean {
   return typeof code === "string" && /^(SQLITE_(FULL|IOERR|READONLY|CANTOPEN|CORRUPT|NOTADB|PERM)|E(ACCES|PERM|ROFS|NOSPC|NOTDIR|NOENT))/.test(code);
 }
 
-export interface StoreOptions {
-  /** Open an existing database for reading only (the CLI): no migrations, no pragma changes. */
-  readonly?: boolean;
-}
-
-export class Store {
+export class SqliteStore implements EnquiryStore {
+  readonly kind = "sqlite";
   readonly file: string;
   readonly db: Database.Database;
   /** Inode of the file as opened: a file deleted or replaced under the server is told apart. */
   private readonly identity: { dev: number; ino: number } | undefined;
   /** Set once the file was found deleted or replaced: every later write is refused. */
   private lostReason: string | undefined;
+  private readonly spam = new SpamTally();
 
-  static open(dataDir: string, options: StoreOptions = {}): Store {
-    if (options.readonly) return new Store(join(dataDir, "site.db"), options);
+  static open(dataDir: string, options: StoreOptions = {}): SqliteStore {
+    if (options.readonly) return new SqliteStore(join(dataDir, "site.db"), options);
     try {
       if (!existsSync(dataDir)) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
       const file = join(dataDir, "site.db");
@@ -192,7 +157,7 @@ export class Store {
       if (!isStorageFailure(error)) throw error;
       throw new StorageError(`DATA_DIR ${dataDir} is not writable (${(error as NodeJS.ErrnoException).code}): set DATA_DIR to a folder this user can write.`);
     }
-    return new Store(join(dataDir, "site.db"), options);
+    return new SqliteStore(join(dataDir, "site.db"), options);
   }
 
   constructor(file: string, options: StoreOptions = {}) {
@@ -200,7 +165,7 @@ export class Store {
     this.db = new Database(file, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
     this.db.pragma("busy_timeout = 5000");
     if (options.readonly) {
-      const version = this.schemaVersion();
+      const version = this.version();
       if (version !== SCHEMA_VERSION) {
         this.db.close();
         throw new Error(`${file} has schema version ${version}, this code expects ${SCHEMA_VERSION}; start the server once to migrate it.`);
@@ -222,12 +187,20 @@ export class Store {
     }
   }
 
-  schemaVersion(): number {
+  get location(): string {
+    return this.file;
+  }
+
+  private version(): number {
     return this.db.pragma("user_version", { simple: true }) as number;
   }
 
+  async schemaVersion(): Promise<number> {
+    return this.version();
+  }
+
   private migrate(): void {
-    const current = this.schemaVersion();
+    const current = this.version();
     if (current > SCHEMA_VERSION) {
       throw new Error(`${this.file} has schema version ${current}, newer than this code knows (${SCHEMA_VERSION}).`);
     }
@@ -266,8 +239,7 @@ export class Store {
     }
   }
 
-  /** Stores a submission and its outbox row in one transaction. Returns the id. */
-  insertSubmission(s: NewSubmission): number {
+  async insertSubmission(s: NewSubmission): Promise<number> {
     const createdAt = (s.createdAt ?? new Date()).toISOString();
     return this.write(() =>
       this.db
@@ -283,50 +255,32 @@ export class Store {
     );
   }
 
-  /** Honeypot hits not yet written, by day and form. */
-  private readonly pendingSpam = new Map<string, { day: string; kind: FormKind; hits: number; lastAt: string }>();
-
-  /**
-   * Counts a honeypot hit: one row a day and form, whatever the bot sent. Counted in memory and
-   * written by flushSpam(), so a flood of bot posts costs no disk sync each; a crash loses at
-   * most the count since the last flush, never an enquiry.
-   */
   recordSpam(kind: FormKind, at: Date = new Date()): void {
-    const lastAt = at.toISOString();
-    const day = lastAt.slice(0, 10);
-    const entry = this.pendingSpam.get(`${day} ${kind}`) ?? { day, kind, hits: 0, lastAt };
-    entry.hits += 1;
-    entry.lastAt = lastAt;
-    this.pendingSpam.set(`${day} ${kind}`, entry);
+    this.spam.add(kind, at);
   }
 
-  flushSpam(): void {
-    if (this.pendingSpam.size === 0) return;
-    const entries = [...this.pendingSpam.values()];
-    this.write(() =>
-      this.db
-        .transaction(() => {
-          const upsert = this.stmt(
-            `INSERT INTO spam_hits (day, kind, hits, last_at) VALUES (?, ?, ?, ?)
-             ON CONFLICT (day, kind) DO UPDATE SET hits = hits + excluded.hits, last_at = excluded.last_at`,
-          );
-          for (const e of entries) upsert.run(e.day, e.kind, e.hits, e.lastAt);
-        })
-        .immediate(),
+  async flushSpam(): Promise<void> {
+    await this.spam.flush((entries) =>
+      this.write(() =>
+        this.db
+          .transaction(() => {
+            const upsert = this.stmt(
+              `INSERT INTO spam_hits (day, kind, hits, last_at) VALUES (?, ?, ?, ?)
+               ON CONFLICT (day, kind) DO UPDATE SET hits = hits + excluded.hits, last_at = excluded.last_at`,
+            );
+            for (const e of entries) upsert.run(e.day, e.kind, e.hits, e.lastAt.toISOString());
+          })
+          .immediate(),
+      ),
     );
-    this.pendingSpam.clear();
   }
 
-  spamCounts(): Array<{ day: string; kind: FormKind; hits: number }> {
-    this.flushSpam();
-    return this.stmt(`SELECT day, kind, hits FROM spam_hits ORDER BY day, kind`).all() as Array<{ day: string; kind: FormKind; hits: number }>;
+  async spamCounts(): Promise<SpamCount[]> {
+    await this.flushSpam();
+    return this.stmt(`SELECT day, kind, hits FROM spam_hits ORDER BY day, kind`).all() as SpamCount[];
   }
 
-  /**
-   * Claims up to `limit` due outbox rows: counts the attempt and moves next_attempt_at `leaseMs`
-   * ahead, so a row whose sender dies mid-delivery comes due again (at-least-once delivery).
-   */
-  claimDue(now: Date, limit: number, leaseMs: number, exclude: readonly number[] = []): OutboxJob[] {
+  async claimDue(now: Date, limit: number, leaseMs: number, exclude: readonly number[] = []): Promise<OutboxJob[]> {
     return this.write(() =>
       this.db
         .transaction(() => {
@@ -349,7 +303,7 @@ export class Store {
     );
   }
 
-  markSent(id: number, messageId: string | undefined, at: Date = new Date()): void {
+  async markSent(id: number, messageId: string | undefined, at: Date = new Date()): Promise<void> {
     this.write(() =>
       this.db
         .transaction(() => {
@@ -360,13 +314,13 @@ export class Store {
     );
   }
 
-  markRetry(id: number, error: string, nextAttemptAt: Date): void {
+  async markRetry(id: number, error: string, nextAttemptAt: Date): Promise<void> {
     this.write(() =>
       this.stmt(`UPDATE outbox SET last_error = ?, next_attempt_at = ? WHERE submission_id = ? AND sent_at IS NULL`).run(error, nextAttemptAt.toISOString(), id),
     );
   }
 
-  markFailed(id: number, error: string, at: Date = new Date()): void {
+  async markFailed(id: number, error: string, at: Date = new Date()): Promise<void> {
     this.write(() =>
       this.db
         .transaction(() => {
@@ -377,11 +331,7 @@ export class Store {
     );
   }
 
-  /**
-   * Sends failed messages again (all of them, or the given ids), each with a fresh retry window.
-   * Returns the ids requeued; ids that are not failed are left alone.
-   */
-  requeue(which: "failed" | readonly number[], now: Date = new Date()): number[] {
+  async requeue(which: "failed" | readonly number[], now: Date = new Date()): Promise<number[]> {
     return this.write(() =>
       this.db
         .transaction(() => {
@@ -398,12 +348,8 @@ export class Store {
     );
   }
 
-  /**
-   * Removes delivered enquiries received more than `retentionDays` ago (the outbox row goes with
-   * them) and honeypot counters older than `spamDays`.
-   */
-  purge(now: Date, retentionDays: number, spamDays = 7): PurgeResult {
-    this.flushSpam();
+  async purge(now: Date, retentionDays: number, spamDays = 7): Promise<PurgeResult> {
+    await this.flushSpam();
     const before = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
     return this.write(() =>
       this.db
@@ -415,8 +361,7 @@ export class Store {
     );
   }
 
-  /** Earliest next_attempt_at of the rows still to send, ignoring `exclude` (rows being sent). */
-  nextDueAt(exclude: readonly number[] = []): Date | undefined {
+  async nextDueAt(exclude: readonly number[] = []): Promise<Date | undefined> {
     const row = this.stmt(
       `SELECT MIN(next_attempt_at) AS due FROM outbox
         WHERE sent_at IS NULL AND failed_at IS NULL AND submission_id NOT IN (SELECT value FROM json_each(?))`,
@@ -424,7 +369,7 @@ export class Store {
     return row.due === null ? undefined : new Date(row.due);
   }
 
-  queueStats(): QueueStats {
+  async queueStats(): Promise<QueueStats> {
     const row = this.stmt(
       `SELECT COUNT(*) FILTER (WHERE o.failed_at IS NULL) AS queued,
               MIN(s.created_at) FILTER (WHERE o.failed_at IS NULL) AS oldest,
@@ -435,11 +380,15 @@ export class Store {
     return { queued: row.queued, oldestQueuedAt: row.oldest === null ? undefined : new Date(row.oldest), failed: row.failed };
   }
 
-  get(id: number): SubmissionListRow | undefined {
-    return this.list({}, id)[0];
+  async get(id: number): Promise<SubmissionListRow | undefined> {
+    return this.select({}, id)[0];
   }
 
-  list(filter: ListFilter = {}, id?: number): SubmissionListRow[] {
+  async list(filter: ListFilter = {}): Promise<SubmissionListRow[]> {
+    return this.select(filter);
+  }
+
+  private select(filter: ListFilter, id?: number): SubmissionListRow[] {
     const where: string[] = [];
     const params: Array<string | number> = [];
     if (filter.kind) (where.push("s.kind = ?"), params.push(filter.kind));
@@ -469,17 +418,17 @@ export class Store {
    * A consistent copy of the database at `dest`, taken inside one read transaction, so it is
    * safe while the server keeps writing (VACUUM INTO: the copy is also compacted).
    */
-  backupTo(dest: string): void {
+  async backupTo(dest: string): Promise<void> {
     if (existsSync(dest)) throw new Error(`${dest} exists already; choose a new file name.`);
     closeSync(openSync(dest, "wx", PRIVATE_FILE));
     this.db.prepare("VACUUM INTO ?").run(dest);
     chmodSync(dest, PRIVATE_FILE);
   }
 
-  close(): void {
+  async close(): Promise<void> {
     if (!this.db.open) return;
     try {
-      this.flushSpam();
+      if (!this.db.readonly) await this.flushSpam();
     } finally {
       this.db.close();
     }

@@ -3,45 +3,12 @@
  * Crash safety with the real entry point: SIGKILL the server mid-load, restart it, and check that
  * every submission that was answered `success: true` is stored and then delivered.
  */
-import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { Store } from "../../src/server/store.ts";
-import { freePort, parseMail, postJson, startSmtpSink, tempDir, validContact, waitFor } from "./helpers.ts";
+import { SqliteStore } from "../../src/server/store.ts";
+import { freePort, parseMail, postJson, startServer, startSmtpSink, tempDir, validContact, waitFor } from "./helpers.ts";
 import type { SmtpSink } from "./helpers.ts";
-
-const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
-
-interface Server {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Starts `src/server/main.ts` in its own Node process (tsx as a loader, so one pid to kill). */
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: repoRoot,
-    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "error", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (c: Buffer) => (output += c.toString()));
-  child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const port = await waitFor(
-    () => {
-      if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-      return /Serving http:\/\/localhost:(\d+)/.exec(output)?.[1];
-    },
-    "the server to start",
-    15_000,
-  );
-  return { child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
-}
 
 describe("crash safety", () => {
   const dir = tempDir("lariox-crash-");
@@ -55,6 +22,7 @@ describe("crash safety", () => {
 
   it("keeps every answered submission through a SIGKILL and delivers it after restart", { timeout: 45_000 }, async () => {
     const env = {
+      DATABASE_URL: "", // SQLite in DATA_DIR, whatever the calling shell has set
       DATA_DIR: join(dir.path, "data"),
       DIST_DIR: join(dir.path, "dist"),
       RATE_LIMIT: "0",
@@ -105,12 +73,12 @@ describe("crash safety", () => {
 
     mark("restarted");
     // Every answered submission is in the database ...
-    const store = Store.open(env.DATA_DIR, { readonly: true });
+    const store = SqliteStore.open(env.DATA_DIR, { readonly: true });
     try {
-      const stored = new Set(store.list().map((s) => String(s.payload.subject)));
+      const stored = new Set((await store.list()).map((s) => String(s.payload.subject)));
       expect(answered.filter((m) => !stored.has(m))).toEqual([]);
     } finally {
-      store.close();
+      await store.close();
     }
 
     // ... and is delivered (at least once) now that a peer is up.
@@ -123,13 +91,13 @@ describe("crash safety", () => {
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
 
-    const after = Store.open(env.DATA_DIR, { readonly: true });
+    const after = SqliteStore.open(env.DATA_DIR, { readonly: true });
     try {
-      const rows = after.list();
+      const rows = await after.list();
       const answeredRows = rows.filter((r) => answered.includes(String(r.payload.subject)));
       expect(answeredRows.every((r) => r.status === "sent")).toBe(true);
     } finally {
-      after.close();
+      await after.close();
     }
     // for the report when run with --reporter=verbose
     console.info(`crash test: ${answered.length} answered before SIGKILL, ${failedRequests} requests cut off`);

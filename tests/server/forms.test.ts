@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseMail, postJson, rawRequest, startApp, startSmtpSink, validContact, validQuote, waitFor } from "./helpers.ts";
 import type { SmtpSink, TestApp } from "./helpers.ts";
+import { forEachBackend } from "./backends.ts";
 
 const CONTACT = "/api/mail/send-contact";
 const QUOTE = "/api/mail/send-quote";
@@ -77,7 +78,7 @@ describe("form endpoints: refusals", () => {
     await t.app.outbox.idle();
     const injected = smtp.messages.slice(before).filter((m) => /^(bcc|x-injected):/im.test(m.raw));
     expect(injected).toEqual([]);
-    expect(t.app.store.list().filter((s) => JSON.stringify(s.payload).includes("victim"))).toEqual([]);
+    expect((await t.app.store.list()).filter((s) => JSON.stringify(s.payload).includes("victim"))).toEqual([]);
   });
 
   it("answers 413 for a 1 MB body", async () => {
@@ -124,84 +125,87 @@ describe("form endpoints: refusals", () => {
   });
 });
 
-describe("form endpoints: accepted submissions", () => {
-  let t: TestApp;
-  let smtp: SmtpSink;
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    t = await startApp({ SMTP_URL: smtp.url, MAIL_TO: "sales@lariox.example.com", MAIL_FROM: '"Lariox website" <web@lariox.example.com>' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+// What is stored and mailed, once on each store.
+forEachBackend((backend) => {
+  describe("form endpoints: accepted submissions", () => {
+    let t: TestApp;
+    let smtp: SmtpSink;
+    beforeAll(async () => {
+      smtp = await startSmtpSink();
+      t = await startApp({ ...(await backend.fresh()).env, SMTP_URL: smtp.url, MAIL_TO: "sales@lariox.example.com", MAIL_FROM: '"Lariox website" <web@lariox.example.com>' });
+    });
+    afterAll(async () => {
+      await t.close();
+      await smtp.close();
+    });
 
-  it("stores before answering and delivers unicode names intact", async () => {
-    const gujarati = { ...validContact, name: "ધ્રુવ પટેલ", subject: "નમસ્તે — PLC", message: "કૃપા કરીને ફોન કરો.\nThanks!" };
-    const r1 = await postJson(t.url, CONTACT, gujarati, { "user-agent": "vitest-browser" });
-    expect(r1.status).toBe(200);
-    expect(r1.json()).toEqual({ success: true, message: expect.stringMatching(/received/) });
-    // committed by the time the answer arrives
-    const row = t.app.store.list().find((s) => s.payload.name === "ધ્રુવ પટેલ");
-    expect(row).toMatchObject({ kind: "contact", ip: "127.0.0.1", userAgent: "vitest-browser" });
+    it("stores before answering and delivers unicode names intact", async () => {
+      const gujarati = { ...validContact, name: "ધ્રુવ પટેલ", subject: "નમસ્તે — PLC", message: "કૃપા કરીને ફોન કરો.\nThanks!" };
+      const r1 = await postJson(t.url, CONTACT, gujarati, { "user-agent": "vitest-browser" });
+      expect(r1.status).toBe(200);
+      expect(r1.json()).toEqual({ success: true, message: expect.stringMatching(/received/) });
+      // committed by the time the answer arrives
+      const row = (await t.app.store.list()).find((s) => s.payload.name === "ધ્રુવ પટેલ");
+      expect(row).toMatchObject({ kind: "contact", ip: "127.0.0.1", userAgent: "vitest-browser" });
 
-    const r2 = await postJson(t.url, QUOTE, validQuote);
-    expect(r2.status).toBe(200);
+      const r2 = await postJson(t.url, QUOTE, validQuote);
+      expect(r2.status).toBe(200);
 
-    await waitFor(() => smtp.messages.length >= 2, "two delivered messages");
-    const byName = (name: string) => smtp.messages.map((m) => parseMail(m.raw)).find((m) => m.headers.get("reply-to")?.includes(name));
-    const g = byName("ધ્રુવ પટેલ");
-    expect(g?.headers.get("subject")).toBe("Contact: નમસ્તે — PLC — from ધ્રુવ પટેલ");
-    expect(g?.text).toContain("કૃપા કરીને ફોન કરો.\nThanks!");
-    const z = byName("Zoë Ñúñez");
-    expect(z?.headers.get("subject")).toBe("Quote request from Zoë Ñúñez, Gujarat Polymers Ltd.");
-    expect(z?.headers.get("reply-to")).toBe("Zoë Ñúñez <zoe.nunez@example.com>");
-    expect(z?.text).toMatch(/^Name: +Zoë Ñúñez$/m);
-    await waitFor(() => t.app.store.list().every((s) => s.status === "sent"), "status sent");
-  });
+      await waitFor(() => smtp.messages.length >= 2, "two delivered messages");
+      const byName = (name: string) => smtp.messages.map((m) => parseMail(m.raw)).find((m) => m.headers.get("reply-to")?.includes(name));
+      const g = byName("ધ્રુવ પટેલ");
+      expect(g?.headers.get("subject")).toBe("Contact: નમસ્તે — PLC — from ધ્રુવ પટેલ");
+      expect(g?.text).toContain("કૃપા કરીને ફોન કરો.\nThanks!");
+      const z = byName("Zoë Ñúñez");
+      expect(z?.headers.get("subject")).toBe("Quote request from Zoë Ñúñez, Gujarat Polymers Ltd.");
+      expect(z?.headers.get("reply-to")).toBe("Zoë Ñúñez <zoe.nunez@example.com>");
+      expect(z?.text).toMatch(/^Name: +Zoë Ñúñez$/m);
+      await waitFor(async () => (await t.app.store.list()).every((s) => s.status === "sent"), "status sent");
+    });
 
-  it("trims surrounding spaces before storing", async () => {
-    const r = await postJson(t.url, QUOTE, { name: "  Asha Mehta ", email: " asha@example.com" });
-    // the schema checks the raw value: " asha@example.com" is not an e-mail address
-    expect(r.status).toBe(400);
-    const ok = await postJson(t.url, QUOTE, { name: "  Asha Mehta ", email: "asha@example.com" });
-    expect(ok.status).toBe(200);
-    expect(t.app.store.list().at(-1)?.payload).toEqual({ name: "Asha Mehta", email: "asha@example.com" });
-  });
-});
-
-describe("honeypot", () => {
-  let t: TestApp;
-  let smtp: SmtpSink;
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    t = await startApp({ SMTP_URL: smtp.url });
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
+    it("trims surrounding spaces before storing", async () => {
+      const r = await postJson(t.url, QUOTE, { name: "  Asha Mehta ", email: " asha@example.com" });
+      // the schema checks the raw value: " asha@example.com" is not an e-mail address
+      expect(r.status).toBe(400);
+      const ok = await postJson(t.url, QUOTE, { name: "  Asha Mehta ", email: "asha@example.com" });
+      expect(ok.status).toBe(200);
+      expect((await t.app.store.list()).at(-1)?.payload).toEqual({ name: "Asha Mehta", email: "asha@example.com" });
+    });
   });
 
-  it("answers success, counts the hit without its body and never mails", async () => {
-    const real = await postJson(t.url, CONTACT, validContact);
-    const bot = await postJson(t.url, CONTACT, { ...validContact, name: "Bot", website: "http://spam.example" });
-    const botQuote = await postJson(t.url, QUOTE, { name: "Bot 2", website: "x", anything: 1 });
-    expect(bot.status).toBe(200);
-    expect(bot.json()).toEqual(real.json());
-    expect(botQuote.json().success).toBe(true);
+  describe("honeypot", () => {
+    let t: TestApp;
+    let smtp: SmtpSink;
+    beforeAll(async () => {
+      smtp = await startSmtpSink();
+      t = await startApp({ ...(await backend.fresh()).env, SMTP_URL: smtp.url });
+    });
+    afterAll(async () => {
+      await t.close();
+      await smtp.close();
+    });
 
-    await waitFor(() => smtp.messages.length >= 1, "the real message");
-    await t.app.outbox.idle();
-    await new Promise((r) => setTimeout(r, 150)); // a few more poll rounds
-    expect(smtp.messages).toHaveLength(1);
-    expect(smtp.messages[0]!.raw).not.toContain("Bot");
-    const rows = t.app.store.list();
-    expect(rows.map((r) => [r.payload.name, r.status, r.attempts])).toEqual([["Dhruv Patel", "sent", 1]]);
-    const today = new Date().toISOString().slice(0, 10);
-    expect(t.app.store.spamCounts()).toEqual([
-      { day: today, kind: "contact", hits: 1 },
-      { day: today, kind: "quote", hits: 1 },
-    ]);
+    it("answers success, counts the hit without its body and never mails", async () => {
+      const real = await postJson(t.url, CONTACT, validContact);
+      const bot = await postJson(t.url, CONTACT, { ...validContact, name: "Bot", website: "http://spam.example" });
+      const botQuote = await postJson(t.url, QUOTE, { name: "Bot 2", website: "x", anything: 1 });
+      expect(bot.status).toBe(200);
+      expect(bot.json()).toEqual(real.json());
+      expect(botQuote.json().success).toBe(true);
+
+      await waitFor(() => smtp.messages.length >= 1, "the real message");
+      await t.app.outbox.idle();
+      await new Promise((r) => setTimeout(r, 150)); // a few more poll rounds
+      expect(smtp.messages).toHaveLength(1);
+      expect(smtp.messages[0]!.raw).not.toContain("Bot");
+      const rows = (await t.app.store.list());
+      expect(rows.map((r) => [r.payload.name, r.status, r.attempts])).toEqual([["Dhruv Patel", "sent", 1]]);
+      const today = new Date().toISOString().slice(0, 10);
+      expect(await t.app.store.spamCounts()).toEqual([
+        { day: today, kind: "contact", hits: 1 },
+        { day: today, kind: "quote", hits: 1 },
+      ]);
+    });
   });
 });
 
@@ -224,7 +228,7 @@ describe("rate limit", () => {
     expect(Number(limited.headers["retry-after"])).toBeLessThanOrEqual(60);
     expect(limited.json()).toEqual({ success: false, message: expect.stringMatching(/Too many submissions.*wait \d+ seconds/) });
     // nothing stored for the refused one, and pages still load
-    expect(t.app.store.list()).toHaveLength(2);
+    expect(await t.app.store.list()).toHaveLength(2);
     expect((await rawRequest(`${t.url}/`)).status).toBe(404);
     // another client (X-Forwarded-For is ignored without TRUST_PROXY, so same IP) is still limited
     expect((await postJson(t.url, CONTACT, validContact, { "x-forwarded-for": "203.0.113.9" })).status).toBe(429);
@@ -246,7 +250,7 @@ describe("rate limit behind a proxy", () => {
     expect((await postJson(t.url, CONTACT, validContact, a)).status).toBe(200);
     expect((await postJson(t.url, CONTACT, validContact, a)).status).toBe(429);
     expect((await postJson(t.url, CONTACT, validContact, b)).status).toBe(200);
-    expect(t.app.store.list().map((s) => s.ip)).toEqual(["203.0.113.1", "203.0.113.2"]);
+    expect((await t.app.store.list()).map((s) => s.ip)).toEqual(["203.0.113.1", "203.0.113.2"]);
   });
 });
 
@@ -280,7 +284,7 @@ describe(".eml fallback without SMTP_URL", () => {
     expect(mail.headers.get("reply-to")).toBe("Zoë Ñúñez <zoe.nunez@example.com>");
     expect(mail.headers.get("message-id")).toMatch(/^<submission-1\.\d+@example\.com>$/);
     expect(mail.text).toContain("SCADA for effluent treatment plant");
-    await waitFor(() => t.app.store.get(1)?.status === "sent", "status sent");
-    expect(t.app.store.get(1)?.messageId).toBe(mail.headers.get("message-id"));
+    await waitFor(async () => (await t.app.store.get(1))?.status === "sent", "status sent");
+    expect((await t.app.store.get(1))?.messageId).toBe(mail.headers.get("message-id"));
   });
 });

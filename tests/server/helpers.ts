@@ -1,9 +1,15 @@
-/** Shared test parts: temp dirs, a configured app on a loopback port, a real SMTP peer, MIME decoding. */
+/**
+ * Shared test parts: temp dirs, a configured app on a loopback port, the real server in its own
+ * process, a real SMTP peer, MIME decoding.
+ */
+import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer as createHttpServer, request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { SMTPServer } from "smtp-server";
 import { buildApp } from "../../src/server/app.ts";
@@ -95,6 +101,40 @@ export async function startApp(
   };
 }
 
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/**
+ * Starts `src/server/main.ts` in its own Node process (tsx as a loader, so one pid to kill) on
+ * 127.0.0.1 and a free port, with the environment plus `env`.
+ */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    cwd: repoRoot,
+    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "error", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (c: Buffer) => (output += c.toString()));
+  child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const port = await waitFor(
+    () => {
+      if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+      return /Serving http:\/\/localhost:(\d+)/.exec(output)?.[1];
+    },
+    "the server to start",
+    30_000, // tsx compiles the server at start: seconds on a busy two-core machine
+  );
+  return { child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
+}
+
 export interface HttpResult {
   status: number;
   headers: Record<string, string | string[] | undefined>;
@@ -184,6 +224,14 @@ export interface SmtpSink {
   messages: ReceivedMail[];
   /** RCPT TO commands seen (accepted or refused). */
   rcptAttempts: number;
+  /**
+   * Holds each message that arrives from now on: read, but neither answered nor recorded. A message
+   * counts as delivered only once the peer answers 250 (as with a real mail server), so
+   * `resume()` answers and records the held ones whose sender is still connected and drops the
+   * rest.
+   */
+  pause(): void;
+  resume(): void;
   close(): Promise<void>;
 }
 
@@ -192,11 +240,19 @@ export interface SmtpSink {
  * (1-based) with a 451 temporary error; returning a number refuses it with that code.
  */
 export async function startSmtpSink(options: { port?: number; refuseRcpt?: (n: number) => boolean | number } = {}): Promise<SmtpSink> {
+  let paused = false;
+  const held: Array<{ session: string; accept: () => void }> = [];
+  const closed = new Set<string>();
   const sink: SmtpSink = {
     port: 0,
     url: "",
     messages: [],
     rcptAttempts: 0,
+    pause: () => void (paused = true),
+    resume() {
+      paused = false;
+      for (const message of held.splice(0)) if (!closed.has(message.session)) message.accept();
+    },
     close: async () => {},
   };
   const server = new SMTPServer({
@@ -218,13 +274,20 @@ export async function startSmtpSink(options: { port?: number; refuseRcpt?: (n: n
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
-        sink.messages.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
+        const accept = () => {
+          sink.messages.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString("utf8"),
+          });
+          callback();
+        };
+        if (paused) held.push({ session: session.id, accept });
+        else accept();
       });
+    },
+    onClose(session) {
+      closed.add(session.id);
     },
   });
   await new Promise<void>((resolve, reject) => {

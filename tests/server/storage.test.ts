@@ -2,16 +2,20 @@
 /**
  * The enquiry store under real trouble: a full disk (a small tmpfs), its file deleted or replaced
  * under the running server, a data folder the server's user cannot write, a honeypot flood, and
- * an online backup taken during a burst.
+ * an online backup taken during a burst; for PostgreSQL, the database server stopped under the
+ * running app, unreachable at start-up, and a pg_dump backup during a burst.
  */
 import { execFile, spawnSync } from "node:child_process";
 import { chmodSync, copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
-import { Store } from "../../src/server/store.ts";
-import { postJson, rawRequest, startApp, tempDir, validContact, validQuote, waitFor } from "./helpers.ts";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SqliteStore } from "../../src/server/store.ts";
+import { freePort, postJson, rawRequest, startApp, tempDir, validContact, validQuote, waitFor } from "./helpers.ts";
+import { pgBinDir, pgSkipReason, startPgCluster } from "./postgres.ts";
+import type { PgCluster } from "./postgres.ts";
 
 const CONTACT = "/api/mail/send-contact";
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -53,9 +57,9 @@ describe("enquiry store", () => {
         const r = await postJson(t.url, CONTACT, { ...validContact, message: junk, website: `http://spam.example/${i}` });
         expect(r.status).toBe(200);
       }
-      t.app.store.db.pragma("wal_checkpoint(TRUNCATE)");
+      (t.app.store as SqliteStore).db.pragma("wal_checkpoint(TRUNCATE)");
       expect(size() - before).toBeLessThan(1024 * 1024);
-      expect(t.app.store.spamCounts()).toEqual([{ day: expect.any(String), kind: "contact", hits: 1000 }]);
+      expect(await t.app.store.spamCounts()).toEqual([{ day: expect.any(String), kind: "contact", hits: 1000 }]);
     } finally {
       await t.close();
     }
@@ -96,9 +100,9 @@ describe("enquiry store", () => {
       } finally {
         await t.close();
       }
-      const reopened = Store.open(join(mount, "data"));
-      const stored = reopened.list().map((s) => String(s.payload.subject));
-      reopened.close();
+      const reopened = SqliteStore.open(join(mount, "data"));
+      const stored = (await reopened.list()).map((s) => String(s.payload.subject));
+      await reopened.close();
       expect(stored.sort()).toEqual([...acknowledged].sort());
     } finally {
       unmount();
@@ -131,7 +135,7 @@ describe("enquiry store", () => {
     const t = await startApp({}, { startOutbox: true });
     try {
       expect((await postJson(t.url, CONTACT, validContact)).status).toBe(200);
-      await waitFor(() => t.app.store.get(1)?.status === "sent", "the .eml file");
+      await waitFor(async () => (await t.app.store.get(1))?.status === "sent", "the .eml file");
       const mode = (p: string) => (statSync(p).mode & 0o777).toString(8);
       const mail = join(t.dataDir, "mail");
       expect([mode(t.dataDir), mode(join(t.dataDir, "site.db")), mode(mail), ...readdirSync(mail).map((f) => mode(join(mail, f)))]).toEqual(["700", "600", "700", "600"]);
@@ -147,7 +151,7 @@ describe("enquiry store", () => {
     if (!isRoot) chmodSync(locked, 0o500);
     const result = spawnSync(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
       cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: join(locked, "data"), PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", TSX_TSCONFIG_PATH: join(repoRoot, "tsconfig.json") },
+      env: { ...process.env, DATABASE_URL: "", DATA_DIR: join(locked, "data"), PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", TSX_TSCONFIG_PATH: join(repoRoot, "tsconfig.json") },
       encoding: "utf8",
       timeout: 30_000,
       ...(isRoot ? { uid: 65534, gid: 65534 } : {}),
@@ -182,9 +186,9 @@ describe("enquiry store", () => {
       const restored = join(dir(), "restored");
       mkdirSync(restored);
       copyFileSync(dest, join(restored, "site.db"));
-      const store = Store.open(restored);
-      const subjects = new Set(store.list().map((s) => String(s.payload.subject)));
-      store.close();
+      const store = SqliteStore.open(restored);
+      const subjects = new Set((await store.list()).map((s) => String(s.payload.subject)));
+      await store.close();
       expect(before.filter((s) => !subjects.has(s))).toEqual([]);
       expect(acknowledged.length).toBeGreaterThan(before.length);
     } finally {
@@ -207,5 +211,115 @@ describe("enquiry store", () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe.skipIf(pgSkipReason !== undefined)(`PostgreSQL store${pgSkipReason ? ` (skipped: ${pgSkipReason})` : ""}`, () => {
+  let cluster: PgCluster;
+  const dirs: Array<{ remove(): void }> = [];
+  beforeAll(async () => {
+    cluster = await startPgCluster();
+  }, 120_000);
+  afterAll(() => {
+    cluster?.stop();
+    dirs.forEach((d) => d.remove());
+  });
+  const dir = () => {
+    const d = tempDir("lariox-pg-storage-");
+    dirs.push(d);
+    return d.path;
+  };
+  const count = async (url: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return (await client.query<{ subject: string }>("SELECT payload->>'subject' AS subject FROM submissions")).rows.map((r) => r.subject);
+    } finally {
+      await client.end();
+    }
+  };
+
+  it("answers 503 with Retry-After while the database server is down, loses no acknowledged enquiry, and takes them again once it is back", async () => {
+    const url = await cluster.createDatabase();
+    const t = await startApp({ DATABASE_URL: url }, { startOutbox: false });
+    try {
+      expect((await postJson(t.url, CONTACT, { ...validContact, subject: "before" })).status).toBe(200);
+      cluster.pause();
+      const refused = await postJson(t.url, CONTACT, { ...validContact, subject: "during" });
+      expect(refused.status).toBe(503);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      expect(refused.json()).toEqual({ success: false, message: expect.stringMatching(/could not save your enquiry/) });
+      const health = await rawRequest(`${t.url}/healthz`);
+      expect(health.status).toBe(503);
+      expect(JSON.parse(health.text).problems.storage).toMatch(/cannot be read/);
+      cluster.start();
+      await waitFor(async () => (await postJson(t.url, CONTACT, { ...validContact, subject: "after" })).status === 200, "a write once the database is back");
+      expect((await rawRequest(`${t.url}/healthz`)).status).toBe(200);
+    } finally {
+      cluster.start();
+      await t.close();
+    }
+    expect((await count(url)).sort()).toEqual(["after", "before"]);
+  }, 60_000);
+
+  it("stops start-up with one clear line when DATABASE_URL cannot be reached, without showing the password", async () => {
+    const url = `postgres://site:s3cret-pw@127.0.0.1:${await freePort()}/enquiries`;
+    const result = spawnSync(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: url, DATA_DIR: join(dir(), "data"), PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim().split("\n")).toEqual([
+      expect.stringMatching(/^Storage error: PostgreSQL at postgres:\/\/site:\*\*\*@127\.0\.0\.1:\d+\/enquiries cannot be used: .*ECONNREFUSED/),
+    ]);
+    expect(result.stdout + result.stderr).not.toContain("s3cret");
+  });
+
+  it("backs up with pg_dump during a burst, and the restored copy holds every enquiry acknowledged before the backup began", async () => {
+    const url = await cluster.createDatabase();
+    const t = await startApp({ DATABASE_URL: url }, { startOutbox: false });
+    const acknowledged: string[] = [];
+    let stop = false;
+    const burst = Promise.all(
+      Array.from({ length: 4 }, async (_, worker) => {
+        for (let i = 0; !stop; i++) {
+          const subject = `w${worker}-${i}`;
+          const r = await postJson(t.url, CONTACT, { ...validContact, subject });
+          if (r.status === 200) acknowledged.push(subject);
+        }
+      }),
+    );
+    try {
+      await waitFor(() => acknowledged.length >= 100, "100 acknowledged enquiries");
+      const before = [...acknowledged];
+      const folder = dir();
+      const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/backup.ts", folder], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: url } });
+      expect(stdout).toMatch(/^Backed up postgres:\/\/postgres@127\.0\.0\.1:\d+\/\w+ to .*site-[\dT-]+Z\.dump/);
+      stop = true;
+      await burst;
+      const [dump] = readdirSync(folder);
+      expect((statSync(join(folder, dump!)).mode & 0o777).toString(8)).toBe("600");
+      const restored = await cluster.createDatabase();
+      await run(join(pgBinDir()!, "pg_restore"), ["--no-owner", `--dbname=${restored}`, join(folder, dump!)]);
+      const subjects = new Set(await count(restored));
+      expect(before.filter((s) => !subjects.has(s))).toEqual([]);
+      expect(acknowledged.length).toBeGreaterThan(before.length);
+    } finally {
+      stop = true;
+      await burst;
+      await t.close();
+    }
+  }, 60_000);
+
+  it("says how to back up by hand when pg_dump is not on PATH", async () => {
+    const url = await cluster.createDatabase();
+    const t = await startApp({ DATABASE_URL: url }, { startOutbox: false });
+    await t.close();
+    const dest = join(dir(), "x.dump");
+    await expect(
+      run(process.execPath, ["--import", "tsx", "scripts/backup.ts", dest], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: url, PATH: dir() } }),
+    ).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/^Backup failed: pg_dump is not on PATH\. Install .*postgresql-client.*pg_dump --format=custom/) });
   });
 });

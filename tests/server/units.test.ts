@@ -1,16 +1,17 @@
 // @vitest-environment node
 import { execFile } from "node:child_process";
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { csvCell, escapeUnprintable, toCsv } from "../../scripts/submissions.ts";
 import { ConfigError, loadConfig } from "../../src/server/config.ts";
 import { isPermanentRefusal, retryDelayMs } from "../../src/server/outbox.ts";
-import { SCHEMA_VERSION, Store } from "../../src/server/store.ts";
+import type { EnquiryStore } from "../../src/server/store.ts";
 import { summarize, validateForm } from "../../src/server/validate.ts";
-import { tempDir } from "./helpers.ts";
+import { forEachBackend } from "./backends.ts";
+import type { FreshStore } from "./backends.ts";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -84,6 +85,16 @@ describe("config", () => {
     expect(() => loadConfig({ SMTP_URL: "http://user:secret@x" })).not.toThrow(/secret/);
     expect(() => loadConfig({ ALERT_WEBHOOK_URL: "ftp://x" })).toThrow(/ALERT_WEBHOOK_URL must be an http/);
   });
+
+  it("takes DATABASE_URL as a postgres:// URL and never repeats its password", () => {
+    expect(loadConfig({}).databaseUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: "postgres://site:pw@db.internal:5432/lariox" }).databaseUrl).toBe("postgres://site:pw@db.internal:5432/lariox");
+    expect(loadConfig({ DATABASE_URL: "postgresql://db/lariox?sslmode=require" }).databaseUrl).toBe("postgresql://db/lariox?sslmode=require");
+    expect(() => loadConfig({ DATABASE_URL: "mysql://site:s3cret@db/lariox" })).toThrow(/^DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL, got "mysql:\/\/site:\*\*\*@db\/lariox"\.$/);
+    expect(() => loadConfig({ DATABASE_URL: "postgres:/site:s3cret@db" })).toThrow(/DATABASE_URL must be/);
+    expect(() => loadConfig({ DATABASE_URL: "postgres:/site:s3cret@db" })).not.toThrow(/s3cret/);
+    expect(() => loadConfig({ DATABASE_URL: "postgres://db/x?password=s3cret&ssl=1 x" })).not.toThrow(/s3cret/);
+  });
 });
 
 describe("delivery policy", () => {
@@ -102,159 +113,71 @@ describe("delivery policy", () => {
   });
 });
 
-describe("store", () => {
-  const dir = tempDir();
-  afterAll(() => dir.remove());
+// Each case starts the CLI as its own Node process, which can take seconds on a busy machine.
+forEachBackend((backend) => {
+  describe("submissions CLI", { timeout: 60_000 }, () => {
+    const run = promisify(execFile);
+    let data: FreshStore;
+    // --data-dir is ignored when DATABASE_URL is set, so both can be given.
+    const cli = (...args: string[]) =>
+      run(process.execPath, ["--import", "tsx", "scripts/submissions.ts", "--data-dir", data.env.DATA_DIR ?? "unused", ...args], {
+        cwd: repoRoot,
+        env: { ...process.env, DATABASE_URL: data.env.DATABASE_URL },
+      });
 
-  it("uses WAL, synchronous=FULL, a schema version and private files", () => {
-    const store = Store.open(join(dir.path, "a"));
-    try {
-      expect(store.db.pragma("journal_mode", { simple: true })).toBe("wal");
-      expect(store.db.pragma("synchronous", { simple: true })).toBe(2); // FULL
-      expect(store.schemaVersion()).toBe(SCHEMA_VERSION);
-      store.insertSubmission({ kind: "quote", payload: { name: "A" }, ip: undefined, userAgent: undefined });
-      const mode = (f: string) => (statSync(join(dir.path, "a", f)).mode & 0o777).toString(8);
-      expect([mode("."), mode("site.db"), mode("site.db-wal"), mode("site.db-shm")]).toEqual(["700", "600", "600", "600"]);
-    } finally {
-      store.close();
-    }
-    // reopening does not migrate again
-    const again = Store.open(join(dir.path, "a"));
-    expect(again.schemaVersion()).toBe(SCHEMA_VERSION);
-    again.close();
-  });
+    beforeAll(async () => {
+      data = await backend.fresh();
+      const store: EnquiryStore = await data.open();
+      const at = new Date("2025-03-14T09:34:05Z");
+      const contact = { name: "Dhruv Patel", subject: "PLC upgrade", email: "d@example.com", phone: "+91 98765 43210", company: "", message: "Two lines,\nplease." };
+      await store.insertSubmission({ kind: "contact", payload: contact, ip: "1.1.1.1", userAgent: undefined, createdAt: at });
+      const quote = { name: 'Zoë "Z" Ñúñez, Jr.', email: "z@example.com", phone: "", company: "=HYPERLINK(1)", project: "SCADA\u202Eevil", requirements: "a\u001b[31mred" };
+      const q = await store.insertSubmission({ kind: "quote", payload: quote, ip: "1.1.1.1", userAgent: undefined, createdAt: at });
+      await store.insertSubmission({ kind: "quote", payload: { name: "Later", email: "l@example.com" }, ip: "1.1.1.1", userAgent: undefined, createdAt: new Date("2025-04-01T00:00:00Z") });
+      await store.claimDue(new Date(), 10, 1);
+      await store.markFailed(q, "451 Mailbox busy,\nthen closed");
+      await store.close();
+    });
 
-  it("writes a submission and its outbox row together, and claims rows with a lease", () => {
-    const store = Store.open(join(dir.path, "b"));
-    try {
-      const id = store.insertSubmission({ kind: "quote", payload: { name: "A", email: "a@example.com" }, ip: "1.2.3.4", userAgent: undefined });
-      expect(store.db.prepare("SELECT submission_id FROM outbox").all()).toEqual([{ submission_id: id }]);
+    it("prints a table with the subject or project, status, attempts and the last error, escaping controls", async () => {
+      const { stdout } = await cli();
+      const lines = stdout.split("\n");
+      expect(lines[0]).toMatch(/^ID +Received \(IST\) +Kind +Name +Email +Subject \/ project +Status +Tries +Last error$/);
+      expect(stdout).toMatch(/1 +2025-03-14 15:04 +contact +Dhruv Patel +d@example\.com +PLC upgrade +queued +1/);
+      expect(stdout).toMatch(/2 +2025-03-14 15:04 +quote +Zoë "Z" Ñúñez, Jr\. +z@example\.com +SCADA\\u\{202E\}evil +failed +1 +451 Mailbox busy, then closed/);
+      expect(stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
+      expect(stdout).toContain("3 submissions (2 queued, 1 failed)");
+    });
 
-      const now = new Date();
-      const [job] = store.claimDue(now, 10, 60_000);
-      expect(job).toMatchObject({ id, attempts: 1, payload: { name: "A" } });
-      // claimed: not due again until the lease runs out (a crash mid-send means a retry, not a loss)
-      expect(store.claimDue(now, 10, 60_000)).toEqual([]);
-      expect(store.claimDue(new Date(now.getTime() + 60_001), 10, 60_000)).toHaveLength(1);
-      expect(store.get(id)).toMatchObject({ status: "queued", attempts: 2 });
-      store.markSent(id, "<m@x>");
-      expect(store.get(id)).toMatchObject({ status: "sent", messageId: "<m@x>" });
-      expect(store.claimDue(new Date(now.getTime() + 10 ** 9), 10, 1)).toEqual([]);
-    } finally {
-      store.close();
-    }
-  });
+    it("writes every field of the form to CSV, filtered by kind, status and date", async () => {
+      const { stdout } = await cli("--kind", "quote", "--since", "2025-03-01", "--csv");
+      expect(stdout.split("\r\n")[0]).toBe("id,received_at,kind,name,email,phone,company,project,requirements,status,attempts,last_error,ip");
+      expect(stdout.split("\r\n")[1]).toBe(
+        '2,2025-03-14T09:34:05.000Z,quote,"Zoë ""Z"" Ñúñez, Jr.",z@example.com,,\'=HYPERLINK(1),SCADA\\u{202E}evil,a\\u{1B}[31mred,failed,1,"451 Mailbox busy,\nthen closed",1.1.1.1',
+      );
+      const both = await cli("--since", "2025-03-20", "--csv");
+      expect(both.stdout.split("\r\n")[0]).toBe("id,received_at,kind,name,subject,email,phone,company,message,project,requirements,status,attempts,last_error,ip");
+      expect(both.stdout.trim().split("\r\n")).toHaveLength(2);
+      const contact = await cli("--kind", "contact", "--csv");
+      expect(contact.stdout).toContain(',contact,Dhruv Patel,PLC upgrade,d@example.com,\'+91 98765 43210,,"Two lines,\nplease.",queued,');
+      const failed = await cli("--status", "failed", "--csv");
+      expect(failed.stdout.trim().split("\r\n")).toHaveLength(2);
+    });
 
-  it("counts honeypot hits a day instead of storing them, and purges by age", () => {
-    const store = Store.open(join(dir.path, "purge"));
-    try {
-      const day = (d: number) => new Date(Date.UTC(2026, 0, d, 12));
-      store.recordSpam("contact", day(1));
-      store.recordSpam("contact", day(1));
-      store.recordSpam("quote", day(9));
-      expect(store.spamCounts()).toEqual([
-        { day: "2026-01-01", kind: "contact", hits: 2 },
-        { day: "2026-01-09", kind: "quote", hits: 1 },
-      ]);
-      const oldSent = store.insertSubmission({ kind: "contact", payload: { name: "Old" }, ip: undefined, userAgent: undefined, createdAt: day(1) });
-      const oldQueued = store.insertSubmission({ kind: "contact", payload: { name: "Waiting" }, ip: undefined, userAgent: undefined, createdAt: day(1) });
-      const newSent = store.insertSubmission({ kind: "contact", payload: { name: "New" }, ip: undefined, userAgent: undefined, createdAt: day(9) });
-      store.markSent(oldSent, undefined);
-      store.markSent(newSent, undefined);
-      // on Jan 10, with 5 days' retention: the old delivered one goes, the undelivered one stays
-      expect(store.purge(day(10), 5, 7)).toEqual({ enquiries: 1, spamDays: 1 });
-      expect(store.list().map((s) => s.id)).toEqual([oldQueued, newSent]);
-      expect(store.db.prepare("SELECT COUNT(*) AS n FROM outbox").get()).toEqual({ n: 2 });
-      expect(store.spamCounts()).toEqual([{ day: "2026-01-09", kind: "quote", hits: 1 }]);
-    } finally {
-      store.close();
-    }
-  });
-
-  it("requeues failed messages with a fresh retry window", () => {
-    const store = Store.open(join(dir.path, "requeue"));
-    try {
-      const a = store.insertSubmission({ kind: "contact", payload: {}, ip: undefined, userAgent: undefined, createdAt: new Date(0) });
-      const b = store.insertSubmission({ kind: "contact", payload: {}, ip: undefined, userAgent: undefined, createdAt: new Date(0) });
-      store.markFailed(a, "550 refused");
-      store.markFailed(b, "550 refused");
-      expect(store.queueStats()).toMatchObject({ queued: 0, failed: 2 });
-      const now = new Date();
-      expect(store.requeue([b, 999], now)).toEqual([b]);
-      expect(store.requeue("failed", now)).toEqual([a]);
-      expect(store.requeue("failed", now)).toEqual([]);
-      const jobs = store.claimDue(now, 10, 1000);
-      expect(jobs.map((j) => [j.id, j.attempts, j.windowStart.getTime()])).toEqual([
-        [a, 1, now.getTime()],
-        [b, 1, now.getTime()],
-      ]);
-    } finally {
-      store.close();
-    }
-  });
-
-  it("refuses a database from a newer version of the code", () => {
-    const store = Store.open(join(dir.path, "c"));
-    store.db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
-    store.close();
-    expect(() => Store.open(join(dir.path, "c"))).toThrow(/newer than this code knows/);
+    it("requeues a failed message, purges, and refuses unknown options and bad dates", async () => {
+      await expect(cli("--requeue", "1")).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/Submission 1 is not a failed one/) });
+      const { stdout } = await cli("--requeue", "failed");
+      expect(stdout).toMatch(/^Requeued 1 message \(2\)/);
+      expect((await cli("--status", "failed", "--csv")).stdout.trim().split("\r\n")).toHaveLength(1);
+      // nothing here was delivered, so the retention purge keeps every enquiry
+      expect((await cli("--purge")).stdout).toMatch(/^Removed 0 delivered enquiries older than 365 days and 0 daily spam counters\./);
+      await expect(cli("--status", "lost")).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/--status must be one of/) });
+      await expect(cli("--since", "last week")).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/--since must be a date/) });
+    });
   });
 });
 
-// Each case starts the CLI as its own Node process, which can take seconds on a busy machine.
-describe("submissions CLI", { timeout: 60_000 }, () => {
-  const dir = tempDir();
-  const run = promisify(execFile);
-  const cli = (...args: string[]) =>
-    run(process.execPath, ["--import", "tsx", "scripts/submissions.ts", "--data-dir", join(dir.path, "data"), ...args], { cwd: repoRoot });
-
-  beforeAll(() => {
-    const store = Store.open(join(dir.path, "data"));
-    const at = new Date("2025-03-14T09:34:05Z");
-    const contact = { name: "Dhruv Patel", subject: "PLC upgrade", email: "d@example.com", phone: "+91 98765 43210", company: "", message: "Two lines,\nplease." };
-    store.insertSubmission({ kind: "contact", payload: contact, ip: "1.1.1.1", userAgent: undefined, createdAt: at });
-    const quote = { name: 'Zoë "Z" Ñúñez, Jr.', email: "z@example.com", phone: "", company: "=HYPERLINK(1)", project: "SCADA\u202Eevil", requirements: "a\u001b[31mred" };
-    const q = store.insertSubmission({ kind: "quote", payload: quote, ip: "1.1.1.1", userAgent: undefined, createdAt: at });
-    store.insertSubmission({ kind: "quote", payload: { name: "Later", email: "l@example.com" }, ip: "1.1.1.1", userAgent: undefined, createdAt: new Date("2025-04-01T00:00:00Z") });
-    store.claimDue(new Date(), 10, 1);
-    store.markFailed(q, "451 Mailbox busy,\nthen closed");
-    store.close();
-  });
-  afterAll(() => dir.remove());
-
-  it("prints a table with the subject or project, status, attempts and the last error, escaping controls", async () => {
-    const { stdout } = await cli();
-    const lines = stdout.split("\n");
-    expect(lines[0]).toMatch(/^ID +Received \(IST\) +Kind +Name +Email +Subject \/ project +Status +Tries +Last error$/);
-    expect(stdout).toMatch(/1 +2025-03-14 15:04 +contact +Dhruv Patel +d@example\.com +PLC upgrade +queued +1/);
-    expect(stdout).toMatch(/2 +2025-03-14 15:04 +quote +Zoë "Z" Ñúñez, Jr\. +z@example\.com +SCADA\\u\{202E\}evil +failed +1 +451 Mailbox busy, then closed/);
-    expect(stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
-    expect(stdout).toContain("3 submissions (2 queued, 1 failed)");
-  });
-
-  it("writes every field of the form to CSV, filtered by kind, status and date", async () => {
-    const { stdout } = await cli("--kind", "quote", "--since", "2025-03-01", "--csv");
-    expect(stdout.split("\r\n")[0]).toBe("id,received_at,kind,name,email,phone,company,project,requirements,status,attempts,last_error,ip");
-    expect(stdout.split("\r\n")[1]).toBe(
-      '2,2025-03-14T09:34:05.000Z,quote,"Zoë ""Z"" Ñúñez, Jr.",z@example.com,,\'=HYPERLINK(1),SCADA\\u{202E}evil,a\\u{1B}[31mred,failed,1,"451 Mailbox busy,\nthen closed",1.1.1.1',
-    );
-    const both = await cli("--since", "2025-03-20", "--csv");
-    expect(both.stdout.split("\r\n")[0]).toBe("id,received_at,kind,name,subject,email,phone,company,message,project,requirements,status,attempts,last_error,ip");
-    expect(both.stdout.trim().split("\r\n")).toHaveLength(2);
-    const contact = await cli("--kind", "contact", "--csv");
-    expect(contact.stdout).toContain(',contact,Dhruv Patel,PLC upgrade,d@example.com,\'+91 98765 43210,,"Two lines,\nplease.",queued,');
-    const failed = await cli("--status", "failed", "--csv");
-    expect(failed.stdout.trim().split("\r\n")).toHaveLength(2);
-  });
-
-  it("requeues a failed message, and refuses unknown options and bad dates", async () => {
-    await expect(cli("--requeue", "1")).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/Submission 1 is not a failed one/) });
-    const { stdout } = await cli("--requeue", "failed");
-    expect(stdout).toMatch(/^Requeued 1 message \(2\)/);
-    await expect(cli("--status", "lost")).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/--status must be one of/) });
-    await expect(cli("--since", "last week")).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/--since must be a date/) });
-  });
-
+describe("CSV cells", () => {
   it("quotes CSV cells only when needed and escapes what a terminal would act on", () => {
     expect(csvCell("plain")).toBe("plain");
     expect(csvCell(" lead")).toBe('" lead"');

@@ -1,0 +1,116 @@
+/**
+ * The two enquiry stores as test backends, so one suite runs on both: `forEachBackend(body)` wraps
+ * `body` in a describe block per store (PostgreSQL: a throwaway cluster for the block, see
+ * postgres.ts), and each test asks its backend for a fresh, empty store.
+ */
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { afterAll, beforeAll, describe } from "vitest";
+import type { Env } from "../../src/server/config.ts";
+import { PG_SCHEMA_VERSION, PgStore } from "../../src/server/store-pg.ts";
+import { SCHEMA_VERSION, SqliteStore } from "../../src/server/store.ts";
+import type { EnquiryStore } from "../../src/server/store.ts";
+import { tempDir } from "./helpers.ts";
+import { pgSkipReason, startPgCluster } from "./postgres.ts";
+import type { PgCluster } from "./postgres.ts";
+
+/** One empty store's worth of data: how to reach it from an app, a server process, or directly. */
+export interface FreshStore {
+  /** For startApp or a server process: DATA_DIR (SQLite) or DATABASE_URL (PostgreSQL); the other is blanked. */
+  env: Env & { DATA_DIR?: string; DATABASE_URL: string };
+  /** Opens (and migrates) the store; each call is another handle on the same data, like another instance. */
+  open(): Promise<EnquiryStore>;
+  /** Raw SQL on the same data, for what the interface does not show. */
+  query(sql: string): Promise<unknown[]>;
+}
+
+export interface Backend {
+  name: "sqlite" | "postgres";
+  schemaVersion: number;
+  /** SQL that marks the schema as one from a newer version of the code. */
+  newerSchemaSql: string;
+  fresh(): Promise<FreshStore>;
+  /** The PostgreSQL cluster of this block (undefined for SQLite). */
+  cluster(): PgCluster | undefined;
+  setup(): Promise<void>;
+  teardown(): Promise<void>;
+}
+
+function sqliteBackend(): Backend {
+  const dirs: Array<{ remove(): void }> = [];
+  return {
+    name: "sqlite",
+    schemaVersion: SCHEMA_VERSION,
+    newerSchemaSql: `PRAGMA user_version = ${SCHEMA_VERSION + 1}`,
+    async fresh() {
+      const dir = tempDir("lariox-store-");
+      dirs.push(dir);
+      const dataDir = join(dir.path, "data");
+      return {
+        env: { DATA_DIR: dataDir, DATABASE_URL: "" },
+        open: async () => SqliteStore.open(dataDir),
+        async query(sql) {
+          const db = new Database(join(dataDir, "site.db"));
+          try {
+            const statement = db.prepare(sql);
+            return statement.reader ? statement.all() : (statement.run(), []);
+          } finally {
+            db.close();
+          }
+        },
+      };
+    },
+    cluster: () => undefined,
+    async setup() {},
+    async teardown() {
+      for (const dir of dirs.splice(0)) dir.remove();
+    },
+  };
+}
+
+function postgresBackend(): Backend {
+  let cluster: PgCluster | undefined;
+  return {
+    name: "postgres",
+    schemaVersion: PG_SCHEMA_VERSION,
+    newerSchemaSql: `UPDATE schema_version SET version = ${PG_SCHEMA_VERSION + 1}`,
+    async fresh() {
+      if (!cluster) throw new Error("the PostgreSQL cluster did not start (see the error of beforeAll)");
+      const url = await cluster.createDatabase();
+      return {
+        env: { DATABASE_URL: url },
+        open: () => PgStore.open(url),
+        async query(sql) {
+          const client = new pg.Client({ connectionString: url });
+          await client.connect();
+          try {
+            return (await client.query(sql)).rows;
+          } finally {
+            await client.end();
+          }
+        },
+      };
+    },
+    cluster: () => cluster,
+    async setup() {
+      cluster = await startPgCluster();
+    },
+    async teardown() {
+      cluster?.stop();
+      cluster = undefined;
+    },
+  };
+}
+
+/** Runs `body` once per store, each in a describe block named after it. */
+export function forEachBackend(body: (backend: Backend) => void): void {
+  for (const backend of [sqliteBackend(), postgresBackend()]) {
+    const skip = backend.name === "postgres" ? pgSkipReason : undefined;
+    describe.skipIf(skip !== undefined)(skip ? `${backend.name} (skipped: ${skip})` : backend.name, () => {
+      beforeAll(() => backend.setup(), 120_000);
+      afterAll(() => backend.teardown());
+      body(backend);
+    });
+  }
+}

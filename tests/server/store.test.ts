@@ -1,0 +1,250 @@
+// @vitest-environment node
+/** The enquiry store's promises (store-types.ts), once on SQLite and once on a real PostgreSQL server. */
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import pg from "pg";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { PgStore } from "../../src/server/store-pg.ts";
+import { SCHEMA_VERSION, SqliteStore, StorageError } from "../../src/server/store.ts";
+import type { EnquiryStore, NewSubmission } from "../../src/server/store.ts";
+import { forEachBackend } from "./backends.ts";
+import { freePort, tempDir } from "./helpers.ts";
+
+const enquiry = (extra: Partial<NewSubmission> = {}): NewSubmission => ({ kind: "contact", payload: { name: "A" }, ip: undefined, userAgent: undefined, ...extra });
+
+forEachBackend((backend) => {
+  let opened: EnquiryStore[] = [];
+  afterEach(async () => {
+    for (const store of opened.splice(0)) await store.close();
+  });
+  /** A fresh, empty store, closed after the test; `again()` opens a second handle on the same data. */
+  async function fresh() {
+    const data = await backend.fresh();
+    const open = async () => {
+      const store = await data.open();
+      opened.push(store);
+      return store;
+    };
+    return { store: await open(), again: open, query: data.query, data };
+  }
+
+  it("keeps a schema version, and opening again does not migrate again", async () => {
+    const { store, again } = await fresh();
+    expect(await store.schemaVersion()).toBe(backend.schemaVersion);
+    await store.insertSubmission(enquiry());
+    const second = await again();
+    expect(await second.schemaVersion()).toBe(backend.schemaVersion);
+    expect(await second.list()).toHaveLength(1);
+  });
+
+  it("writes a submission and its outbox row together, and claims rows with a lease", async () => {
+    const { store, query } = await fresh();
+    const id = await store.insertSubmission({ kind: "quote", payload: { name: "A", email: "a@example.com" }, ip: "1.2.3.4", userAgent: "ua" });
+    expect(await query("SELECT submission_id, attempts FROM outbox")).toEqual([{ submission_id: id, attempts: 0 }]);
+    expect(await store.get(id)).toMatchObject({ kind: "quote", ip: "1.2.3.4", userAgent: "ua", status: "queued", attempts: 0, sentAt: null });
+
+    const now = new Date();
+    const [job] = await store.claimDue(now, 10, 60_000);
+    expect(job).toMatchObject({ id, attempts: 1, payload: { name: "A", email: "a@example.com" } });
+    // claimed: not due again until the lease runs out (a crash mid-send means a retry, not a loss)
+    expect(await store.claimDue(now, 10, 60_000)).toEqual([]);
+    expect(await store.nextDueAt()).toEqual(new Date(now.getTime() + 60_000));
+    expect(await store.claimDue(new Date(now.getTime() + 60_001), 10, 60_000)).toHaveLength(1);
+    expect(await store.get(id)).toMatchObject({ status: "queued", attempts: 2 });
+    await store.markSent(id, "<m@x>");
+    expect(await store.get(id)).toMatchObject({ status: "sent", messageId: "<m@x>" });
+    expect(await store.claimDue(new Date(now.getTime() + 10 ** 9), 10, 1)).toEqual([]);
+    expect(await store.nextDueAt()).toBeUndefined();
+  });
+
+  it("keeps the payload as written, unicode and field order included", async () => {
+    const { store } = await fresh();
+    const payload = { zeta: "ધ્રુવ પટેલ", alpha: "Zoë \"Z\" Ñúñez\nline two", nested: [1, { b: true }], empty: "" };
+    const id = await store.insertSubmission(enquiry({ payload }));
+    const row = await store.get(id);
+    expect(row!.payload).toEqual(payload);
+    expect(Object.keys(row!.payload)).toEqual(["zeta", "alpha", "nested", "empty"]);
+  });
+
+  it("skips rows being sent, retries at the given time, and fails a message for good", async () => {
+    const { store } = await fresh();
+    const t0 = new Date("2026-01-01T00:00:00Z");
+    const [a, b, c] = [await store.insertSubmission(enquiry({ createdAt: t0 })), await store.insertSubmission(enquiry({ createdAt: t0 })), await store.insertSubmission(enquiry({ createdAt: t0 }))];
+    const later = new Date(t0.getTime() + 1000);
+    // `exclude` names rows this worker still sends
+    expect((await store.claimDue(later, 10, 0, [b])).map((j) => j.id)).toEqual([a, c]);
+    expect(await store.nextDueAt([a, c])).toEqual(t0);
+    await store.markRetry(a, "451 busy", new Date(t0.getTime() + 5000));
+    await store.markFailed(c, "550 refused", later);
+    expect(await store.queueStats()).toEqual({ queued: 2, oldestQueuedAt: t0, failed: 1 });
+    expect(await store.get(a)).toMatchObject({ status: "queued", lastError: "451 busy", nextAttemptAt: new Date(t0.getTime() + 5000) });
+    expect(await store.get(c)).toMatchObject({ status: "failed", lastError: "550 refused", failedAt: later });
+    expect((await store.claimDue(new Date(t0.getTime() + 4999), 10, 1000)).map((j) => j.id)).toEqual([b]);
+    expect((await store.claimDue(new Date(t0.getTime() + 5000), 10, 1000)).map((j) => [j.id, j.attempts])).toEqual([[a, 2]]);
+    // a late "retry" after delivery does not undo the delivery
+    await store.markSent(a, undefined);
+    await store.markRetry(a, "late", new Date());
+    await store.markFailed(a, "late");
+    expect(await store.get(a)).toMatchObject({ status: "sent", lastError: null });
+  });
+
+  it("lists by kind, status and date", async () => {
+    const { store } = await fresh();
+    const day = (d: number) => new Date(Date.UTC(2026, 0, d, 12));
+    const q1 = await store.insertSubmission(enquiry({ kind: "quote", createdAt: day(1) }));
+    const c2 = await store.insertSubmission(enquiry({ kind: "contact", createdAt: day(2) }));
+    const q3 = await store.insertSubmission(enquiry({ kind: "quote", createdAt: day(3) }));
+    await store.markFailed(q3, "550");
+    const ids = async (filter: Parameters<EnquiryStore["list"]>[0]) => (await store.list(filter)).map((r) => r.id);
+    expect(await ids({})).toEqual([q1, c2, q3]);
+    expect(await ids({ kind: "quote" })).toEqual([q1, q3]);
+    expect(await ids({ status: "failed" })).toEqual([q3]);
+    expect(await ids({ since: day(2) })).toEqual([c2, q3]);
+    expect(await ids({ kind: "quote", status: "queued", since: day(1) })).toEqual([q1]);
+    expect(await store.get(999)).toBeUndefined();
+  });
+
+  it("counts honeypot hits a day instead of storing them, and purges by age", async () => {
+    const { store, query } = await fresh();
+    const day = (d: number) => new Date(Date.UTC(2026, 0, d, 12));
+    store.recordSpam("contact", day(1));
+    store.recordSpam("contact", day(1));
+    store.recordSpam("quote", day(9));
+    expect(await store.spamCounts()).toEqual([
+      { day: "2026-01-01", kind: "contact", hits: 2 },
+      { day: "2026-01-09", kind: "quote", hits: 1 },
+    ]);
+    store.recordSpam("contact", day(1));
+    await store.flushSpam();
+    expect((await store.spamCounts())[0]).toEqual({ day: "2026-01-01", kind: "contact", hits: 3 });
+    const oldSent = await store.insertSubmission(enquiry({ payload: { name: "Old" }, createdAt: day(1) }));
+    const oldQueued = await store.insertSubmission(enquiry({ payload: { name: "Waiting" }, createdAt: day(1) }));
+    const newSent = await store.insertSubmission(enquiry({ payload: { name: "New" }, createdAt: day(9) }));
+    await store.markSent(oldSent, undefined);
+    await store.markSent(newSent, undefined);
+    // on Jan 10, with 5 days' retention: the old delivered one goes, the undelivered one stays
+    expect(await store.purge(day(10), 5, 7)).toEqual({ enquiries: 1, spamDays: 1 });
+    expect((await store.list()).map((s) => s.id)).toEqual([oldQueued, newSent]);
+    expect(await query("SELECT submission_id FROM outbox ORDER BY submission_id")).toEqual([{ submission_id: oldQueued }, { submission_id: newSent }]);
+    expect(await store.spamCounts()).toEqual([{ day: "2026-01-09", kind: "quote", hits: 1 }]);
+  });
+
+  it("writes pending honeypot counts when closed", async () => {
+    const { store, again } = await fresh();
+    store.recordSpam("quote", new Date(Date.UTC(2026, 1, 3)));
+    await store.close();
+    expect(await (await again()).spamCounts()).toEqual([{ day: "2026-02-03", kind: "quote", hits: 1 }]);
+  });
+
+  it("requeues failed messages with a fresh retry window", async () => {
+    const { store } = await fresh();
+    const a = await store.insertSubmission(enquiry({ createdAt: new Date(0) }));
+    const b = await store.insertSubmission(enquiry({ createdAt: new Date(0) }));
+    await store.markFailed(a, "550 refused");
+    await store.markFailed(b, "550 refused");
+    expect(await store.queueStats()).toMatchObject({ queued: 0, failed: 2 });
+    const now = new Date();
+    expect(await store.requeue([b, 999], now)).toEqual([b]);
+    expect(await store.requeue("failed", now)).toEqual([a]);
+    expect(await store.requeue("failed", now)).toEqual([]);
+    expect(await store.get(a)).toMatchObject({ status: "queued", failedAt: null });
+    const jobs = await store.claimDue(now, 10, 1000);
+    expect(jobs.map((j) => [j.id, j.attempts, j.windowStart.getTime()])).toEqual([
+      [a, 1, now.getTime()],
+      [b, 1, now.getTime()],
+    ]);
+  });
+
+  it("gives each due row to one of several stores sharing the data (several server instances)", async () => {
+    const { store, again } = await fresh();
+    const stores = [store, await again(), await again()];
+    const total = 150;
+    for (let i = 0; i < total; i++) await store.insertSubmission(enquiry({ payload: { n: i } }));
+    const claimed: number[][] = stores.map(() => []);
+    const now = new Date(Date.now() + 1000);
+    await Promise.all(
+      stores.map(async (s, i) => {
+        for (let round = 0; round < total; round++) {
+          const jobs = await s.claimDue(now, 4, 60_000);
+          if (jobs.length === 0) return;
+          claimed[i]!.push(...jobs.map((j) => j.id));
+        }
+      }),
+    );
+    const all = claimed.flat();
+    expect(all).toHaveLength(total);
+    expect(new Set(all).size).toBe(total);
+    expect(claimed.filter((ids) => ids.length > 0).length).toBeGreaterThan(1);
+    // every claim counted once
+    expect((await store.list()).every((r) => r.attempts === 1)).toBe(true);
+  });
+
+  it("refuses a database from a newer version of the code", async () => {
+    const { store, again, query } = await fresh();
+    await store.close();
+    await query(backend.newerSchemaSql);
+    await expect(again()).rejects.toThrow(/newer than this code knows/);
+  });
+
+  if (backend.name === "sqlite") {
+    describe("SQLite file", () => {
+      const dir = tempDir();
+      afterAll(() => dir.remove());
+
+      it("uses WAL, synchronous=FULL and private files", async () => {
+        const store = SqliteStore.open(join(dir.path, "a"));
+        try {
+          expect(store.db.pragma("journal_mode", { simple: true })).toBe("wal");
+          expect(store.db.pragma("synchronous", { simple: true })).toBe(2); // FULL
+          expect(await store.schemaVersion()).toBe(SCHEMA_VERSION);
+          await store.insertSubmission(enquiry());
+          const mode = (f: string) => (statSync(join(dir.path, "a", f)).mode & 0o777).toString(8);
+          expect([mode("."), mode("site.db"), mode("site.db-wal"), mode("site.db-shm")]).toEqual(["700", "600", "600", "600"]);
+        } finally {
+          await store.close();
+        }
+      });
+    });
+  }
+
+  if (backend.name === "postgres") {
+    it("skips rows another instance has locked instead of waiting for them (FOR UPDATE SKIP LOCKED)", async () => {
+      const { store, data } = await fresh();
+      const ids: number[] = [];
+      for (let i = 0; i < 6; i++) ids.push(await store.insertSubmission(enquiry()));
+      const other = new pg.Client({ connectionString: data.env.DATABASE_URL });
+      await other.connect();
+      try {
+        // another instance in the middle of its claim: the first three rows locked, not committed
+        await other.query("BEGIN");
+        await other.query("SELECT submission_id FROM outbox ORDER BY submission_id LIMIT 3 FOR UPDATE");
+        const started = Date.now();
+        const jobs = await store.claimDue(new Date(Date.now() + 1000), 10, 60_000);
+        expect(jobs.map((j) => j.id)).toEqual(ids.slice(3));
+        expect(Date.now() - started).toBeLessThan(2000);
+        await other.query("ROLLBACK");
+        expect((await store.claimDue(new Date(Date.now() + 1000), 10, 60_000)).map((j) => j.id)).toEqual(ids.slice(0, 3));
+      } finally {
+        await other.end();
+      }
+    });
+
+    it("migrates once when several instances start together", async () => {
+      const { store, data } = await fresh();
+      await store.close();
+      await data.query("DROP TABLE outbox, submissions, spam_hits, schema_version");
+      const stores = await Promise.all([data.open(), data.open(), data.open()]);
+      opened.push(...stores);
+      expect(await Promise.all(stores.map((s) => s.schemaVersion()))).toEqual([backend.schemaVersion, backend.schemaVersion, backend.schemaVersion]);
+      expect(await data.query("SELECT version FROM schema_version")).toEqual([{ version: backend.schemaVersion }]);
+    });
+
+    it("turns an unreachable server into StorageError, and never shows the password", async () => {
+      const url = `postgres://site:s3cret-pw@127.0.0.1:${await freePort()}/enquiries`;
+      const error = await PgStore.open(url).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(StorageError);
+      expect((error as Error).message).toMatch(/^PostgreSQL at postgres:\/\/site:\*\*\*@127\.0\.0\.1:\d+\/enquiries cannot be used: .*ECONNREFUSED/);
+      expect((error as Error).message).not.toContain("s3cret");
+    });
+  }
+});
