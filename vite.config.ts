@@ -23,7 +23,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/server/**/*.test.ts"],
+    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/server/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
     // Generous: a block's first import is compiled on demand, slow on a busy two-core machine.
     testTimeout: 20_000,

@@ -13,6 +13,7 @@ import type { Page } from "../src/content/types.ts";
 import { headTags, type AppFacts } from "./prerender/head.ts";
 import { writeRedirects, writeSiteFacts, writeSitemap } from "./prerender/seo-files.ts";
 import { precompress } from "./prerender/compress.ts";
+import { writeDeployConfigs } from "./prerender/deploy-configs.ts";
 import { deferHydration } from "./prerender/defer-hydration.ts";
 
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
@@ -80,6 +81,7 @@ export async function prerender(content: Content, dist: string, ssrDir: string):
   const indexed = writeSitemap(dist, content.site, content.pages.map((p) => p.page.path), server.notFoundPath);
   writeRedirects(dist, content.site);
   writeSiteFacts(dist, { redirects: content.site.redirects, scriptHashes: inlineScripts, frameOrigins: [new URL(content.site.contact.mapEmbedUrl).origin] });
+  writeDeployConfigs(dist, content.site);
   const rendered = Math.round(performance.now() - started);
   const compressStarted = performance.now();
   const packed = await precompress(dist);

@@ -31,6 +31,18 @@ if ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null; then
   $SUDO apt-get update -qq && $SUDO apt-get install -y -qq postgresql >/dev/null
 fi
 
+# tests/integration runs nginx (with its brotli module) in front of the Node server, caddy validate and systemd-analyze.
+if [ ! -x /usr/sbin/nginx ] || [ ! -e /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] \
+   || ! command -v caddy >/dev/null 2>&1 || ! command -v systemd-analyze >/dev/null 2>&1; then
+  echo "== installing nginx, its brotli module, caddy and systemd (apt-get)"
+  export DEBIAN_FRONTEND=noninteractive
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then SUDO="sudo -E"; fi
+  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq nginx libnginx-mod-http-brotli-static caddy systemd >/dev/null
+  # The tests start their own nginx on a loopback port; the packages' own services are not needed.
+  $SUDO systemctl disable --now nginx caddy >/dev/null 2>&1 || true
+fi
+
 echo "== content validation"
 npm run --silent validate
 echo "== type check"

@@ -1,6 +1,7 @@
 // Three-page sample datasheets and brochures with pdf-lib (A4, standard Helvetica).
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from 'pdf-lib';
 import { BROCHURES, DATASHEETS, PRODUCTS, type ProductCopy } from './product-copy.ts';
+import { SAMPLE_NOTE } from './sample-marker.ts';
 import { save } from './util.ts';
 
 // Fixed dates keep the files byte-for-byte reproducible.
@@ -167,7 +168,7 @@ async function makePdf(p: ProductCopy, kind: 'Datasheet' | 'Brochure'): Promise<
   requirements(doc, p, f);
   doc.setTitle(`${p.name} ${kind.toLowerCase()} (sample)`);
   doc.setAuthor('Lariox Automation');
-  doc.setSubject(`Sample ${kind.toLowerCase()} — to be replaced by the vendor's official file`);
+  doc.setSubject(`Sample ${kind.toLowerCase()} — ${SAMPLE_NOTE}`);
   doc.setKeywords(['AVEVA', p.name, 'Lariox Automation', 'sample']);
   doc.setCreator('Lariox Automation asset script');
   doc.setProducer('pdf-lib');

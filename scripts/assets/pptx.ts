@@ -1,5 +1,6 @@
 // Five-slide sample presentation for AVEVA Work Tasks, built with pptxgenjs.
 import PptxGenJS from 'pptxgenjs';
+import { SAMPLE_NOTE } from './sample-marker.ts';
 import { save } from './util.ts';
 
 const NAVY = '0B1A2E';
@@ -50,7 +51,7 @@ export async function makePptx(): Promise<void> {
   pres.title = 'AVEVA Work Tasks (formerly AVEVA Workflow Management) — sample';
   pres.author = 'Lariox Automation';
   pres.company = 'Lariox Automation';
-  pres.subject = "Sample presentation — to be replaced by the vendor's official file";
+  pres.subject = `Sample presentation — ${SAMPLE_NOTE}`;
 
   // 1. Title
   const s1 = pres.addSlide();

@@ -149,6 +149,10 @@ export type SectionType4 = "logoStrip"
  */
 export type Heading4 = string
 /**
+ * true while the names and logos are samples to replace before launch; `npm run launch-check` lists the section until it is removed or false.
+ */
+export type PlaceholderLogos = boolean
+/**
  * The logos in the strip, each with a name and an image file.
  * 
  * @minItems 1
@@ -174,6 +178,10 @@ export type Heading5 = string
  * An optional paragraph under the heading.
  */
 export type IntroText1 = string
+/**
+ * true while the names and logos are samples to replace before launch; `npm run launch-check` lists the section until it is removed or false.
+ */
+export type PlaceholderLogos1 = boolean
 /**
  * The logos in the grid, each with a name and an image file.
  * 
@@ -606,6 +614,7 @@ href: LinkTarget
 export interface LogoStripSection {
 type: SectionType4
 heading?: Heading4
+placeholder?: PlaceholderLogos
 logos: Logos
 }
 export interface Logo {
@@ -616,6 +625,7 @@ export interface LogoGridSection {
 type: SectionType5
 heading?: Heading5
 intro?: IntroText1
+placeholder?: PlaceholderLogos1
 logos: Logos1
 }
 /**

@@ -1,0 +1,268 @@
+/**
+ * Configs for hosts other than the Node server, written by the build from the functions that
+ * server uses (securityHeaderSets, isFramedBySite, cacheControlFor) and the facts file it reads,
+ * so a static host, a CDN or nginx gives visitors the answers the Node server gives:
+ *
+ *   dist/_headers                  Netlify and Cloudflare Pages: security headers and caching
+ *   dist/.site/nginx.conf          an nginx server block (with its maps) for the http block:
+ *                                  serves dist/ and proxies /api/ and /healthz to the Node server
+ *   dist/.site/nginx-headers.conf  the security headers, included by nginx.conf in each location
+ *   dist/.site/nginx-brotli.conf   `brotli_static on;`, for an http block whose nginx loads
+ *                                  libnginx-mod-http-brotli-static (nginx.conf itself loads without it)
+ *
+ * The nginx files sit in .site/ beside server.json: the Node server never serves a dotfile, and
+ * the nginx config answers every path with a dot segment with the 404 page.
+ * Build settings: NGINX_UPSTREAM (the Node server, 127.0.0.1:8080), NGINX_ROOT (where dist/ lives
+ * on the nginx machine; the build's own dist/ by default) and NGINX_SERVER_INCLUDE (a file or glob
+ * the server block includes, such as TLS settings, which the next build would otherwise overwrite).
+ */
+import { readdirSync, writeFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import type { Site } from "../../src/content/types.ts";
+import { DEFAULT_TIMEOUTS, isFramedBySite, securityHeaderSets } from "../../src/server/security.ts";
+import type { HeaderSet } from "../../src/server/security.ts";
+import { readSiteFacts } from "../../src/server/site-facts.ts";
+import type { SiteFacts } from "../../src/server/site-facts.ts";
+import { cacheControlFor, NO_CACHE } from "../../src/server/static.ts";
+
+/** What the Node server sends with a redirect (src/server/static.ts). */
+const REDIRECT_CACHE = "public, max-age=3600";
+const FRAMED_PREFIX = "/assets/";
+
+const isTwin = (file: string) => /\.(?:br|gz)$/.test(file);
+
+/** Every file the Node server would serve: paths relative to dist, with "/", no dotfiles. */
+export function servedFiles(dist: string): string[] {
+  return readdirSync(dist, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dist, join(e.parentPath, e.name)).split("\\").join("/"))
+    .filter((f) => !f.split("/").some((part) => part.startsWith(".")))
+    .sort();
+}
+
+/** The security headers both kinds of answer share, and the ones that differ (page value, framed-file value). */
+function splitHeaders(facts: SiteFacts): { shared: HeaderSet; differing: Array<[name: string, page: string, framed: string]> } {
+  const { page, asset } = securityHeaderSets(facts);
+  const shared: HeaderSet = {};
+  const differing: Array<[string, string, string]> = [];
+  for (const [name, value] of Object.entries(page)) {
+    if (asset[name] === undefined) throw new Error(`${name} is sent with pages but not with framed files`);
+    if (asset[name] === value) shared[name] = value;
+    else differing.push([name, value, asset[name]]);
+  }
+  return { shared, differing };
+}
+
+/** Both configs tell framed files by the /assets/ prefix: checked against the server's own test on every file. */
+function checkFramedPrefix(files: string[]): void {
+  for (const file of files) {
+    if (isFramedBySite(`/${file}`) !== `/${file}`.startsWith(FRAMED_PREFIX)) {
+      throw new Error(`isFramedBySite no longer means "under ${FRAMED_PREFIX}" (/${file}): update scripts/prerender/deploy-configs.ts`);
+    }
+  }
+}
+
+interface CacheGroup {
+  /** A file ("assets/logo.svg") or a folder whose files all share the value ("assets/img"). */
+  path: string;
+  folder: boolean;
+  value: string;
+}
+
+/** The files under `dir` grouped by cacheControlFor: whole folders where they agree, single files where not. */
+function cacheGroups(files: string[], dir: string): CacheGroup[] {
+  const prefix = dir === "" ? "" : `${dir}/`;
+  const children = new Map<string, string[]>();
+  for (const file of files.filter((f) => f.startsWith(prefix) && !isTwin(f))) {
+    const name = file.slice(prefix.length).split("/")[0]!;
+    children.set(name, [...(children.get(name) ?? []), file]);
+  }
+  return [...children].flatMap(([name, under]): CacheGroup[] => {
+    const path = prefix + name;
+    if (under.length === 1 && under[0] === path) return [{ path, folder: false, value: cacheControlFor(path) }];
+    const values = new Set(under.map((f) => cacheControlFor(f)));
+    return values.size === 1 ? [{ path, folder: true, value: [...values][0]! }] : cacheGroups(files, path);
+  });
+}
+
+// ---------------------------------------------------------------- _headers
+
+interface Rule {
+  path: string;
+  headers: HeaderSet;
+}
+
+/**
+ * `_headers` for Netlify and Cloudflare Pages. Each header is attached by exactly one rule for
+ * any path: Cloudflare joins a header from two matching rules with a comma (two CSPs, both
+ * enforced) and Netlify keeps the last, so rules for one header never overlap. Shared headers
+ * go on `/*`; CSP and X-Frame-Options on `/assets/*` and on each top-level page or file; caching
+ * on those top-level rules and on the folders and files under assets/.
+ */
+export function headersFile(files: string[], facts: SiteFacts): string {
+  checkFramedPrefix(files);
+  const { shared, differing } = splitHeaders(facts);
+  const pageOnly = Object.fromEntries(differing.map(([name, page]) => [name, page]));
+  const framedOnly = Object.fromEntries(differing.map(([name, , framed]) => [name, framed]));
+  const rules: Rule[] = [
+    { path: "/*", headers: shared },
+    { path: FRAMED_PREFIX + "*", headers: framedOnly },
+  ];
+  for (const group of cacheGroups(files, "")) {
+    const top = group.path.split("/")[0]!;
+    if (top === "assets" || top.startsWith("_")) continue;
+    if (group.path !== top) throw new Error(`/${top} mixes cached and revalidated files: _headers has no rule for that`);
+    const headers = { ...pageOnly, "cache-control": group.value };
+    if (top === "index.html") rules.push({ path: "/", headers });
+    rules.push({ path: `/${top}`, headers });
+    if (group.folder) rules.push({ path: `/${top}/*`, headers });
+  }
+  for (const group of cacheGroups(files, "assets")) {
+    rules.push({ path: `/${group.path}${group.folder ? "/*" : ""}`, headers: { "cache-control": group.value } });
+  }
+  if (rules.length > 100) console.warn(`_headers has ${rules.length} rules: Cloudflare Pages reads at most 100`);
+  const body = rules.map((r) => [r.path, ...Object.entries(r.headers).map(([n, v]) => `  ${n}: ${v}`)].join("\n"));
+  return `# Generated by the build (scripts/prerender/deploy-configs.ts) from the Node server's own header functions.\n\n${body.join("\n\n")}\n`;
+}
+
+// ---------------------------------------------------------------- nginx
+
+export interface NginxOptions {
+  /** Absolute path of dist/ on the nginx machine. */
+  root: string;
+  /** host:port of the Node server. */
+  upstream: string;
+  /** `listen` parameters, one directive each. */
+  listen: string[];
+  serverName: string;
+  /** Files the server block includes, e.g. the admin's TLS settings (listen 443 ssl, certificates). */
+  includes?: string[];
+}
+
+/** Text for an nginx double-quoted string; `$` would start a variable, so it is refused. */
+function safe(value: string): string {
+  if (/[$"\\\n]/.test(value)) throw new Error(`cannot write ${JSON.stringify(value)} into the nginx config`);
+  return value;
+}
+const quote = (value: string) => `"${safe(value)}"`;
+
+/** A map key matching the file (and its .br/.gz twins) or everything under the folder. */
+function uriPattern(group: CacheGroup): string {
+  const path = safe(`/${group.path}`).replace(/[.*+?^{}()|[\]]/g, "\\$&");
+  return `"~^${path}${group.folder ? "/" : "(?:\\.br|\\.gz)?$"}"`;
+}
+const variable = (header: string) => `$lariox_${header.replace(/-/g, "_")}`;
+
+/** The nginx files by name, for dist/.site/. */
+export function nginxFiles(files: string[], facts: SiteFacts, options: NginxOptions): Record<string, string> {
+  checkFramedPrefix(files);
+  const { shared, differing } = splitHeaders(facts);
+  const snippet = `${safe(options.root)}/.site/nginx-headers.conf`;
+  const headers = [
+    "# The security headers of every answer from dist/ (included by nginx.conf); `always` puts them on 404s and 405s too.",
+    ...differing.map(([name]) => `add_header ${name} ${variable(name)} always;`),
+    ...Object.entries(shared).map(([name, value]) => `add_header ${name} ${quote(value)} always;`),
+    "",
+  ].join("\n");
+  const onStatic = (cacheControl: string, methods: "any" | "get") => [
+    `        include "${snippet}";`,
+    `        add_header cache-control ${cacheControl} always;`,
+    ...(methods === "get"
+      ? ["        add_header allow $lariox_allow always;", `        if ($request_method !~ ^(GET|HEAD)$) { return 405 "405 Method Not Allowed: pages answer GET and HEAD\\n"; }`]
+      : []),
+  ];
+  const location = (match: string, ...lines: string[]) => [`    location ${match} {`, ...lines, "    }"];
+  const toNode = [
+    "        proxy_pass http://lariox_node;",
+    "        proxy_http_version 1.1;",
+    '        proxy_set_header Connection "";',
+    "        proxy_set_header Host $host;",
+    // The visitor's own address, never one a client wrote: the Node server trusts one hop (TRUST_PROXY=1).
+    "        proxy_set_header X-Forwarded-For $remote_addr;",
+    "        proxy_set_header X-Forwarded-Proto $scheme;",
+    "        error_page 502 504 = @node_down;",
+  ];
+  const redirects = facts.redirects.flatMap(({ from, to }) =>
+    [from, `${from}/`].flatMap((path) => location(`= ${quote(path)}`, ...onStatic(quote(REDIRECT_CACHE), "get"), `        return 301 "${safe(to)}$is_args$args";`)),
+  );
+  // Below Node's keep-alive, so nginx never reuses a connection Node is closing (a form post is not retried).
+  const keepaliveSeconds = Math.max(1, Math.floor(DEFAULT_TIMEOUTS.keepAliveMs / 1000) - 1);
+
+  const server = [
+    "# Generated by `npm run build` (scripts/prerender/deploy-configs.ts) from the Node server's own header,",
+    "# caching and redirect rules. Include it in nginx's http block (e.g. a link in /etc/nginx/sites-enabled/),",
+    "# and nginx-brotli.conf there too when libnginx-mod-http-brotli-static is installed. See docs/deploy.md.",
+    "",
+    ...differing.flatMap(([name, page, framed]) => [
+      `map $request_uri ${variable(name)} {`,
+      `    default ${quote(page)};`,
+      `    ${quote(`~^${FRAMED_PREFIX}`)} ${quote(framed)};`,
+      "}",
+    ]),
+    "map $uri $lariox_cache_control {",
+    `    default ${quote(NO_CACHE)};`,
+    ...cacheGroups(files, "")
+      .filter((g) => g.value !== NO_CACHE)
+      .map((g) => `    ${uriPattern(g)} ${quote(g.value)};`),
+    "}",
+    'map $request_method $lariox_allow { default "GET, HEAD"; GET ""; HEAD ""; }',
+    "",
+    "upstream lariox_node {",
+    `    server ${options.upstream};`,
+    "    keepalive 8;",
+    `    keepalive_timeout ${keepaliveSeconds}s;`,
+    "}",
+    "",
+    "server {",
+    ...options.listen.map((l) => `    listen ${l};`),
+    `    server_name ${options.serverName};`,
+    ...(options.includes ?? []).map((file) => `    include ${quote(file)};`),
+    `    root ${quote(options.root)};`,
+    "    charset utf-8;",
+    "    charset_types text/css text/plain text/xml application/javascript application/json image/svg+xml;",
+    "    gzip_static on;",
+    "    gzip_vary on;",
+    "    absolute_redirect off;",
+    "    server_tokens off;",
+    '    default_type "text/plain";',
+    "    error_page 404 /404.html;",
+    "",
+    ...location("/", ...onStatic("$lariox_cache_control", "get"), "        try_files $uri $uri/index.html =404;"),
+    ...location("= /404.html", "        internal;", ...onStatic("$lariox_cache_control", "any")),
+    // The 404 page's own addresses and every dotfile answer 404, as on the Node server.
+    ...location("= /404", ...onStatic("$lariox_cache_control", "get"), "        return 404;"),
+    ...location("^~ /404/", ...onStatic("$lariox_cache_control", "get"), "        return 404;"),
+    ...location("~ /\\.", ...onStatic("$lariox_cache_control", "get"), "        return 404;"),
+    ...redirects,
+    ...location("^~ /api/", ...toNode),
+    ...location("= /api", ...toNode),
+    ...location("= /healthz", ...toNode),
+    ...location(
+      "@node_down",
+      ...onStatic('"no-store"', "any"),
+      "        add_header retry-after 60 always;",
+      "        default_type application/json;",
+      `        return 503 '{"success":false,"message":"The server is not answering. Please try again in a few minutes, or e-mail us directly."}';`,
+    ),
+    "}",
+    "",
+  ].join("\n");
+  return { "nginx.conf": server, "nginx-headers.conf": headers, "nginx-brotli.conf": NGINX_BROTLI };
+}
+
+const NGINX_BROTLI = "# Precompressed .br twins; needs libnginx-mod-http-brotli-static. Include it in the http block.\nbrotli_static on;\n";
+
+/** Writes _headers and the nginx files; reads the facts writeSiteFacts just wrote, as the server does. */
+export function writeDeployConfigs(dist: string, site: Site, env: NodeJS.ProcessEnv = process.env): void {
+  const facts = readSiteFacts(dist);
+  const files = servedFiles(dist);
+  writeFileSync(join(dist, "_headers"), headersFile(files, facts));
+  const options: NginxOptions = {
+    root: env.NGINX_ROOT ?? resolve(dist),
+    upstream: env.NGINX_UPSTREAM ?? "127.0.0.1:8080",
+    listen: ["80", "[::]:80"],
+    serverName: new URL(site.company.siteUrl).hostname,
+    includes: env.NGINX_SERVER_INCLUDE ? [env.NGINX_SERVER_INCLUDE] : [],
+  };
+  for (const [name, text] of Object.entries(nginxFiles(files, facts, options))) writeFileSync(join(dist, ".site", name), text);
+}

@@ -1,0 +1,302 @@
+// @vitest-environment node
+/**
+ * The build's nginx config (scripts/prerender/deploy-configs.ts) in a real nginx in front of a real
+ * Node server process, both on one real build in a temp folder: through nginx a visitor gets the
+ * headers, 404s, redirects and caching the Node server gives directly, the precompressed twins,
+ * and the forms, rate-limited by the visitor's own address.
+ *
+ * Needs nginx and libnginx-mod-http-brotli-static (scripts/test.sh installs them). It builds the
+ * site itself (into the temp folder, about 10 s with the image cache warm): `npm test` runs Vitest
+ * before its own build, and a dist/ left from an earlier run may not match the code under test.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
+import type { IncomingHttpHeaders } from "node:http";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nginxFiles, servedFiles } from "../../scripts/prerender/deploy-configs.ts";
+import { securityHeaders } from "../../src/server/security.ts";
+import { readSiteFacts } from "../../src/server/site-facts.ts";
+import type { SiteFacts } from "../../src/server/site-facts.ts";
+import { freePort, tempDir, validContact, validQuote, waitFor } from "../server/helpers.ts";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));
+const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  rawHeaders: string[];
+  body: Buffer;
+}
+
+function fetchRaw(
+  base: string,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string; from?: string } = {},
+): Promise<Answer> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: url.hostname, port: url.port, path, method: options.method ?? "GET", headers: options.headers, localAddress: options.from, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
+        res.on("error", reject);
+      },
+    );
+    req.setTimeout(10_000, () => req.destroy(new Error(`no answer to ${path} in 10 s`)));
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}
+
+/** Runs to the end; rejects with the output when the exit code is not 0. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(" ")} exited ${code}:\n${output}`))));
+  });
+}
+
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once("exit", () => resolve()));
+
+async function stop(child: ChildProcess | undefined, signal: NodeJS.Signals): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  child.kill(signal);
+  const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+  await exited(child);
+  clearTimeout(timer);
+}
+
+/** Vitest puts NODE_ENV=test, MODE, SSR and more in the environment: the build gets only what it needs. */
+const buildEnv = (distDir: string, ssrDir: string) => ({ PATH: process.env.PATH, HOME: process.env.HOME, DIST_DIR: distDir, SSR_DIR: ssrDir });
+
+describe("nginx in front of the Node server", () => {
+  const dir = tempDir("lariox-proxy-");
+  const dist = join(dir.path, "dist");
+  const dataDir = join(dir.path, "data");
+  const nginxDir = join(dir.path, "nginx");
+  // The server bundle imports react-dom from node_modules, so it is built inside the project.
+  mkdirSync(join(ROOT, ".tmp"), { recursive: true });
+  const ssrDir = mkdtempSync(join(ROOT, ".tmp", "ssr-proxy-"));
+  let node: ChildProcess | undefined;
+  let nginx: ChildProcess | undefined;
+  let nodeOutput = "";
+  let direct = "";
+  let proxied = "";
+  let facts: SiteFacts;
+  /** The nginx.conf the build wrote (for port 80 and 127.0.0.1:8080). */
+  let built = "";
+
+  beforeAll(async () => {
+    if (!NGINX) throw new Error("nginx is not installed: apt-get install nginx libnginx-mod-http-brotli-static (scripts/test.sh does)");
+    if (!existsSync(BROTLI_MODULE)) throw new Error(`${BROTLI_MODULE} is missing: apt-get install libnginx-mod-http-brotli-static`);
+    // nginx's workers run as nobody when the tests run as root: they must be able to read the build.
+    chmodSync(dir.path, 0o755);
+    await run(process.execPath, ["--import", "tsx", "scripts/build.ts"], buildEnv(dist, ssrDir));
+    facts = readSiteFacts(dist);
+    built = readFileSync(join(dist, ".site/nginx.conf"), "utf8");
+
+    node = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+      cwd: ROOT,
+      env: { ...process.env, HOST: "127.0.0.1", PORT: "0", DIST_DIR: dist, DATA_DIR: dataDir, TRUST_PROXY: "1", RATE_LIMIT: "1", LOG_LEVEL: "error", SMTP_URL: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    node.stdout!.on("data", (c: Buffer) => (nodeOutput += c.toString()));
+    node.stderr!.on("data", (c: Buffer) => (nodeOutput += c.toString()));
+    const nodePort = await waitFor(
+      () => {
+        if (node!.exitCode !== null) throw new Error(`the Node server exited:\n${nodeOutput}`);
+        return /Serving http:\/\/localhost:(\d+)/.exec(nodeOutput)?.[1];
+      },
+      "the Node server to start",
+      20_000,
+    );
+    direct = `http://127.0.0.1:${nodePort}`;
+
+    // The build's own config with this test's address, port and upstream.
+    const port = await freePort();
+    const files = nginxFiles(servedFiles(dist), facts, { root: dist, upstream: `127.0.0.1:${nodePort}`, listen: [`127.0.0.1:${port}`], serverName: "localhost" });
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dist, ".site", name), text);
+    mkdirSync(nginxDir);
+    writeFileSync(join(nginxDir, "main.conf"), mainConf(nginxDir, [`load_module ${BROTLI_MODULE};`], [`include ${join(dist, ".site/nginx-brotli.conf")};`], join(dist, ".site/nginx.conf")));
+    nginx = spawn(NGINX, ["-p", nginxDir, "-e", join(nginxDir, "error.log"), "-c", join(nginxDir, "main.conf"), "-g", `daemon off; pid ${join(nginxDir, "nginx.pid")};`], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let nginxOutput = "";
+    nginx.stderr!.on("data", (c: Buffer) => (nginxOutput += c.toString()));
+    proxied = `http://127.0.0.1:${port}`;
+    await waitFor(
+      async () => {
+        if (nginx!.exitCode !== null) throw new Error(`nginx exited:\n${nginxOutput}\n${readFileSync(join(nginxDir, "error.log"), "utf8")}`);
+        return (await fetchRaw(proxied, "/robots.txt").catch(() => undefined))?.status === 200;
+      },
+      "nginx to answer",
+      10_000,
+    );
+  }, 600_000);
+
+  afterAll(async () => {
+    await stop(nginx, "SIGTERM");
+    await stop(node, "SIGTERM");
+    dir.remove();
+    rmSync(ssrDir, { recursive: true, force: true });
+  });
+
+  /** The http block a Debian nginx.conf would have, with temp folders a non-root user may write. */
+  function mainConf(prefix: string, main: string[], http: string[], site: string): string {
+    const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `${t}_temp_path ${join(prefix, t)};`);
+    return [...main, "events { worker_connections 64; }", "http {", "include /etc/nginx/mime.types;", "access_log off;", ...temp, ...http, `include ${site};`, "}", ""].join("\n");
+  }
+
+  const headerNames = () => [...Object.keys(securityHeaders(facts)), "cache-control"];
+  const pick = (a: Answer, names: string[]) => Object.fromEntries(names.map((n) => [n, a.headers[n]]));
+
+  /** GET through nginx and straight from Node: same status and the same security and cache headers. */
+  async function both(path: string, headers: Record<string, string> = {}): Promise<[Answer, Answer]> {
+    const [viaNginx, fromNode] = await Promise.all([fetchRaw(proxied, path, { headers }), fetchRaw(direct, path, { headers })]);
+    expect([path, viaNginx.status]).toEqual([path, fromNode.status]);
+    expect(pick(viaNginx, headerNames())).toEqual(pick(fromNode, headerNames()));
+    return [viaNginx, fromNode];
+  }
+
+  const assets = () => readdirSync(join(dist, "assets"));
+  const hashedScript = () => assets().find((f) => /^index-[\w-]{8}\.js$/.test(f))!;
+  const pdf = () => `datasheets/${readdirSync(join(dist, "assets/datasheets")).find((f) => f.endsWith(".pdf"))!}`;
+
+  it("sends the Node server's security headers and caching for a page, a script and a PDF, with the same bytes", async () => {
+    for (const path of ["/about", "/about/", "/about?utm_source=x", "/"]) {
+      const [page, fromNode] = await both(path);
+      expect([path, page.status, page.headers["content-type"]]).toEqual([path, 200, fromNode.headers["content-type"]]);
+      expect(page.headers["cache-control"]).toBe("no-cache");
+      expect(page.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+      expect(page.body.equals(readFileSync(join(dist, path === "/" ? "index.html" : "about/index.html"))), path).toBe(true);
+    }
+
+    const [script, scriptFromNode] = await both(`/assets/${hashedScript()}`);
+    expect(script.headers["content-type"]).toBe(scriptFromNode.headers["content-type"]);
+    expect(script.headers["cache-control"]).toBe(IMMUTABLE);
+    expect(script.body.equals(readFileSync(join(dist, "assets", hashedScript())))).toBe(true);
+
+    const [file] = await both(`/assets/${pdf()}`);
+    expect(file.headers["content-type"]).toBe("application/pdf");
+    expect(file.headers["cache-control"]).toBe("no-cache");
+    expect(file.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(file.headers["content-security-policy"]).toContain("frame-ancestors 'self'");
+    expect(file.body.equals(readFileSync(join(dist, "assets", pdf())))).toBe(true);
+  });
+
+  it("answers unknown paths, dotfiles and the 404 page's own addresses with 404.html and status 404", async () => {
+    const page = readFileSync(join(dist, "404.html"));
+    for (const path of ["/no-such-page", "/404", "/404/", "/404.html", "/assets/no-such.pdf", "/.site/server.json", "/.site/nginx.conf"]) {
+      const [viaNginx] = await both(path);
+      expect([path, viaNginx.status, viaNginx.headers["content-type"]]).toEqual([path, 404, "text/html; charset=utf-8"]);
+      expect(viaNginx.body.equals(page), path).toBe(true);
+    }
+  });
+
+  it("redirects what site.yaml redirects, with or without a trailing slash, keeping the query", async () => {
+    expect(facts.redirects.length).toBeGreaterThan(0);
+    for (const { from, to } of facts.redirects) {
+      for (const path of [`${from}?utm=1`, `${from}/`]) {
+        const [viaNginx, fromNode] = await both(path);
+        expect([path, viaNginx.status, viaNginx.headers.location]).toEqual([path, 301, fromNode.headers.location]);
+        expect(viaNginx.headers.location).toBe(path.includes("?") ? `${to}?utm=1` : to);
+      }
+    }
+  });
+
+  it("refuses other methods than GET and HEAD on pages with 405 and Allow, as the Node server does", async () => {
+    const [viaNginx, fromNode] = await Promise.all([fetchRaw(proxied, "/about", { method: "POST" }), fetchRaw(direct, "/about", { method: "POST" })]);
+    expect([viaNginx.status, viaNginx.headers.allow]).toEqual([405, "GET, HEAD"]);
+    expect(pick(viaNginx, [...headerNames(), "allow"])).toEqual(pick(fromNode, [...headerNames(), "allow"]));
+  });
+
+  it("sends the build's .br and .gz twins to clients that accept them", async () => {
+    for (const file of ["index.html", `assets/${hashedScript()}`]) {
+      const path = file === "index.html" ? "/" : `/${file}`;
+      const br = await fetchRaw(proxied, path, { headers: { "accept-encoding": "gzip, deflate, br" } });
+      expect([path, br.headers["content-encoding"], br.headers.vary]).toEqual([path, "br", "Accept-Encoding"]);
+      expect(br.body.equals(readFileSync(join(dist, `${file}.br`)))).toBe(true);
+      const gz = await fetchRaw(proxied, path, { headers: { "accept-encoding": "gzip" } });
+      expect(gz.headers["content-encoding"]).toBe("gzip");
+      expect(gz.body.equals(readFileSync(join(dist, `${file}.gz`)))).toBe(true);
+      const plain = await fetchRaw(proxied, path);
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.body.equals(readFileSync(join(dist, file)))).toBe(true);
+    }
+  });
+
+  it("passes /healthz and the API through with the Node server's own headers, once each", async () => {
+    const [health, healthDirect] = await both("/healthz");
+    expect(health.status).toBe(200);
+    expect(Object.keys(JSON.parse(health.body.toString()) as object).sort()).toEqual(Object.keys(JSON.parse(healthDirect.body.toString()) as object).sort());
+    const [api] = await both("/api/no-such-endpoint");
+    expect(api.status).toBe(404);
+    expect((JSON.parse(api.body.toString()) as { success: boolean }).success).toBe(false);
+    for (const answer of [health, api]) {
+      const names = answer.rawHeaders.filter((_, i) => i % 2 === 0).map((n) => n.toLowerCase());
+      expect(names.filter((n) => n === "content-security-policy")).toHaveLength(1);
+    }
+  });
+
+  it("stores both forms sent through nginx, rate-limited and recorded by the visitor's own address", async () => {
+    const post = (path: string, body: object, from: string, headers: Record<string, string> = {}) =>
+      fetchRaw(proxied, path, { method: "POST", from, body: JSON.stringify(body), headers: { "content-type": "application/json", ...headers } });
+    const contact = { ...validContact, subject: "proxy-contact", message: "Sent through nginx." };
+    const quote = { ...validQuote, project: "proxy-quote", requirements: "Sent through nginx." };
+
+    // RATE_LIMIT=1: one submission a minute per visitor.
+    expect((await post("/api/mail/send-contact", contact, "127.0.0.2")).status).toBe(200);
+    expect((await post("/api/mail/send-quote", quote, "127.0.0.2")).status).toBe(429);
+    // A visitor naming another address does not get a fresh allowance: nginx passes its own view.
+    expect((await post("/api/mail/send-quote", quote, "127.0.0.2", { "x-forwarded-for": "203.0.113.9" })).status).toBe(429);
+    // Another visitor is not limited by the first.
+    expect((await post("/api/mail/send-quote", quote, "127.0.0.3")).status).toBe(200);
+    expect((await post("/api/mail/send-contact", contact, "127.0.0.3")).status).toBe(429);
+
+    const csv = await run(process.execPath, ["--import", "tsx", "scripts/submissions.ts", "--csv", "--data-dir", dataDir], process.env);
+    const rows = csv.trim().split(/\r\n/).slice(1).map((line) => line.split(","));
+    expect(rows.map((cells) => [cells[2], cells.includes("proxy-contact") || cells.includes("proxy-quote"), cells.at(-1)])).toEqual([
+      ["contact", true, "127.0.0.2"],
+      ["quote", true, "127.0.0.3"],
+    ]);
+  });
+
+  it("loads the build's own config, also without the brotli module when nginx-brotli.conf is left out", () => {
+    writeFileSync(join(nginxDir, "built.conf"), built);
+    const check = (name: string, http: string[]) => {
+      writeFileSync(join(nginxDir, name), mainConf(nginxDir, [], http, join(nginxDir, "built.conf")));
+      return spawnSync(NGINX!, ["-t", "-p", nginxDir, "-e", join(nginxDir, "error.log"), "-c", join(nginxDir, name), "-g", `pid ${join(nginxDir, "test.pid")};`], { encoding: "utf8" });
+    };
+    const without = check("plain.conf", []);
+    expect(without.status, without.stderr).toBe(0);
+    expect(built).toContain("listen 80;");
+    expect(built).toContain("server 127.0.0.1:8080;");
+    const withInclude = check("brotli-without-module.conf", [`include ${join(dist, ".site/nginx-brotli.conf")};`]);
+    expect(withInclude.status).not.toBe(0);
+    expect(withInclude.stderr).toContain('unknown directive "brotli_static"');
+  });
+
+  it("answers the forms' JSON with 503 while the Node server is down", async () => {
+    await stop(node, "SIGTERM");
+    for (const answer of [await fetchRaw(proxied, "/healthz"), await fetchRaw(proxied, "/api/mail/send-contact", { method: "POST", body: "{}", headers: { "content-type": "application/json" } })]) {
+      expect([answer.status, answer.headers["content-type"], answer.headers["retry-after"]]).toEqual([503, "application/json; charset=utf-8", "60"]);
+      expect(JSON.parse(answer.body.toString())).toMatchObject({ success: false });
+      expect(answer.headers["content-security-policy"]).toBe(securityHeaders(facts)["content-security-policy"]);
+      expect(answer.headers.allow).toBeUndefined();
+    }
+  });
+});

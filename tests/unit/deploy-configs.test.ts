@@ -1,0 +1,135 @@
+// @vitest-environment node
+/**
+ * The shape of the build's host configs (scripts/prerender/deploy-configs.ts) on a small fixture
+ * build. tests/integration/proxy.test.ts runs the nginx config for real.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { headersFile, nginxFiles, servedFiles, writeDeployConfigs } from "../../scripts/prerender/deploy-configs.ts";
+import type { Site } from "../../src/content/types.ts";
+import { isFramedBySite, securityHeaders } from "../../src/server/security.ts";
+import { SITE_FACTS_FILE } from "../../src/server/site-facts.ts";
+import type { SiteFacts } from "../../src/server/site-facts.ts";
+import { cacheControlFor } from "../../src/server/static.ts";
+import { tempDir } from "../server/helpers.ts";
+
+const facts: SiteFacts = {
+  redirects: [{ from: "/old", to: "/about" }],
+  scriptHashes: ["'sha256-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='"],
+  frameOrigins: ["https://www.google.com"],
+};
+
+/** URL -> file it serves. */
+const SERVED: Record<string, string> = {
+  "/": "index.html",
+  "/about": "about/index.html",
+  "/about/": "about/index.html",
+  "/robots.txt": "robots.txt",
+  "/assets/index-B1x2Yz_9.js": "assets/index-B1x2Yz_9.js",
+  "/assets/style-AbCdEf12.css": "assets/style-AbCdEf12.css",
+  "/assets/logo.svg": "assets/logo.svg",
+  "/assets/img/about.3f9c1e2ab0-960.webp": "assets/img/about.3f9c1e2ab0-960.webp",
+  "/assets/datasheets/edge.pdf": "assets/datasheets/edge.pdf",
+};
+
+const dir = tempDir("lariox-deploy-");
+afterAll(() => dir.remove());
+const dist = join(dir.path, "dist");
+for (const file of [...Object.values(SERVED), "404.html", "404/index.html", "_redirects", "assets/index-B1x2Yz_9.js.br", SITE_FACTS_FILE]) {
+  mkdirSync(dirname(join(dist, file)), { recursive: true });
+  writeFileSync(join(dist, file), file === SITE_FACTS_FILE ? JSON.stringify(facts) : file);
+}
+
+type Host = "netlify" | "cloudflare";
+
+/**
+ * What a host sends for `url` from `_headers`. Netlify: `/x` also matches `/x/`, and a header from a
+ * later rule replaces an earlier one. Cloudflare Pages: `/x` is exact, and a header from two rules is
+ * sent once with both values joined by a comma.
+ */
+function headersFor(text: string, url: string, host: Host): Record<string, string> {
+  const sent: Record<string, string> = {};
+  for (const block of text.split(/\n\n/)) {
+    const [path, ...lines] = block.split("\n").filter((line) => line && !line.startsWith("#"));
+    if (!path) continue;
+    const matches = path.endsWith("/*") ? url.startsWith(path.slice(0, -1)) : url === path || (host === "netlify" && url === `${path}/`);
+    if (!matches) continue;
+    for (const line of lines) {
+      const [name, ...value] = line.trim().split(": ");
+      sent[name!] = host === "cloudflare" && sent[name!] !== undefined ? `${sent[name!]}, ${value.join(": ")}` : value.join(": ");
+    }
+  }
+  return sent;
+}
+
+describe("_headers", () => {
+  const text = headersFile(servedFiles(dist), facts);
+
+  it("gives every file the Node server's headers on Netlify and on Cloudflare Pages", () => {
+    for (const host of ["netlify", "cloudflare"] as const) {
+      for (const [url, file] of Object.entries(SERVED)) {
+        expect(headersFor(text, url, host), `${host} ${url}`).toEqual({ ...securityHeaders(facts, isFramedBySite(url)), "cache-control": cacheControlFor(file) });
+      }
+    }
+  });
+
+  it("lists no dotfiles and not the files the host reads itself", () => {
+    expect(servedFiles(dist)).not.toContain(SITE_FACTS_FILE);
+    for (const url of ["/_redirects", "/.site/server.json"]) expect(headersFor(text, url, "cloudflare")["cache-control"]).toBeUndefined();
+  });
+});
+
+describe("nginx config", () => {
+  const files = nginxFiles(servedFiles(dist), facts, { root: "/srv/site/dist", upstream: "127.0.0.1:8080", listen: ["80"], serverName: "www.example.org" });
+  const conf = files["nginx.conf"]!;
+
+  it("caches the hashed files for a year by name and revalidates the rest", () => {
+    const cacheMap = /map \$uri \$lariox_cache_control \{\n([\s\S]*?)\n\}/.exec(conf)![1]!;
+    expect(cacheMap.split("\n").map((l) => l.trim())).toEqual([
+      'default "no-cache";',
+      '"~^/assets/img/" "public, max-age=31536000, immutable";',
+      '"~^/assets/index-B1x2Yz_9\\.js(?:\\.br|\\.gz)?$" "public, max-age=31536000, immutable";',
+      '"~^/assets/style-AbCdEf12\\.css(?:\\.br|\\.gz)?$" "public, max-age=31536000, immutable";',
+    ]);
+  });
+
+  it("sends the security headers from one snippet, the framed files' values under /assets/", () => {
+    const page = securityHeaders(facts, false);
+    const framed = securityHeaders(facts, true);
+    for (const [name, value] of Object.entries(page)) {
+      const line = files["nginx-headers.conf"]!.split("\n").find((l) => l.startsWith(`add_header ${name} `));
+      if (framed[name] === value) expect(line).toBe(`add_header ${name} "${value}" always;`);
+      else expect(conf).toContain(`default "${value}";\n    "~^/assets/" "${framed[name]}";`);
+    }
+    expect(conf.match(/include "\/srv\/site\/dist\/\.site\/nginx-headers\.conf";/g)?.length).toBeGreaterThan(4);
+  });
+
+  it("redirects, proxies /api/ and /healthz with the visitor's address, and needs no brotli module", () => {
+    expect(conf).toContain('location = "/old/" {');
+    expect(conf).toContain('return 301 "/about$is_args$args";');
+    for (const path of ["^~ /api/", "= /healthz"]) {
+      const block = conf.slice(conf.indexOf(`location ${path} {`));
+      expect(block.slice(0, block.indexOf("}"))).toContain("proxy_set_header X-Forwarded-For $remote_addr;");
+    }
+    expect(conf).toContain("server 127.0.0.1:8080;");
+    expect(conf).not.toMatch(/^\s*brotli_static/m);
+    expect(files["nginx-brotli.conf"]).toMatch(/^brotli_static on;$/m);
+  });
+});
+
+describe("writeDeployConfigs", () => {
+  it("writes _headers and the nginx files for the upstream and root the build is told", () => {
+    writeDeployConfigs(dist, { company: { siteUrl: "https://www.example.org" } } as Site, {
+      NGINX_UPSTREAM: "10.0.0.5:9000",
+      NGINX_ROOT: "/srv/lariox/dist",
+      NGINX_SERVER_INCLUDE: "/etc/nginx/snippets/lariox-tls*.conf",
+    });
+    expect(readFileSync(join(dist, "_headers"), "utf8")).toContain("content-security-policy: default-src 'self'");
+    const conf = readFileSync(join(dist, ".site/nginx.conf"), "utf8");
+    expect(conf).toContain("server 10.0.0.5:9000;");
+    expect(conf).toContain('root "/srv/lariox/dist";');
+    expect(conf).toContain('server_name www.example.org;\n    include "/etc/nginx/snippets/lariox-tls*.conf";');
+    expect(readFileSync(join(dist, ".site/nginx-brotli.conf"), "utf8")).toContain("brotli_static on;");
+  });
+});
