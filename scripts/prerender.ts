@@ -43,7 +43,7 @@ export async function prerender(content: Content, dist: string, ssrDir: string):
     const seen = new Set<string>();
     const visit = (key: string, withCode: boolean) => {
       const chunk = manifest[key];
-      if (!chunk) throw new Error(`${key} is not in the build manifest: is its path in src/blocks/registry.ts right?`);
+      if (!chunk) throw new Error(`${key} is not in the build manifest: is its block folder's index.tsx missing?`);
       if (seen.has(key + withCode)) return;
       seen.add(key + withCode);
       if (withCode) scripts.add(chunk.file);

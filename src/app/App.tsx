@@ -9,7 +9,7 @@ import { NavBar } from "../shell/NavBar.tsx";
 import { Footer } from "../shell/Footer.tsx";
 import { LazyCursor } from "../shell/LazyCursor.tsx";
 import { preloadBlocks } from "../blocks/registry.ts";
-import { bannerLarge, bannerMedium, bannerSmall } from "../blocks/blocks.css.ts";
+import { bannerLarge, bannerMedium, bannerSmall } from "../blocks/shared.css.ts";
 import { PageView } from "./PageView.tsx";
 import { registerImages } from "./Img.tsx";
 import { findRedirect, findRoute, normalisePath, NOT_FOUND_PATH } from "./routes.ts";

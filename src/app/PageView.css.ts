@@ -1,7 +1,7 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { media, vars } from "../styles/theme.css.ts";
 import { container } from "../styles/layout.css.ts";
-import { logoItem, proseLayout } from "../blocks/blocks.css.ts";
+import { logoItem, proseLayout } from "../blocks/shared.css.ts";
 
 // The content comes first in the document. On wide screens the sidebar sits in a column to its
 // left; below that it follows the content as a compact list, so phones see the page at once.

@@ -1,12 +1,13 @@
 import type { ComponentType, ReactNode } from "react";
+import type { SectionOf, SectionType } from "../content/types.ts";
 
 export interface LazyBlock<P> {
   (props: P): ReactNode;
   /** Loads the block's code; resolved before the page that uses it is rendered or hydrated. */
   preload(): Promise<unknown>;
   /**
-   * Its source file, e.g. "src/blocks/Hero.tsx": the key of its chunk in the build manifest;
-   * null for a block bundled with the entry (no chunk of its own).
+   * Its source file, e.g. "src/blocks/hero/index.tsx": the key of its chunk in the build
+   * manifest; null for a block bundled with the entry (no chunk of its own).
    */
   file: string | null;
   /**
@@ -21,12 +22,12 @@ export interface LazyBlock<P> {
  * it renders synchronously once preloaded, so prerendering (renderToString) and hydration
  * see the same tree; the page loader preloads the blocks a page needs.
  */
-export function lazyBlock<P extends object>(file: string, load: () => Promise<ComponentType<P>>, options: { deferred?: boolean } = {}): LazyBlock<P> {
+export function lazyBlock<P extends object>(type: SectionType, load: () => Promise<{ default: ComponentType<P> }>, loading: "lazy" | "deferred"): LazyBlock<P> {
   let Loaded: ComponentType<P> | undefined;
   let pending: Promise<unknown> | undefined;
   const preload = () =>
-    (pending ??= load().then((component) => {
-      Loaded = component;
+    (pending ??= load().then((module) => {
+      Loaded = module.default;
     }));
   const Block = (props: P) => {
     // Not loaded yet (a deferred block while the page hydrates): suspend until it is; during
@@ -34,7 +35,7 @@ export function lazyBlock<P extends object>(file: string, load: () => Promise<Co
     if (!Loaded) throw preload();
     return <Loaded {...props} />;
   };
-  return Object.assign(Block, { preload, file, deferred: options.deferred ?? false });
+  return Object.assign(Block, { preload, file: `src/blocks/${type}/index.tsx`, deferred: loading === "deferred" });
 }
 
 /**
@@ -45,3 +46,8 @@ export function eagerBlock<P extends object>(Component: ComponentType<P>): LazyB
   const Block = (props: P) => <Component {...props} />;
   return Object.assign(Block, { preload: () => Promise.resolve(), file: null, deferred: false });
 }
+
+export type BlockComponent<T extends SectionType> = LazyBlock<{ section: SectionOf<T> }>;
+
+/** Section type -> its block. A schema type without a block folder, or the reverse, fails `tsc`. */
+export type Registry = { [T in SectionType]: BlockComponent<T> };

@@ -1,50 +1,16 @@
-import type { SectionOf, SectionType } from "../content/types.ts";
-import { eagerBlock, lazyBlock, type LazyBlock } from "./lazy-block.tsx";
-import { Banner } from "./Banner.tsx";
-import { RichText } from "./RichText.tsx";
-import { CardGrid } from "./CardGrid.tsx";
-import { LogoStrip } from "./LogoStrip.tsx";
-import { LogoGrid } from "./LogoGrid.tsx";
-import { DocumentList } from "./DocumentList.tsx";
-import { LinkList } from "./LinkList.tsx";
-import { FeatureList } from "./FeatureList.tsx";
-import { ListColumns } from "./ListColumns.tsx";
-import { Cta } from "./Cta.tsx";
-import { ContactBlock } from "./ContactBlock.tsx";
+import type { SectionType } from "../content/types.ts";
+import { registry } from "./registry.generated.ts";
 
-type BlockProps<T extends SectionType> = { section: SectionOf<T> };
-export type BlockComponent<T extends SectionType> = LazyBlock<BlockProps<T>>;
+export { registry };
+export type { BlockComponent } from "./lazy-block.tsx";
 
-/**
- * Section type -> component. The mapped type makes `tsc` fail when a schema type has no
- * component here, or a key here is not a section type of the schema.
- *
- * The light blocks most pages show are bundled with the entry (about 2 KB gzip together): as
- * chunks of their own each cost every first view a request and a main-thread task. The heavy
- * or rare ones (carousel, accordion, PDF viewer, form) are chunks of their own, fetched only by
- * pages that show them (the prerendered HTML preloads them; `file` names the chunk in the
- * build manifest).
+/*
+ * The registry is generated from the block folders (`npm run types`): each src/blocks/<type>/
+ * says in its index.tsx whether it loads "eager" (bundled with the entry: light blocks most pages
+ * show, where a chunk of their own would cost every first view a request and a main-thread task),
+ * "lazy" (a chunk fetched only by pages that show it) or "deferred" (lazy, and hydrated after the
+ * rest of the page, since its prerendered HTML already works).
  */
-export const registry: { [T in SectionType]: BlockComponent<T> } = {
-  banner: eagerBlock(Banner),
-  // The carousel's code (embla) is the heaviest block; its first slide, heading and button
-  // work without it, so it hydrates after the rest of the page.
-  hero: lazyBlock("src/blocks/Hero.tsx", () => import("./Hero.tsx").then((m) => m.Hero), { deferred: true }),
-  richText: eagerBlock(RichText),
-  cardGrid: eagerBlock(CardGrid),
-  logoStrip: eagerBlock(LogoStrip),
-  logoGrid: eagerBlock(LogoGrid),
-  accordion: lazyBlock("src/blocks/Accordion.tsx", () => import("./Accordion.tsx").then((m) => m.Accordion)),
-  pdfEmbed: lazyBlock("src/blocks/PdfEmbed.tsx", () => import("./PdfEmbed.tsx").then((m) => m.PdfEmbed)),
-  documentList: eagerBlock(DocumentList),
-  linkList: eagerBlock(LinkList),
-  featureList: eagerBlock(FeatureList),
-  listColumns: eagerBlock(ListColumns),
-  cta: eagerBlock(Cta),
-  // The form and its toasts (sonner itself loads after the page starts).
-  form: lazyBlock("src/blocks/FormWithToasts.tsx", () => import("./FormWithToasts.tsx").then((m) => m.FormWithToasts)),
-  contactBlock: eagerBlock(ContactBlock),
-};
 
 /**
  * Loads the code of the blocks `sections` use, so the page renders without suspending; on a

@@ -15,12 +15,10 @@ import react from "@vitejs/plugin-react";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { contentPlugin } from "../../src/content/vite-plugin.ts";
+import { chromiumLaunchOptions } from "../../scripts/lib/chromium.ts";
 
 const project = join(import.meta.dirname, "../..");
-const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-};
+const launchOptions = chromiumLaunchOptions;
 
 let root: string;
 let server: ViteDevServer;

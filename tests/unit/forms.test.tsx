@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { toast } from "sonner";
-import { ToastOutlet } from "../../src/forms/toasts.tsx";
+import { ToastOutlet } from "../../src/blocks/form/toasts.tsx";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { routes } from "virtual:routes";
 import type { SectionOf } from "../../src/content/types.ts";
-import { Form } from "../../src/blocks/Form.tsx";
-import { missingRequired, sendForm } from "../../src/forms/send.ts";
+import { Form } from "../../src/blocks/form/Form.tsx";
+import { missingRequired, sendForm } from "../../src/blocks/form/send.ts";
 
 type FormSection = SectionOf<"form">;
 

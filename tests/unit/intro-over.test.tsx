@@ -2,8 +2,8 @@
 import { act, render } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
-import { Hero } from "../../src/blocks/Hero.tsx";
-import { TypedTagline } from "../../src/blocks/TypedTagline.tsx";
+import Hero from "../../src/blocks/hero/index.tsx";
+import { TypedTagline } from "../../src/blocks/hero/TypedTagline.tsx";
 import type { SectionOf } from "../../src/content/types.ts";
 import { markIntroOver } from "../../src/shell/intro-over.ts";
 import { INTRO_OVER_ATTRIBUTE } from "../../src/shell/intro-state.ts";

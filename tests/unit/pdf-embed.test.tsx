@@ -2,7 +2,7 @@
 import { act, render } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PdfEmbed } from "../../src/blocks/PdfEmbed.tsx";
+import PdfEmbed from "../../src/blocks/pdfEmbed/index.tsx";
 import type { SectionOf } from "../../src/content/types.ts";
 
 const section: SectionOf<"pdfEmbed"> = { type: "pdfEmbed", title: "InTouch Datasheet", file: "/assets/docs/intouch.pdf", height: 1000 };

@@ -23,187 +23,23 @@ export type SidebarName = string
  */
 export type Sections = [Section, ...(Section)[]]
 export type Section = (Section1 & Section2 & Section1 & Section2)
-export type Section1 = (BannerSection | HeroSection | RichTextSection | CardGridSection | LogoStripSection | LogoGridSection | AccordionSection | PdfEmbedSection | DocumentListSection | LinkListSection | FeatureListSection | ListColumnsSection | CtaSection | FormSection | ContactBlockSection)
+export type Section1 = (AccordionSection | BannerSection | CardGridSection | ContactBlockSection | CtaSection | DocumentListSection | FeatureListSection | FormSection | HeroSection | LinkListSection | ListColumnsSection | LogoGridSection | LogoStripSection | PdfEmbedSection | RichTextSection)
 /**
- * Always "banner" here: a full-width image with the page heading on it; usually the first section.
+ * Always "accordion" here: expandable items such as the protocols of each vendor.
  */
-export type SectionType = "banner"
+export type SectionType = "accordion"
 /**
- * A wide photograph (1920 × 640 px .jpg) under public/assets/banners/; the build makes the smaller AVIF and WebP copies.
- */
-export type BackgroundImage = string
-/**
- * The page's main heading (its h1), drawn on the image.
+ * An optional heading above the items.
  */
 export type Heading = string
-/**
- * An optional short line under the heading.
- */
-export type SubHeading = string
-/**
- * Always "hero" here: the rotating home-page banner.
- */
-export type SectionType1 = "hero"
-/**
- * The home page's main heading (its h1), drawn over the slides.
- */
-export type Heading1 = string
-/**
- * Background pictures shown one after another (interval: behaviour.hero in site.yaml).
- * 
- * @minItems 1
- */
-export type Slides = [Image, ...(Image)[]]
-/**
- * The picture, written as its URL under public/.
- */
-export type ImageFile = string
-/**
- * What the image shows, for screen readers; empty for a decorative image.
- */
-export type AlternativeText = string
-/**
- * Typed one after another, looping.
- * 
- * @minItems 1
- */
-export type TypedTaglines = [string, ...(string)[]]
-/**
- * The link's visible text.
- */
-export type LinkText = string
-/**
- * Where the link leads: a page path (/contact), or an https:, mailto: or tel: address.
- */
-export type LinkTarget = string
-/**
- * Always "richText" here: a heading, paragraphs and an optional bullet list.
- */
-export type SectionType2 = "richText"
-/**
- * A short line above the heading.
- */
-export type Eyebrow = string
-/**
- * An optional heading above the paragraphs.
- */
-export type Heading2 = string
-/**
- * One entry per paragraph. Write a long one after `>-` on indented lines; it is joined into one paragraph.
- * 
- * @minItems 1
- */
-export type Paragraphs = [string, ...(string)[]]
-/**
- * An optional list drawn after the paragraphs, one entry per bullet.
- */
-export type BulletList = string[]
-/**
- * Always "cardGrid" here: a grid of cards.
- */
-export type SectionType3 = "cardGrid"
-/**
- * An optional heading above the cards.
- */
-export type Heading3 = string
 /**
  * An optional paragraph under the heading.
  */
 export type IntroText = string
 /**
- * How many cards sit side by side on a wide screen; phones and tablets show fewer. Default 3.
- */
-export type ColumnsOnWideScreens = number
-/**
- * The cards, in reading order. Each needs a title.
- * 
- * @minItems 1
- */
-export type Cards = [Card, ...(Card)[]]
-/**
- * The card's heading.
- */
-export type CardTitle = string
-/**
- * An optional sentence or two under the title.
- */
-export type CardText = string
-/**
- * An optional small SVG icon above the title.
- */
-export type Icon = string
-/**
- * Leave out for a card without a link.
- */
-export type CardLink = string
-/**
- * Optional “read more” text at the foot of a linked card (the whole card is the link).
- */
-export type LinkText1 = string
-/**
- * Always "logoStrip" here: logos scrolling sideways in a loop.
- */
-export type SectionType4 = "logoStrip"
-/**
- * An optional heading above the strip.
- */
-export type Heading4 = string
-/**
- * true while the names and logos are samples to replace before launch; `npm run launch-check` lists the section until it is removed or false.
- */
-export type PlaceholderLogos = boolean
-/**
- * The logos in the strip, each with a name and an image file.
- * 
- * @minItems 1
- */
-export type Logos = [Logo, ...(Logo)[]]
-/**
- * Also the logo's alternative text.
- */
-export type Name = string
-/**
- * The logo, preferably an SVG under public/assets/logos/.
- */
-export type LogoFile = string
-/**
- * Always "logoGrid" here: a still grid of logos, e.g. clients or brands.
- */
-export type SectionType5 = "logoGrid"
-/**
- * An optional heading above the logos.
- */
-export type Heading5 = string
-/**
- * An optional paragraph under the heading.
- */
-export type IntroText1 = string
-/**
- * true while the names and logos are samples to replace before launch; `npm run launch-check` lists the section until it is removed or false.
- */
-export type PlaceholderLogos1 = boolean
-/**
- * The logos in the grid, each with a name and an image file.
- * 
- * @minItems 1
- */
-export type Logos1 = [Logo, ...(Logo)[]]
-/**
- * Always "accordion" here: expandable items such as the protocols of each vendor.
- */
-export type SectionType6 = "accordion"
-/**
- * An optional heading above the items.
- */
-export type Heading6 = string
-/**
- * An optional paragraph under the heading.
- */
-export type IntroText2 = string
-/**
  * 1 or 2: with 2, the items are split into two columns on wide screens. Default 1.
  */
-export type ColumnsOnWideScreens1 = number
+export type ColumnsOnWideScreens = number
 /**
  * One expandable item per vendor (or topic), in the order shown.
  * 
@@ -237,37 +73,121 @@ export type SupportedDeviceFamilies = string[]
  */
 export type DeviceFamiliesNotSupported = string[]
 /**
- * Always "pdfEmbed" here: a PDF shown inline with a download link.
+ * Always "banner" here: a full-width image with the page heading on it; usually the first section.
  */
-export type SectionType7 = "pdfEmbed"
+export type SectionType1 = "banner"
 /**
- * An optional heading above the viewer.
+ * A wide photograph (1920 × 640 px .jpg) under public/assets/banners/; the build makes the smaller AVIF and WebP copies.
  */
-export type Heading7 = string
+export type BackgroundImage = string
 /**
- * Also the viewer's accessible title.
+ * The page's main heading (its h1), drawn on the image.
  */
-export type DocumentName = string
+export type Heading1 = string
 /**
- * The PDF under public/, written as its URL.
+ * An optional short line under the heading.
  */
-export type PDFFile = string
+export type SubHeading = string
 /**
- * Height of the inline viewer in pixels (at least 200).
+ * Always "cardGrid" here: a grid of cards.
  */
-export type ViewerHeightPx = number
+export type SectionType2 = "cardGrid"
 /**
- * Always "documentList" here: downloadable documents with a Download button each.
+ * An optional heading above the cards.
  */
-export type SectionType8 = "documentList"
-/**
- * An optional heading above the documents.
- */
-export type Heading8 = string
+export type Heading2 = string
 /**
  * An optional paragraph under the heading.
  */
-export type IntroText3 = string
+export type IntroText1 = string
+/**
+ * How many cards sit side by side on a wide screen; phones and tablets show fewer. Default 3.
+ */
+export type ColumnsOnWideScreens1 = number
+/**
+ * The cards, in reading order. Each needs a title.
+ * 
+ * @minItems 1
+ */
+export type Cards = [Card, ...(Card)[]]
+/**
+ * The card's heading.
+ */
+export type CardTitle = string
+/**
+ * An optional sentence or two under the title.
+ */
+export type CardText = string
+/**
+ * The picture, written as its URL under public/.
+ */
+export type ImageFile = string
+/**
+ * What the image shows, for screen readers; empty for a decorative image.
+ */
+export type AlternativeText = string
+/**
+ * An optional small SVG icon above the title.
+ */
+export type Icon = string
+/**
+ * Leave out for a card without a link.
+ */
+export type CardLink = string
+/**
+ * Optional “read more” text at the foot of a linked card (the whole card is the link).
+ */
+export type LinkText = string
+/**
+ * The link's visible text.
+ */
+export type LinkText1 = string
+/**
+ * Where the link leads: a page path (/contact), or an https:, mailto: or tel: address.
+ */
+export type LinkTarget = string
+/**
+ * Always "contactBlock" here: the office map beside the main phone number and a link.
+ */
+export type SectionType3 = "contactBlock"
+/**
+ * The heading above the map and details.
+ */
+export type Heading3 = string
+/**
+ * An optional sentence beside the map.
+ */
+export type Text = string
+/**
+ * Always "cta" here: a call to action with buttons.
+ */
+export type SectionType4 = "cta"
+/**
+ * An optional heading of the call to action.
+ */
+export type Heading4 = string
+/**
+ * An optional sentence under the heading.
+ */
+export type Text1 = string
+/**
+ * One or more buttons, each with its text (label) and target (href).
+ * 
+ * @minItems 1
+ */
+export type Buttons = [Link, ...(Link)[]]
+/**
+ * Always "documentList" here: downloadable documents with a Download button each.
+ */
+export type SectionType5 = "documentList"
+/**
+ * An optional heading above the documents.
+ */
+export type Heading5 = string
+/**
+ * An optional paragraph under the heading.
+ */
+export type IntroText2 = string
 /**
  * grid: cards in 1, 2 or 3 columns by width; list: one per row.
  */
@@ -281,7 +201,7 @@ export type Documents = [Document, ...(Document)[]]
 /**
  * The document's title, also read out with its Download button.
  */
-export type DocumentName1 = string
+export type DocumentName = string
 /**
  * The PDF or pptx under public/, written as its URL; it opens in a new tab.
  */
@@ -291,47 +211,17 @@ export type File = string
  */
 export type Description1 = string
 /**
- * Always "linkList" here: a list of links, each with an optional line of text.
- */
-export type SectionType9 = "linkList"
-/**
- * An optional heading above the links.
- */
-export type Heading9 = string
-/**
- * An optional paragraph under the heading.
- */
-export type IntroText4 = string
-/**
- * The links, in the order shown.
- * 
- * @minItems 1
- */
-export type Links = [ListLink, ...(ListLink)[]]
-/**
- * The link's visible text.
- */
-export type LinkText2 = string
-/**
- * Where the link leads: a page path, or an https:, mailto: or tel: address.
- */
-export type LinkTarget1 = string
-/**
- * An optional line under the link text.
- */
-export type LinkDescription = string
-/**
  * Always "featureList" here: short feature blocks with an icon, title and text.
  */
-export type SectionType10 = "featureList"
+export type SectionType6 = "featureList"
 /**
  * An optional heading above the features.
  */
-export type Heading10 = string
+export type Heading6 = string
 /**
  * An optional paragraph under the heading.
  */
-export type IntroText5 = string
+export type IntroText3 = string
 /**
  * The feature blocks, in the order shown.
  * 
@@ -351,55 +241,9 @@ export type FeatureText = string
  */
 export type Icon1 = string
 /**
- * Always "listColumns" here: side-by-side lists, e.g. training topics.
- */
-export type SectionType11 = "listColumns"
-/**
- * An optional heading above the columns.
- */
-export type Heading11 = string
-/**
- * An optional paragraph under the heading.
- */
-export type IntroText6 = string
-/**
- * The lists, side by side on wide screens and stacked on phones.
- * 
- * @minItems 1
- */
-export type Columns = [ListColumn, ...(ListColumn)[]]
-/**
- * The column's heading.
- */
-export type Heading12 = string
-/**
- * The column's list, one entry per line.
- * 
- * @minItems 1
- */
-export type Entries = [string, ...(string)[]]
-/**
- * Always "cta" here: a call to action with buttons.
- */
-export type SectionType12 = "cta"
-/**
- * An optional heading of the call to action.
- */
-export type Heading13 = string
-/**
- * An optional sentence under the heading.
- */
-export type Text = string
-/**
- * One or more buttons, each with its text (label) and target (href).
- * 
- * @minItems 1
- */
-export type Buttons = [Link, ...(Link)[]]
-/**
  * Always "form" here: an enquiry form (contact or quote).
  */
-export type SectionType13 = "form"
+export type SectionType7 = "form"
 /**
  * Picks the payload schema under schema/forms/.
  */
@@ -407,11 +251,11 @@ export type WhichForm = ("contact" | "quote")
 /**
  * The heading above the form.
  */
-export type Heading14 = string
+export type Heading7 = string
 /**
  * An optional paragraph under the heading.
  */
-export type IntroText7 = string
+export type IntroText4 = string
 /**
  * The server address the form posts to: /api/mail/send-contact or /api/mail/send-quote.
  */
@@ -489,7 +333,7 @@ export type ToastText = string
 /**
  * The panel's heading.
  */
-export type Heading15 = string
+export type Heading8 = string
 /**
  * The panel's entries, each a title and a text.
  * 
@@ -509,17 +353,173 @@ export type EntryText = string
  */
 export type Icon2 = string
 /**
- * Always "contactBlock" here: the office map beside the main phone number and a link.
+ * Always "hero" here: the rotating home-page banner.
  */
-export type SectionType14 = "contactBlock"
+export type SectionType8 = "hero"
 /**
- * The heading above the map and details.
+ * The home page's main heading (its h1), drawn over the slides.
+ */
+export type Heading9 = string
+/**
+ * Background pictures shown one after another (interval: behaviour.hero in site.yaml).
+ * 
+ * @minItems 1
+ */
+export type Slides = [Image, ...(Image)[]]
+/**
+ * Typed one after another, looping.
+ * 
+ * @minItems 1
+ */
+export type TypedTaglines = [string, ...(string)[]]
+/**
+ * Always "linkList" here: a list of links, each with an optional line of text.
+ */
+export type SectionType9 = "linkList"
+/**
+ * An optional heading above the links.
+ */
+export type Heading10 = string
+/**
+ * An optional paragraph under the heading.
+ */
+export type IntroText5 = string
+/**
+ * The links, in the order shown.
+ * 
+ * @minItems 1
+ */
+export type Links = [ListLink, ...(ListLink)[]]
+/**
+ * The link's visible text.
+ */
+export type LinkText2 = string
+/**
+ * Where the link leads: a page path, or an https:, mailto: or tel: address.
+ */
+export type LinkTarget1 = string
+/**
+ * An optional line under the link text.
+ */
+export type LinkDescription = string
+/**
+ * Always "listColumns" here: side-by-side lists, e.g. training topics.
+ */
+export type SectionType10 = "listColumns"
+/**
+ * An optional heading above the columns.
+ */
+export type Heading11 = string
+/**
+ * An optional paragraph under the heading.
+ */
+export type IntroText6 = string
+/**
+ * The lists, side by side on wide screens and stacked on phones.
+ * 
+ * @minItems 1
+ */
+export type Columns = [ListColumn, ...(ListColumn)[]]
+/**
+ * The column's heading.
+ */
+export type Heading12 = string
+/**
+ * The column's list, one entry per line.
+ * 
+ * @minItems 1
+ */
+export type Entries = [string, ...(string)[]]
+/**
+ * Always "logoGrid" here: a still grid of logos, e.g. clients or brands.
+ */
+export type SectionType11 = "logoGrid"
+/**
+ * An optional heading above the logos.
+ */
+export type Heading13 = string
+/**
+ * An optional paragraph under the heading.
+ */
+export type IntroText7 = string
+/**
+ * true while the names and logos are samples to replace before launch; `npm run launch-check` lists the section until it is removed or false.
+ */
+export type PlaceholderLogos = boolean
+/**
+ * The logos in the grid, each with a name and an image file.
+ * 
+ * @minItems 1
+ */
+export type Logos = [Logo, ...(Logo)[]]
+/**
+ * Also the logo's alternative text.
+ */
+export type Name = string
+/**
+ * The logo, preferably an SVG under public/assets/logos/.
+ */
+export type LogoFile = string
+/**
+ * Always "logoStrip" here: logos scrolling sideways in a loop.
+ */
+export type SectionType12 = "logoStrip"
+/**
+ * An optional heading above the strip.
+ */
+export type Heading14 = string
+/**
+ * true while the names and logos are samples to replace before launch; `npm run launch-check` lists the section until it is removed or false.
+ */
+export type PlaceholderLogos1 = boolean
+/**
+ * The logos in the strip, each with a name and an image file.
+ * 
+ * @minItems 1
+ */
+export type Logos1 = [Logo, ...(Logo)[]]
+/**
+ * Always "pdfEmbed" here: a PDF shown inline with a download link.
+ */
+export type SectionType13 = "pdfEmbed"
+/**
+ * An optional heading above the viewer.
+ */
+export type Heading15 = string
+/**
+ * Also the viewer's accessible title.
+ */
+export type DocumentName1 = string
+/**
+ * The PDF under public/, written as its URL.
+ */
+export type PDFFile = string
+/**
+ * Height of the inline viewer in pixels (at least 200).
+ */
+export type ViewerHeightPx = number
+/**
+ * Always "richText" here: a heading, paragraphs and an optional bullet list.
+ */
+export type SectionType14 = "richText"
+/**
+ * A short line above the heading.
+ */
+export type Eyebrow = string
+/**
+ * An optional heading above the paragraphs.
  */
 export type Heading16 = string
 /**
- * An optional sentence beside the map.
+ * One entry per paragraph. Write a long one after `>-` on indented lines; it is joined into one paragraph.
+ * 
+ * @minItems 1
  */
-export type Text1 = string
+export type Paragraphs = [string, ...(string)[]]
+/**
+ * An optional list drawn after the paragraphs, one entry per bullet.
+ */
+export type BulletList = string[]
 /**
  * Picks the component that draws the section.
  */
@@ -536,106 +536,13 @@ sidebar?: SidebarName
 sections: Sections
 }
 /**
- * A full-width image with a dark overlay and the page heading on it (250/380/450 px high by screen width).
- */
-export interface BannerSection {
-type: SectionType
-image: BackgroundImage
-heading: Heading
-text?: SubHeading
-}
-/**
- * The rotating home banner with a typed, looping tagline and a call to action.
- */
-export interface HeroSection {
-type: SectionType1
-heading: Heading1
-slides: Slides
-taglines: TypedTaglines
-cta: CallToAction
-}
-export interface Image {
-src: ImageFile
-alt: AlternativeText
-}
-/**
- * The button on the banner: its text and where it leads.
- */
-export interface CallToAction {
-label: LinkText
-href: LinkTarget
-}
-/**
- * A heading with paragraphs and an optional bullet list.
- */
-export interface RichTextSection {
-type: SectionType2
-eyebrow?: Eyebrow
-heading?: Heading2
-paragraphs: Paragraphs
-bullets?: BulletList
-}
-/**
- * A grid of cards, each with an optional image or icon and an optional link.
- */
-export interface CardGridSection {
-type: SectionType3
-heading?: Heading3
-intro?: IntroText
-columns?: ColumnsOnWideScreens
-cards: Cards
-cta?: ButtonUnderTheGrid
-}
-export interface Card {
-title: CardTitle
-description?: CardText
-image?: Image1
-icon?: Icon
-href?: CardLink
-linkLabel?: LinkText1
-}
-/**
- * An optional picture at the top of the card (src and alt).
- */
-export interface Image1 {
-src: ImageFile
-alt: AlternativeText
-}
-/**
- * An optional button centred under the cards.
- */
-export interface ButtonUnderTheGrid {
-label: LinkText
-href: LinkTarget
-}
-/**
- * A strip of logos scrolling sideways in a loop (the list is drawn twice so it never runs out).
- */
-export interface LogoStripSection {
-type: SectionType4
-heading?: Heading4
-placeholder?: PlaceholderLogos
-logos: Logos
-}
-export interface Logo {
-name: Name
-image: LogoFile
-}
-export interface LogoGridSection {
-type: SectionType5
-heading?: Heading5
-intro?: IntroText1
-placeholder?: PlaceholderLogos1
-logos: Logos1
-}
-/**
  * Expandable items, e.g. the supported protocols by vendor.
  */
 export interface AccordionSection {
-type: SectionType6
-heading?: Heading6
-intro?: IntroText2
-columns?: ColumnsOnWideScreens1
+type: SectionType
+heading?: Heading
+intro?: IntroText
+columns?: ColumnsOnWideScreens
 items: Items
 }
 export interface AccordionItem {
@@ -649,56 +556,106 @@ devices: SupportedDeviceFamilies
 notSupported?: DeviceFamiliesNotSupported
 }
 /**
- * A PDF shown inline in a viewer of fixed height, with a download link.
+ * A full-width image with a dark overlay and the page heading on it (250/380/450 px high by screen width).
  */
-export interface PdfEmbedSection {
-type: SectionType7
-heading?: Heading7
-title: DocumentName
-file: PDFFile
-height: ViewerHeightPx
+export interface BannerSection {
+type: SectionType1
+image: BackgroundImage
+heading: Heading1
+text?: SubHeading
+}
+/**
+ * A grid of cards, each with an optional image or icon and an optional link.
+ */
+export interface CardGridSection {
+type: SectionType2
+heading?: Heading2
+intro?: IntroText1
+columns?: ColumnsOnWideScreens1
+cards: Cards
+cta?: ButtonUnderTheGrid
+}
+export interface Card {
+title: CardTitle
+description?: CardText
+image?: CardPicture
+icon?: Icon
+href?: CardLink
+linkLabel?: LinkText
+}
+/**
+ * An optional picture at the top of the card (src and alt).
+ */
+export interface CardPicture {
+src: ImageFile
+alt: AlternativeText
+}
+/**
+ * An optional button centred under the cards.
+ */
+export interface ButtonUnderTheGrid {
+label: LinkText1
+href: LinkTarget
+}
+/**
+ * The embedded map beside the phone number and a link (map and phone come from site.yaml).
+ */
+export interface ContactBlockSection {
+type: SectionType3
+heading: Heading3
+text?: Text
+link: Button
+}
+/**
+ * The button under the details, e.g. to the contact form.
+ */
+export interface Button {
+label: LinkText1
+href: LinkTarget
+}
+/**
+ * A call to action: heading, text and buttons.
+ */
+export interface CtaSection {
+type: SectionType4
+heading?: Heading4
+text?: Text1
+buttons: Buttons
+}
+export interface Link {
+label: LinkText1
+href: LinkTarget
 }
 /**
  * Downloadable documents (PDF, pptx) as cards or a list, each with a Download button.
  */
 export interface DocumentListSection {
-type: SectionType8
-heading?: Heading8
-intro?: IntroText3
+type: SectionType5
+heading?: Heading5
+intro?: IntroText2
 layout: Layout
 documents: Documents
 }
 export interface Document {
-name: DocumentName1
+name: DocumentName
 file: File
 description?: Description1
-image?: Image2
+image?: CoverPicture
 }
 /**
  * An optional picture on the card (grid layout only).
  */
-export interface Image2 {
+export interface CoverPicture {
 src: ImageFile
 alt: AlternativeText
-}
-export interface LinkListSection {
-type: SectionType9
-heading?: Heading9
-intro?: IntroText4
-links: Links
-}
-export interface ListLink {
-label: LinkText2
-href: LinkTarget1
-description?: LinkDescription
 }
 /**
  * Short feature blocks with an icon, title and text.
  */
 export interface FeatureListSection {
-type: SectionType10
-heading?: Heading10
-intro?: IntroText5
+type: SectionType6
+heading?: Heading6
+intro?: IntroText3
 features: Features
 }
 export interface Feature {
@@ -707,39 +664,13 @@ text: FeatureText
 icon?: Icon1
 }
 /**
- * Side-by-side lists, e.g. training topics.
- */
-export interface ListColumnsSection {
-type: SectionType11
-heading?: Heading11
-intro?: IntroText6
-columns: Columns
-}
-export interface ListColumn {
-heading: Heading12
-items: Entries
-}
-/**
- * A call to action: heading, text and buttons.
- */
-export interface CtaSection {
-type: SectionType12
-heading?: Heading13
-text?: Text
-buttons: Buttons
-}
-export interface Link {
-label: LinkText
-href: LinkTarget
-}
-/**
  * An enquiry form posting JSON to the server, with its toasts.
  */
 export interface FormSection {
-type: SectionType13
+type: SectionType7
 form: WhichForm
-heading: Heading14
-intro?: IntroText7
+heading: Heading7
+intro?: IntroText4
 endpoint: Endpoint
 checkRequired?: CheckRequiredFieldsInThePage
 serverMessage?: ShowTheServerSMessage
@@ -802,7 +733,7 @@ text: ToastText
  * An optional panel beside the form, e.g. phone, e-mail and hours.
  */
 export interface SidePanel {
-heading: Heading15
+heading: Heading8
 items: PanelEntries
 }
 export interface AsideItem {
@@ -811,20 +742,89 @@ text: EntryText
 icon?: Icon2
 }
 /**
- * The embedded map beside the phone number and a link (map and phone come from site.yaml).
+ * The rotating home banner with a typed, looping tagline and a call to action.
  */
-export interface ContactBlockSection {
-type: SectionType14
-heading: Heading16
-text?: Text1
-link: Link1
+export interface HeroSection {
+type: SectionType8
+heading: Heading9
+slides: Slides
+taglines: TypedTaglines
+cta: Link1
+}
+export interface Image {
+src: ImageFile
+alt: AlternativeText
 }
 /**
- * The button under the details, e.g. to the contact form.
+ * The button on the banner: its text and where it leads.
  */
 export interface Link1 {
-label: LinkText
+label: LinkText1
 href: LinkTarget
+}
+export interface LinkListSection {
+type: SectionType9
+heading?: Heading10
+intro?: IntroText5
+links: Links
+}
+export interface ListLink {
+label: LinkText2
+href: LinkTarget1
+description?: LinkDescription
+}
+/**
+ * Side-by-side lists, e.g. training topics.
+ */
+export interface ListColumnsSection {
+type: SectionType10
+heading?: Heading11
+intro?: IntroText6
+columns: Columns
+}
+export interface ListColumn {
+heading: Heading12
+items: Entries
+}
+export interface LogoGridSection {
+type: SectionType11
+heading?: Heading13
+intro?: IntroText7
+placeholder?: PlaceholderLogos
+logos: Logos
+}
+export interface Logo {
+name: Name
+image: LogoFile
+}
+/**
+ * A strip of logos scrolling sideways in a loop (the list is drawn twice so it never runs out).
+ */
+export interface LogoStripSection {
+type: SectionType12
+heading?: Heading14
+placeholder?: PlaceholderLogos1
+logos: Logos1
+}
+/**
+ * A PDF shown inline in a viewer of fixed height, with a download link.
+ */
+export interface PdfEmbedSection {
+type: SectionType13
+heading?: Heading15
+title: DocumentName1
+file: PDFFile
+height: ViewerHeightPx
+}
+/**
+ * A heading with paragraphs and an optional bullet list.
+ */
+export interface RichTextSection {
+type: SectionType14
+eyebrow?: Eyebrow
+heading?: Heading16
+paragraphs: Paragraphs
+bullets?: BulletList
 }
 export interface Section2 {
 type: SectionType15

@@ -1,0 +1,55 @@
+import { globalStyle, style } from "@vanilla-extract/css";
+import { focusRing, media, vars } from "../../styles/theme.css.ts";
+
+export const layout = style({ display: "grid", gap: vars.space.xl, alignItems: "start", "@media": { [media.large]: { gridTemplateColumns: "minmax(0, 2fr) minmax(0, 1fr)" } } });
+export const form = style({
+  display: "grid",
+  gap: vars.space.md,
+  padding: vars.space.lg,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.card,
+  background: vars.color.surfaceRaised,
+  "@media": { [media.medium]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))", padding: vars.space.xl } },
+});
+// alignContent: a field beside one showing an error message must not stretch its label and input.
+export const field = style({ display: "grid", gap: vars.space.xs, alignContent: "start" });
+export const wide = style({ "@media": { [media.medium]: { gridColumn: "1 / -1" } } });
+export const label = style({ fontWeight: 600, fontSize: vars.fontSize.sm, color: vars.color.heading });
+export const mark = style({ color: vars.color.danger, marginLeft: "2px" });
+export const input = style({
+  width: "100%",
+  minHeight: "46px",
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  border: `1px solid ${vars.color.fieldBorder}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.fieldBg,
+  selectors: {
+    "&:focus-visible": { outline: `3px solid ${vars.color.focus}`, outlineOffset: "1px", borderColor: vars.color.accent },
+    "&[aria-invalid=true]": { borderColor: vars.color.danger },
+  },
+});
+globalStyle(`${input}::placeholder`, { color: vars.color.fieldPlaceholder, opacity: 1 });
+export const textarea = style([input, { resize: "vertical", minHeight: "140px" }]);
+export const honeypot = style({ position: "absolute", left: "-10000px", width: "1px", height: "1px", overflow: "hidden" });
+export const note = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export const footer = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.md, "@media": { [media.medium]: { gridColumn: "1 / -1" } } });
+export const aside = style({ padding: vars.space.xl, borderRadius: vars.radius.lg, background: `linear-gradient(160deg, ${vars.band.bg}, ${vars.band.bgAlt})`, color: vars.band.text, boxShadow: `inset 0 0 0 1px ${vars.color.bandEdge}`, vars: { [focusRing]: vars.band.focus } });
+export const asideHeading = style({ color: vars.band.heading });
+export const asideList = style({ display: "grid", gap: vars.space.lg, margin: 0, padding: 0, listStyle: "none" });
+export const asideItem = style({ display: "grid", gap: vars.space.md, alignItems: "start" });
+/** An item of a panel whose items carry icons: the icon column beside the text. */
+export const asideItemWithIcon = style({ gridTemplateColumns: "40px 1fr" });
+export const asideIcon = style({ width: "40px", height: "40px", padding: "6px", borderRadius: vars.radius.sm, background: vars.band.tile });
+export const asideTitle = style({ color: vars.band.heading, margin: 0, fontSize: vars.fontSize.md });
+export const asideText = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.band.textMuted });
+export const error = style({ margin: 0, color: vars.color.danger, fontSize: vars.fontSize.sm, fontWeight: 500 });
+
+// The form's toasts (sonner, mounted with the form; its theme follows the colour mode): the
+// site's font, a readable size, and text colours that reach 4.5:1 on sonner's tinted
+// rich-colour backgrounds (its own light ones reach ~4.3:1). The element names in the
+// selectors outrank sonner's attribute-only rules.
+globalStyle("ol[data-sonner-toaster]", { fontFamily: vars.font.body });
+globalStyle("ol[data-sonner-toaster][data-sonner-theme]", { vars: { "--success-text": vars.color.toastSuccessText, "--error-text": vars.color.toastErrorText } });
+globalStyle("li[data-sonner-toast][data-styled=true]", { fontSize: vars.fontSize.sm });
+globalStyle("li[data-sonner-toast][data-styled=true] [data-title]", { fontWeight: 700 });

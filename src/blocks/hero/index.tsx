@@ -1,0 +1,110 @@
+import { useCallback, useEffect, useState, type FocusEvent } from "react";
+import useEmblaCarousel from "embla-carousel-react";
+import Autoplay from "embla-carousel-autoplay";
+import site from "virtual:site";
+import type { SectionOf } from "../../content/types.ts";
+import { fill } from "../../app/format.ts";
+import { Img } from "../../app/Img.tsx";
+import { SmartLink } from "../../app/SmartLink.tsx";
+import { button, container } from "../../styles/layout.css.ts";
+import { useIntroOver } from "../../shell/intro-over.ts";
+import { TypedTagline } from "./TypedTagline.tsx";
+import * as css from "./styles.css.ts";
+
+/**
+ * The home banner: slides change every `hero.intervalMs`, pause while hovered or focused,
+ * and can be paused, stepped and picked with buttons. Under reduced motion it starts paused.
+ * The slides start moving, and the later ones load their images, once the intro splash has gone.
+ */
+export function Hero({ section }: { section: SectionOf<"hero"> }) {
+  const { hero, typedTagline } = site.behaviour;
+  const { ui } = site;
+  // The plugin only times the slides; when they may move is decided here, so that a pause
+  // chosen with the button holds however the pointer and focus move afterwards.
+  const [autoplay] = useState(() => Autoplay({ delay: hero.intervalMs, stopOnInteraction: true, stopOnMouseEnter: false, stopOnFocusIn: false, playOnInit: false }));
+  const [viewportRef, api] = useEmblaCarousel({ loop: true, duration: 30 }, [autoplay]);
+  const [selected, setSelected] = useState(0);
+  // Until hydration (and under reduced motion) the slideshow does not play.
+  const [paused, setPaused] = useState(true);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+
+  useEffect(() => {
+    if (!api) return;
+    const onSelect = () => setSelected(api.selectedScrollSnap());
+    api.on("select", onSelect);
+    if (!window.matchMedia("(prefers-reduced-motion: reduce)").matches) setPaused(false);
+    return () => {
+      api.off("select", onSelect);
+    };
+  }, [api]);
+
+  const introOver = useIntroOver();
+  const running = !paused && !hovered && !focused && introOver;
+  useEffect(() => {
+    if (!api) return;
+    if (running) autoplay.play();
+    else autoplay.stop();
+  }, [api, autoplay, running]);
+
+  const togglePlay = useCallback(() => setPaused((p) => !p), []);
+  // Keyboard focus inside holds the slides; focus that a click or a page change put there does not.
+  const onBlur = useCallback((e: FocusEvent<HTMLElement>) => {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+  }, []);
+  const playing = !paused;
+
+  return (
+    <section
+      className={css.hero}
+      aria-roledescription="carousel"
+      aria-label={section.heading}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={(e) => setFocused(e.target.matches(":focus-visible"))}
+      onBlur={onBlur}
+    >
+      <div className={css.viewport} ref={viewportRef}>
+        <div className={css.track} aria-live={playing ? "off" : "polite"}>
+          {section.slides.map((slide, i) => (
+            <div key={slide.src} className={css.slide} role="group" aria-roledescription="slide" aria-label={`${i + 1} / ${section.slides.length}`}>
+              {/* Later slides show only once the slideshow may move: until then nobody can see
+                  them, and fetching and decoding them would compete with the first view. */}
+              {(i === 0 || introOver) && <Img src={slide.src} alt={slide.alt} className={css.slideImage} priority={i === 0} />}
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className={css.overlay} />
+      <div className={`${container} ${css.content}`}>
+        <h1 className={css.heading} tabIndex={-1}>{section.heading}</h1>
+        <TypedTagline lines={section.taglines} charDelayMs={typedTagline.charDelayMs} holdMs={typedTagline.holdMs} className={css.tagline} />
+        <div className={css.actions}>
+          <SmartLink href={section.cta.href} className={button}>{section.cta.label}</SmartLink>
+        </div>
+      </div>
+      {section.slides.length > 1 && (
+        <div className={css.controls}>
+          <button type="button" className={css.control} onClick={() => api?.scrollPrev()} aria-label={ui.previousSlide}>‹</button>
+          {section.slides.map((slide, i) => (
+            <button
+              key={slide.src}
+              type="button"
+              className={css.dot}
+              aria-label={fill(ui.goToSlide, { n: i + 1 })}
+              aria-current={i === selected}
+              onClick={() => api?.scrollTo(i)}
+            />
+          ))}
+          <button type="button" className={css.control} onClick={() => api?.scrollNext()} aria-label={ui.nextSlide}>›</button>
+          <button type="button" className={css.control} onClick={togglePlay} aria-label={playing ? ui.pauseCarousel : ui.playCarousel}>
+            {playing ? "❚❚" : "▶"}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export default Hero;
+export const loading = "deferred";
