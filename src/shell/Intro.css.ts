@@ -4,9 +4,17 @@ import { focusRing, media, vars } from "../styles/theme.css.ts";
 // Without JavaScript the splash still leaves on its own: visible for the splash delay, then it fades.
 const leave = keyframes({ to: { opacity: 0, visibility: "hidden" } });
 
+// A <dialog open>: the browser's own dialog box styles are undone so it covers the viewport.
 export const overlay = style({
   position: "fixed",
   inset: 0,
+  width: "auto",
+  height: "auto",
+  maxWidth: "none",
+  maxHeight: "none",
+  margin: 0,
+  padding: 0,
+  border: 0,
   zIndex: vars.z.intro,
   display: "grid",
   placeItems: "center",
@@ -16,12 +24,11 @@ export const overlay = style({
   animationName: leave,
   animationTimingFunction: "ease",
   animationFillMode: "forwards",
+  selectors: { "&:not([open])": { display: "none" } },
   "@media": { [media.reducedMotion]: { display: "none" } },
 });
 // Already seen in this session (set by the inline head script before first paint).
 globalStyle(`html[data-intro-seen] ${overlay}`, { display: "none" });
-// Without JavaScript nothing can dismiss it early, so it never stands between a visitor and a link.
-globalStyle(`html:not([data-js]) ${overlay}`, { pointerEvents: "none" });
 
 export const inner = style({ textAlign: "center", padding: vars.space.lg });
 

@@ -34,7 +34,9 @@ export function Intro() {
   if (phase === "done") return null;
   const delays = taglineDelays(site.taglines.length, durationMs);
   return (
-    <div
+    <dialog
+      open
+      aria-label={site.company.name}
       className={css.overlay}
       style={{ animationDelay: `${splashDelayMs}ms`, animationDuration: `${splashFadeMs}ms` }}
       onAnimationEnd={(e) => e.target === e.currentTarget && dispatch({ type: "finish" })}
@@ -52,9 +54,18 @@ export function Intro() {
           ))}
         </ul>
       </div>
-      <button type="button" className={css.skip} onClick={() => dispatch({ type: "skip" })}>
-        {site.ui.skipIntro}
-      </button>
-    </div>
+      {/* A dialog's form closes it without script; once hydrated, the click ends the intro instead. */}
+      <form method="dialog">
+        <button
+          className={css.skip}
+          onClick={(e) => {
+            e.preventDefault();
+            dispatch({ type: "skip" });
+          }}
+        >
+          {site.ui.skipIntro}
+        </button>
+      </form>
+    </dialog>
   );
 }

@@ -1,12 +1,18 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { darkMode, media, vars } from "../styles/theme.css.ts";
 import { container } from "../styles/layout.css.ts";
+import { tagTitle } from "./TopBar.css.ts";
 
 // Layout switches at the large breakpoint: below it the menu is a collapsible panel.
 const desktop = media.large;
 const mobile = media.belowLarge;
-// Collapsing needs JavaScript to reopen; without it (no data-js on <html>) everything stays visible.
-const js = "html[data-js]";
+// Hovering shows a group only where the pointer can hover; on a touch screen a tap toggles it.
+const hoverDesktop = `${media.large} and (hover: hover)`;
+// The bar's links and buttons are snug at 1200 px, where all of it must fit in one row with the
+// logo, and roomier from 1440 px.
+const itemPad = "clamp(0.4375rem, 3.75vw - 2.375rem, 1rem)";
+const buttonPad = "clamp(1rem, 3.33vw - 1.5rem, 1.5rem)";
+const summaryReset = { listStyle: "none", selectors: { "&::-webkit-details-marker": { display: "none" } } } as const;
 
 export const header = style({
   position: "sticky",
@@ -19,14 +25,27 @@ export const header = style({
 
 export const inner = style([
   container,
-  { display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", minHeight: "68px", gap: vars.space.md },
+  {
+    display: "flex",
+    alignItems: "center",
+    justifyContent: "space-between",
+    flexWrap: "wrap",
+    minHeight: "68px",
+    gap: vars.space.md,
+    "@media": { [desktop]: { flexWrap: "nowrap" } },
+  },
 ]);
 
-export const logo = style({ display: "inline-flex", alignItems: "center", paddingBlock: vars.space.sm });
+export const logo = style({ display: "inline-flex", alignItems: "center", flexShrink: 0, paddingBlock: vars.space.sm });
 export const logoImg = style({ height: "40px", width: "auto" });
 
+/** The <details> whose summary is the hamburger; its open state shows the small-screen menu. */
+const menuToggle = "details[data-menu]";
+globalStyle(menuToggle, { "@media": { [desktop]: { display: "none" } } });
+
 export const hamburger = style({
-  display: "none",
+  ...summaryReset,
+  display: "inline-flex",
   alignItems: "center",
   justifyContent: "center",
   width: "44px",
@@ -35,9 +54,10 @@ export const hamburger = style({
   borderRadius: vars.radius.sm,
   background: vars.color.surfaceRaised,
   cursor: "pointer",
-  "@media": { [mobile]: { display: "inline-flex" } },
 });
-globalStyle(`html:not([data-js]) ${hamburger}`, { display: "none" });
+// The hamburger's name follows its state: its first label ("Open menu") while closed, its second
+// ("Close menu") while open.
+globalStyle(`${menuToggle}[open] ${hamburger} > :nth-child(2), ${menuToggle}:not([open]) ${hamburger} > :nth-child(3)`, { display: "none" });
 
 export const bars = style({
   position: "relative",
@@ -49,25 +69,26 @@ export const bars = style({
     "&::before, &::after": { content: "", position: "absolute", left: 0, width: "22px", height: "2px", background: vars.color.heading, transition: "transform 150ms" },
     "&::before": { top: "-7px" },
     "&::after": { top: "7px" },
-    [`${hamburger}[aria-expanded=true] &`]: { background: "transparent" },
-    [`${hamburger}[aria-expanded=true] &::before`]: { transform: "translateY(7px) rotate(45deg)" },
-    [`${hamburger}[aria-expanded=true] &::after`]: { transform: "translateY(-7px) rotate(-45deg)" },
+    [`${menuToggle}[open] &`]: { background: "transparent" },
+    [`${menuToggle}[open] &::before`]: { transform: "translateY(7px) rotate(45deg)" },
+    [`${menuToggle}[open] &::after`]: { transform: "translateY(-7px) rotate(-45deg)" },
   },
 });
 
 export const nav = style({
   "@media": {
-    [desktop]: { display: "flex", alignItems: "center", gap: vars.space.lg },
+    [desktop]: { display: "flex", alignItems: "center", gap: vars.space.md },
     [mobile]: { flexBasis: "100%", paddingBottom: vars.space.md, maxHeight: "calc(100vh - 110px)", overflowY: "auto" },
   },
 });
-globalStyle(`${js} ${nav}:not([data-open])`, { "@media": { [mobile]: { display: "none" } } });
+// The small-screen menu shows while the hamburger's <details> is open: the browser's doing, no script.
+globalStyle(`${menuToggle}:not([open]) ~ ${nav}`, { "@media": { [mobile]: { display: "none" } } });
 
 export const list = style({
   listStyle: "none",
   margin: 0,
   padding: 0,
-  "@media": { [desktop]: { display: "flex", alignItems: "center", gap: vars.space.xs } },
+  "@media": { [desktop]: { display: "flex", alignItems: "center" } },
 });
 
 const itemBase = {
@@ -94,12 +115,16 @@ export const link = style({
     "&:hover": { color: vars.color.accent, background: vars.color.surfaceAlt },
     "&[aria-current=page]": { color: vars.color.accent, fontWeight: 700, boxShadow: `inset 0 -2px 0 ${vars.color.accent}` },
   },
-  "@media": { [desktop]: { width: "auto", whiteSpace: "nowrap" } },
+  "@media": { [desktop]: { width: "auto", whiteSpace: "nowrap", paddingInline: itemPad } },
 });
 
+/** A menu (All Products, Aveva Solutions): its <details> toggle, then its dropdown list. */
 export const menu = style({ position: "relative" });
 
-export const menuButton = style([link, { justifyContent: "space-between", selectors: { "&[data-current]": { color: vars.color.accent, fontWeight: 700 } } }]);
+export const menuButton = style([
+  link,
+  { ...summaryReset, justifyContent: "space-between", selectors: { ...summaryReset.selectors, "&[data-current]": { color: vars.color.accent, fontWeight: 700 } } },
+]);
 
 export const chevron = style({
   display: "inline-block",
@@ -110,10 +135,12 @@ export const chevron = style({
   borderBottom: "2px solid currentColor",
   transform: "translateY(-2px) rotate(45deg)",
   transition: "transform 150ms",
-  selectors: { "[aria-expanded=true] > &": { transform: "translateY(2px) rotate(-135deg)" } },
+  selectors: { "[open] > summary > &": { transform: "translateY(2px) rotate(-135deg)" } },
 });
 
+// A group's list shows while its <details> is open (and, on wide screens, see below).
 export const dropdown = style({
+  display: "none",
   listStyle: "none",
   margin: 0,
   padding: `${vars.space.xs} 0 ${vars.space.xs} ${vars.space.md}`,
@@ -133,46 +160,43 @@ export const dropdown = style({
     },
   },
 });
+globalStyle(`details[open] + ${dropdown}`, { display: "block" });
 
-export const subItem = style({ position: "relative", "@media": { [desktop]: { display: "flex", alignItems: "center" } } });
-export const subRow = style({ display: "flex", alignItems: "center" });
+/** A group inside a menu: its link, its <details> toggle beside it, then its fly-out list. */
+export const subItem = style({ position: "relative", display: "grid", gridTemplateColumns: "minmax(0, 1fr) auto", alignItems: "center" });
 
 export const subToggle = style({
   ...itemBase,
+  ...summaryReset,
   width: "44px",
-  flex: "0 0 44px",
   justifyContent: "center",
   padding: 0,
-  selectors: { "&:hover": { background: vars.color.surfaceAlt } },
+  selectors: { ...summaryReset.selectors, "&:hover": { background: vars.color.surfaceAlt } },
 });
 
 export const flyout = style([
   dropdown,
-  { "@media": { [desktop]: { top: "-9px", left: "100%", marginLeft: 0 } } },
+  { "@media": { [mobile]: { gridColumn: "1 / -1" }, [desktop]: { top: "-9px", left: "100%", marginLeft: 0 } } },
 ]);
 
 export const overviewLink = style([link, { fontWeight: 700 }]);
 
+// Wide screens also show a group while the pointer is over it or focus is in it, so the dropdowns
+// and fly-outs open on hover and on Tab before any script runs. (Not :has(:focus-visible): Chromium
+// drops the focus that Tab moves from a toggle into its list.) Once hydrated, closing a group,
+// Escape or a chosen link set data-dismissed, which hides it until pointer and focus leave.
+const open = (item: string, list: string, state: string) => `${item}:not([data-dismissed])${state} > ${list}`;
+globalStyle(`${open(menu, dropdown, ":hover")}, ${open(subItem, flyout, ":hover")}`, { "@media": { [hoverDesktop]: { display: "block" } } });
+globalStyle(`${open(menu, dropdown, ":focus-within")}, ${open(subItem, flyout, ":focus-within")}`, { "@media": { [desktop]: { display: "block" } } });
+
 // Inside a dropdown the current page is marked by a bar on its left, not an underline.
 globalStyle(`${dropdown} ${link}[aria-current=page]`, { boxShadow: `inset 3px 0 0 ${vars.color.accent}`, background: vars.color.surfaceAlt });
 // On wide screens a group's chevron points to the side its flyout opens on.
-globalStyle(`${subToggle} > ${chevron}`, { "@media": { [desktop]: { transform: "rotate(-45deg)" } } });
-globalStyle(`${subToggle}[aria-expanded=true] > ${chevron}`, { "@media": { [desktop]: { transform: "rotate(-45deg)" } } });
+globalStyle(`${subToggle} > ${chevron}, [open] > ${subToggle} > ${chevron}`, { "@media": { [desktop]: { transform: "rotate(-45deg)" } } });
 // The last menu sits near the right edge: its dropdown aligns right and its flyouts open leftwards.
 globalStyle(`${menu}:last-child > ${dropdown}`, { "@media": { [desktop]: { left: "auto", right: 0 } } });
 globalStyle(`${menu}:last-child ${flyout}`, { "@media": { [desktop]: { left: "auto", right: "100%", marginLeft: 0 } } });
 globalStyle(`${menu}:last-child ${subToggle} > ${chevron}`, { "@media": { [desktop]: { transform: "rotate(135deg)" } } });
-
-// Closed groups hide their list. On wide screens hovering opens them too; without JavaScript,
-// tabbing into them does. Each rule repeats the html[...] prefix so they weigh the same.
-const noJs = "html:not([data-js])";
-globalStyle(`${js} ${menu}:not([data-open]) > ${dropdown}, ${js} ${subItem}:not([data-open]) > ${flyout}`, { display: "none" });
-globalStyle(`${noJs} ${menu} > ${dropdown}, ${noJs} ${subItem} > ${flyout}`, { "@media": { [desktop]: { display: "none" } } });
-globalStyle(
-  [js, noJs].map((p) => `${p} ${menu}:hover > ${dropdown}, ${p} ${subItem}:hover > ${flyout}`).join(", ") +
-    `, ${noJs} ${menu}:focus-within > ${dropdown}, ${noJs} ${subItem}:focus-within > ${flyout}`,
-  { "@media": { [desktop]: { display: "block" } } },
-);
 
 export const buttons = style({
   display: "flex",
@@ -180,6 +204,26 @@ export const buttons = style({
   flexWrap: "wrap",
   "@media": { [mobile]: { paddingTop: vars.space.md, paddingLeft: vars.space.md } },
 });
+globalStyle(`${buttons} > a`, { "@media": { [desktop]: { paddingInline: buttonPad, whiteSpace: "nowrap" } } });
+
+// Phones show the taglines at the foot of the menu; wider screens have them in the top bar.
+export const taglines = style({
+  display: "none",
+  "@media": {
+    [media.belowMedium]: {
+      display: "grid",
+      gap: vars.space.xs,
+      margin: `${vars.space.md} 0 0`,
+      padding: `${vars.space.md} ${vars.space.md} 0`,
+      listStyle: "none",
+      borderTop: `1px solid ${vars.color.divider}`,
+      color: vars.color.textMuted,
+      fontSize: vars.fontSize.xs,
+    },
+  },
+});
+globalStyle(`${taglines} ${tagTitle}`, { color: vars.color.heading });
+
 // In the phone menu too: a bar on the left marks the current page.
 globalStyle(`${nav} ${link}[aria-current=page]`, { "@media": { [mobile]: { boxShadow: `inset 3px 0 0 ${vars.color.accent}`, background: vars.color.surfaceAlt } } });
 

@@ -29,5 +29,10 @@ export const item = style({
   selectors: { "&:hover": { color: vars.band.heading } },
 });
 
-export const taglines = style({ display: "none", "@media": { [media.large]: { display: "flex", gap: vars.space.lg, margin: 0, padding: 0, listStyle: "none" } } });
+// From tablets up; phones find the taglines inside the menu (NavBar). Where they do not fit
+// beside the contacts they take a row of their own.
+export const taglines = style({
+  display: "none",
+  "@media": { [media.medium]: { display: "flex", flexWrap: "wrap", justifyContent: "center", gap: `0 ${vars.space.lg}`, margin: 0, padding: 0, listStyle: "none", lineHeight: "32px" } },
+});
 export const tagTitle = style({ color: vars.band.heading, fontWeight: 600 });

@@ -3,6 +3,19 @@ import { telHref } from "../app/format.ts";
 import { SmartLink } from "../app/SmartLink.tsx";
 import * as css from "./TopBar.css.ts";
 
+/** The three taglines: in the top bar from tablets up, inside the menu on phones (NavBar). */
+export function Taglines({ className }: { className: string }) {
+  return (
+    <ul className={className}>
+      {site.taglines.map((t) => (
+        <li key={t.title}>
+          <span className={css.tagTitle}>{t.title}</span> · {t.text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The thin contact strip above the navigation: e-mail, phone, social link and the taglines. */
 export function TopBar() {
   const { email, phones, social } = site.contact;
@@ -22,13 +35,7 @@ export function TopBar() {
             </SmartLink>
           ))}
         </div>
-        <ul className={css.taglines}>
-          {site.taglines.map((t) => (
-            <li key={t.title}>
-              <span className={css.tagTitle}>{t.title}</span> · {t.text}
-            </li>
-          ))}
-        </ul>
+        <Taglines className={css.taglines} />
       </div>
     </aside>
   );

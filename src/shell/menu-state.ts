@@ -1,41 +1,20 @@
 /**
- * The navigation's state: whether the small-screen menu is open, and which groups
- * (the two menus and their sub-groups) are expanded. Groups open and close
- * independently; closing the menu or choosing a link collapses every group.
+ * The navigation's state is its <details>: the menu's (the hamburger) and one per group (the two
+ * menus and their sub-groups). The browser opens and closes each on its own, before and without
+ * script, so groups open and close independently and nothing a visitor opened waits for, or is
+ * undone by, hydration. Once hydrated, NavBar adds these rules on top.
  */
-export interface MenuState {
-  open: boolean;
-  expanded: ReadonlySet<string>;
+
+/** Closes every disclosure in `root`: the menu and all groups, when a link is chosen or the visitor presses outside. */
+export function closeAll(root: ParentNode): void {
+  for (const details of root.querySelectorAll("details")) details.open = false;
 }
 
-export type MenuAction =
-  | { type: "toggleMenu" }
-  | { type: "close" }
-  | { type: "toggleGroup"; group: string }
-  | { type: "closeGroup"; group: string };
-
-export const initialMenuState: MenuState = { open: false, expanded: new Set() };
-
-export function menuReducer(state: MenuState, action: MenuAction): MenuState {
-  switch (action.type) {
-    case "toggleMenu":
-      return state.open ? initialMenuState : { open: true, expanded: new Set() };
-    case "close":
-      return initialMenuState;
-    case "toggleGroup": {
-      const expanded = new Set(state.expanded);
-      if (expanded.has(action.group)) {
-        // A group's sub-groups close with it, so reopening it starts tidy.
-        for (const g of expanded) if (g === action.group || g.startsWith(action.group + "/")) expanded.delete(g);
-      } else expanded.add(action.group);
-      return { ...state, expanded };
-    }
-    case "closeGroup": {
-      const expanded = new Set([...state.expanded].filter((g) => g !== action.group && !g.startsWith(action.group + "/")));
-      return { ...state, expanded };
-    }
-  }
+/**
+ * After a disclosure toggled: once closed, what it holds closes too. A group's item holds its
+ * sub-groups, and the menu's parent the whole bar, so closing the menu collapses every group and
+ * the menu (or a group) reopens tidy.
+ */
+export function closeInside(details: HTMLDetailsElement): void {
+  if (!details.open) closeAll(details.parentElement!);
 }
-
-/** The key of a sub-group inside a menu: "Aveva Solutions/Operations Control". */
-export const groupKey = (...labels: string[]) => labels.join("/");

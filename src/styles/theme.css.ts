@@ -1,11 +1,14 @@
 import { createGlobalTheme, createVar, globalStyle } from "@vanilla-extract/css";
 
 /** Breakpoints in px; media queries below are built from these so they stay in step. */
-export const breakpoints = { small: 560, medium: 768, large: 1200 } as const;
+export const breakpoints = { small: 560, medium: 768, large: 1200, wide: 1600 } as const;
 export const media = {
   small: `screen and (min-width: ${breakpoints.small}px)`,
   medium: `screen and (min-width: ${breakpoints.medium}px)`,
   large: `screen and (min-width: ${breakpoints.large}px)`,
+  /** Very wide screens, where logo and document grids use the wide column (vars.width.wide). */
+  wide: `screen and (min-width: ${breakpoints.wide}px)`,
+  belowMedium: `screen and (max-width: ${breakpoints.medium - 0.02}px)`,
   belowLarge: `screen and (max-width: ${breakpoints.large - 0.02}px)`,
   reducedMotion: "(prefers-reduced-motion: reduce)",
 } as const;

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { COMPANY, SPEC_ROUTES, expect, isMobile, test } from "./fixtures.ts";
+import { COMPANY, SPEC_ROUTES, disclosure, expect, isMobile, menuToggle, test } from "./fixtures.ts";
 
 const ROUTES = [...SPEC_ROUTES, "/aveva/aveva-historian-client", "/no-such-page"];
 
@@ -21,8 +21,8 @@ test.describe("every route answers, is titled, and axe finds no violations", () 
   test("with the mobile menu and every group open", async ({ page, viewport }) => {
     test.skip(!isMobile(viewport?.width), "small screens only");
     await page.goto("/");
-    await page.getByRole("button", { name: "Open menu" }).click();
-    for (const name of ["All Products", "Aveva Solutions"]) await page.getByRole("button", { name }).click();
+    await menuToggle(page, "Open menu").click();
+    for (const name of ["All Products", "Aveva Solutions"]) await menuToggle(page, name).click();
     const results = await new AxeBuilder({ page }).include("header").analyze();
     expect(results.violations.map((v) => v.id)).toEqual([]);
   });
@@ -59,38 +59,41 @@ test.describe("keyboard", () => {
     test.skip(isMobile(viewport?.width), "desktop only");
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
-    const aveva = page.getByRole("button", { name: "Aveva Solutions" });
+    const aveva = menuToggle(page, "Aveva Solutions");
     await aveva.focus();
     await page.keyboard.press("Enter");
-    await expect(aveva).toHaveAttribute("aria-expanded", "true");
+    await expect(disclosure(page, "Aveva Solutions")).toHaveAttribute("open", "");
     await page.keyboard.press("Tab");
     await expect(nav.getByRole("link", { name: "All Aveva Solutions" })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(nav.getByRole("link", { name: "Operations Control", exact: true })).toBeFocused();
     await page.keyboard.press("Tab");
-    const sub = page.getByRole("button", { name: "Show Operations Control links" });
+    const sub = menuToggle(page, "Show Operations Control links");
     await expect(sub).toBeFocused();
     await page.keyboard.press("Enter");
-    await expect(sub).toHaveAttribute("aria-expanded", "true");
+    await expect(disclosure(page, "Show Operations Control links")).toHaveAttribute("open", "");
     await page.keyboard.press("Tab");
     await expect(nav.getByRole("link", { name: "AVEVA InTouch" })).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(sub).toBeFocused();
-    await expect(sub).toHaveAttribute("aria-expanded", "false");
+    await expect(disclosure(page, "Show Operations Control links")).not.toHaveAttribute("open");
+    await expect(nav.getByRole("link", { name: "AVEVA InTouch" })).toBeHidden();
     await page.keyboard.press("Escape");
     await expect(aveva).toBeFocused();
-    await expect(aveva).toHaveAttribute("aria-expanded", "false");
+    await expect(disclosure(page, "Aveva Solutions")).not.toHaveAttribute("open");
+    await expect(nav.getByRole("link", { name: "All Aveva Solutions" })).toBeHidden();
   });
 
   test("the mobile menu closes with Escape and focus returns to its button", async ({ page, viewport }) => {
     test.skip(!isMobile(viewport?.width), "small screens only");
     await page.goto("/");
-    const burger = page.getByRole("button", { name: "Open menu" });
+    const burger = menuToggle(page, "Open menu");
     await burger.click();
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About", exact: true }).focus();
     await page.keyboard.press("Escape");
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
-    await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+    await expect(burger).toBeFocused();
+    await expect(burger).toHaveAccessibleName("Open menu");
   });
 
   test("the protocol accordion is a disclosure: Enter and Space open and close it", async ({ page }) => {

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, isMobile, test } from "./fixtures.ts";
+import { disclosure, expect, isMobile, menuToggle, test } from "./fixtures.ts";
 
 // The colour mode (src/app/color-mode.ts): light on a first visit whatever the system prefers;
 // a dark choice stored in localStorage applies before first paint, and every page still reads.
@@ -188,13 +188,13 @@ test.describe("dark mode: axe finds no violations (colour contrast included)", (
     await page.goto("/products/plc");
     expect(await paintedColours(page)).toMatchObject({ mode: "dark", header: DARK.raised });
     if (isMobile(viewport?.width)) {
-      await page.getByRole("button", { name: "Open menu" }).click();
-      for (const name of ["All Products", "Aveva Solutions"]) await page.getByRole("button", { name }).click();
+      await menuToggle(page, "Open menu").click();
+      for (const name of ["All Products", "Aveva Solutions"]) await menuToggle(page, name).click();
       await expectNoViolations(page, "header");
     } else {
       for (const name of ["All Products", "Aveva Solutions"]) {
-        await page.getByRole("button", { name }).click();
-        await expect(page.getByRole("button", { name })).toHaveAttribute("aria-expanded", "true");
+        await menuToggle(page, name).click();
+        await expect(disclosure(page, name)).toHaveAttribute("open", "");
         await expectNoViolations(page, "header");
       }
     }

@@ -48,3 +48,11 @@ export { expect };
 
 /** True in the 375 px project. */
 export const isMobile = (viewportWidth: number | undefined) => (viewportWidth ?? 1440) < 1200;
+
+/**
+ * The header's disclosures are <details>, which work before and without script: `menuToggle` finds
+ * the <summary> to press by its text (the hamburger is "Open menu", a group's is its label or
+ * "Show … links"), and `disclosure` its <details>, which has the `open` attribute while expanded.
+ */
+export const menuToggle = (page: Page, name: string) => page.locator("header summary").filter({ hasText: name });
+export const disclosure = (page: Page, name: string) => page.locator("header details").filter({ has: page.locator("summary").filter({ hasText: name }) });

@@ -5,7 +5,7 @@
  */
 import { expect, test as base } from "@playwright/test";
 import type { ConsoleMessage, Page } from "@playwright/test";
-import { isMobile, waitForHydrationAfterGoto } from "./fixtures.ts";
+import { isMobile, menuToggle, waitForHydrationAfterGoto } from "./fixtures.ts";
 
 /**
  * Like fixtures.ts, a session that has seen the intro; but the flag is set in the top frame only
@@ -74,8 +74,7 @@ test("home: hydrates under the policy without a violation", async ({ page, viewp
   const seen = await watch(page);
   await page.goto("/");
   if (isMobile(viewport?.width)) {
-    // the hamburger works only after hydration
-    await page.getByRole("button", { name: "Open menu" }).click();
+    await menuToggle(page, "Open menu").click();
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
   } else {
     await expect(page.locator("html[data-js]")).toHaveCount(1);
@@ -124,7 +123,7 @@ test("products/communication: hydrates under the policy without a violation", as
   const seen = await watch(page);
   await page.goto("/products/communication");
   if (isMobile(viewport?.width)) {
-    await page.getByRole("button", { name: "Open menu" }).click();
+    await menuToggle(page, "Open menu").click();
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
   }
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));

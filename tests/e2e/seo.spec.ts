@@ -1,4 +1,4 @@
-import { COMPANY, SPEC_ROUTES, expect, test } from "./fixtures.ts";
+import { COMPANY, SPEC_ROUTES, expect, isMobile, menuToggle, test } from "./fixtures.ts";
 
 const SITE = "https://www.lariox.example.com";
 
@@ -107,7 +107,7 @@ test.describe("the first view comes first", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("every page reads completely and its links work", async ({ page }) => {
+  test("every page reads completely and its links work", async ({ page, viewport }) => {
     test.setTimeout(60_000);
     // The splash leaves on its own (a CSS animation), so nothing covers the page for long.
     await page.goto("/");
@@ -119,8 +119,9 @@ test.describe("without JavaScript", () => {
       expect(text.length, route).toBeGreaterThan(300);
       await expect(page.locator("footer")).toContainText(COMPANY);
     }
-    // The menu is a plain list of links (open on small screens, hover/focus menus on wide ones).
+    // The menu works without script too: a tap on the hamburger opens it on small screens.
     await page.goto("/");
+    if (isMobile(viewport?.width)) await menuToggle(page, "Open menu").click();
     await page.locator("header").getByRole("link", { name: "About", exact: true }).click();
     await expect(page).toHaveURL(/\/about$/);
     await expect(page.locator("main h1")).toHaveText("About Us");

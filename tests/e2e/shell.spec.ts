@@ -1,4 +1,4 @@
-import { COMPANY, expect, isMobile, test } from "./fixtures.ts";
+import { COMPANY, disclosure, expect, isMobile, menuToggle, test } from "./fixtures.ts";
 
 // Every route answering 200 with its heading and title is checked with axe in a11y.spec.ts.
 
@@ -25,21 +25,41 @@ test.describe("desktop navigation", () => {
 
   test("a dropdown opens from the keyboard, Escape closes it and focus returns", async ({ page }) => {
     await page.goto("/");
-    const toggle = page.getByRole("button", { name: "All Products" });
+    const toggle = menuToggle(page, "All Products");
     await toggle.focus();
     await page.keyboard.press("Enter");
-    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(disclosure(page, "All Products")).toHaveAttribute("open", "");
     const plc = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "PLC & IO Modules" });
     await expect(plc).toBeVisible();
     await page.keyboard.press("Escape");
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(disclosure(page, "All Products")).not.toHaveAttribute("open");
     await expect(toggle).toBeFocused();
+    // Hidden too, although keyboard focus (which shows a dropdown) is still on its toggle.
+    await expect(plc).toBeHidden();
+  });
+
+  test("a click pins a dropdown open, a click outside closes it, a chosen link closes it", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await menuToggle(page, "All Products").click();
+    await page.mouse.move(700, 600);
+    await expect(nav.getByRole("link", { name: "SCADA Software" })).toBeVisible();
+    await page.mouse.click(8, 700);
+    await expect(disclosure(page, "All Products")).not.toHaveAttribute("open");
+    await expect(nav.getByRole("link", { name: "SCADA Software" })).toBeHidden();
+
+    await menuToggle(page, "All Products").click();
+    await nav.getByRole("link", { name: "SCADA Software" }).click();
+    await expect(page).toHaveURL(/\/products\/scada$/);
+    await expect(disclosure(page, "All Products")).not.toHaveAttribute("open");
+    // The pointer is still over it, but the chosen link's dropdown goes.
+    await expect(nav.getByRole("link", { name: "SCADA Software" })).toBeHidden();
   });
 
   test("hovering a menu opens it, hovering a group opens its sub-menu", async ({ page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
-    await page.getByRole("button", { name: "Aveva Solutions" }).hover();
+    await menuToggle(page, "Aveva Solutions").hover();
     const group = nav.getByRole("link", { name: "Operations Control", exact: true });
     await expect(group).toBeVisible();
     await expect(nav.getByRole("link", { name: "AVEVA InTouch" })).toBeHidden();
@@ -56,33 +76,51 @@ test.describe("mobile navigation", () => {
   test("the hamburger opens the menu; groups open independently; a link closes everything", async ({ page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
-    const burger = page.getByRole("button", { name: "Open menu" });
+    const burger = menuToggle(page, "Open menu");
+    await expect(burger).toHaveAccessibleName("Open menu");
     await expect(nav).toBeHidden();
     await burger.click();
     await expect(nav).toBeVisible();
+    await expect(burger).toHaveAccessibleName("Close menu");
 
-    const products = page.getByRole("button", { name: "All Products" });
-    const aveva = page.getByRole("button", { name: "Aveva Solutions" });
-    await products.click();
-    await aveva.click();
-    await expect(products).toHaveAttribute("aria-expanded", "true");
-    await expect(aveva).toHaveAttribute("aria-expanded", "true");
-    const control = page.getByRole("button", { name: "Show Operations Control links" });
-    const info = page.getByRole("button", { name: "Show Operations Information links" });
-    await control.click();
-    await info.click();
-    await expect(control).toHaveAttribute("aria-expanded", "true");
-    await expect(info).toHaveAttribute("aria-expanded", "true");
-    await products.click();
-    await expect(products).toHaveAttribute("aria-expanded", "false");
-    await expect(aveva).toHaveAttribute("aria-expanded", "true");
+    const products = disclosure(page, "All Products");
+    const aveva = disclosure(page, "Aveva Solutions");
+    await menuToggle(page, "All Products").click();
+    await menuToggle(page, "Aveva Solutions").click();
+    await expect(products).toHaveAttribute("open", "");
+    await expect(aveva).toHaveAttribute("open", "");
+    const control = disclosure(page, "Show Operations Control links");
+    const info = disclosure(page, "Show Operations Information links");
+    await menuToggle(page, "Show Operations Control links").click();
+    await menuToggle(page, "Show Operations Information links").click();
+    await expect(control).toHaveAttribute("open", "");
+    await expect(info).toHaveAttribute("open", "");
+    await menuToggle(page, "All Products").click();
+    await expect(products).not.toHaveAttribute("open");
+    await expect(nav.getByRole("link", { name: "PLC & IO Modules" })).toBeHidden();
+    await expect(aveva).toHaveAttribute("open", "");
 
     await nav.getByRole("link", { name: "AVEVA Historian" }).click();
     await expect(page).toHaveURL(/\/aveva\/aveva-historian$/);
     await expect(nav).toBeHidden();
-    await page.getByRole("button", { name: "Open menu" }).click();
-    await expect(aveva).toHaveAttribute("aria-expanded", "false");
-    await expect(products).toHaveAttribute("aria-expanded", "false");
+    await burger.click();
+    await expect(aveva).not.toHaveAttribute("open");
+    await expect(products).not.toHaveAttribute("open");
+    await expect(info).not.toHaveAttribute("open");
+  });
+
+  test("closing the menu collapses every group, so it reopens tidy", async ({ page }) => {
+    await page.goto("/");
+    const burger = menuToggle(page, "Open menu");
+    await burger.click();
+    await menuToggle(page, "Aveva Solutions").click();
+    await menuToggle(page, "Show Operations Execution links").click();
+    await burger.click();
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await burger.click();
+    await expect(page.locator("header details[open]")).toHaveCount(1); // the menu itself
+    await expect(disclosure(page, "Aveva Solutions")).not.toHaveAttribute("open");
+    await expect(disclosure(page, "Show Operations Execution links")).not.toHaveAttribute("open");
   });
 });
 
