@@ -1,12 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "./scripts/lib/chromium.ts";
 
 const port = Number(process.env.E2E_PORT ?? 4321);
 
-/** Debian's Chromium, started with the flags this closed network needs. */
-const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-};
+const launchOptions = chromiumLaunchOptions;
 
 export default defineConfig({
   testDir: "tests/e2e",

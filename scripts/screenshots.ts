@@ -6,6 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { loadContent } from "../src/content/load.ts";
+import { chromiumLaunchOptions } from "./lib/chromium.ts";
 
 const base = process.argv[2] ?? "http://127.0.0.1:8080";
 const paths = process.argv.slice(3);
@@ -14,10 +15,7 @@ const fullPage = process.env.FULL !== "0";
 
 const routes = paths.length ? paths : (loadContent(process.cwd()).content?.pages ?? []).map((p) => p.page.path);
 
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 for (const width of widths) {
   const context = await browser.newContext({ viewport: { width, height: width < 800 ? 740 : 900 } });
   await context.addInitScript(() => sessionStorage.setItem("intro-seen", "1"));
