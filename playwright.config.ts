@@ -25,7 +25,13 @@ export default defineConfig({
     command: "node --import tsx src/server/main.ts",
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: process.env.E2E_DATA_DIR ?? ".tmp/e2e-data", DIST_DIR: process.env.DIST_DIR ?? "dist", RATE_LIMIT: "1000" },
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: process.env.E2E_DATA_DIR ?? ".tmp/e2e-data",
+      DIST_DIR: process.env.DIST_DIR ?? "dist",
+      RATE_LIMIT: "1000",
+    },
     timeout: 60_000,
   },
 });

@@ -45,7 +45,8 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
     if (error instanceof ConfigError) fail(error.message, 2);
     throw error;
   }
-  if (!config.databaseUrl && !existsSync(join(config.dataDir, "site.db"))) fail(`No database at ${join(config.dataDir, "site.db")} (set DATA_DIR or --data-dir, or DATABASE_URL).`, 1);
+  if (!config.databaseUrl && !existsSync(join(config.dataDir, "site.db")))
+    fail(`No database at ${join(config.dataDir, "site.db")} (set DATA_DIR or --data-dir, or DATABASE_URL).`, 1);
   let store;
   try {
     store = await openStore(config, { readonly: true });
@@ -57,7 +58,9 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
   try {
     const started = performance.now();
     await store.backupTo(dest);
-    process.stdout.write(`Backed up ${store.location} to ${dest} (${Math.round(statSync(dest).size / 1024)} KB, ${Math.round(performance.now() - started)} ms).\n`);
+    process.stdout.write(
+      `Backed up ${store.location} to ${dest} (${Math.round(statSync(dest).size / 1024)} KB, ${Math.round(performance.now() - started)} ms).\n`,
+    );
   } catch (error) {
     process.exitCode = 1;
     process.stderr.write(`Backup failed: ${(error as Error).message}\n`);

@@ -36,7 +36,8 @@ sections:
 const rows: { pages: number; validateMs: number; buildMs: number }[] = [];
 for (const n of counts) {
   const dir = mkdtempSync(join(tmpdir(), `scale-${n}-`));
-  for (const entry of ["src", "schema", "scripts", "content", "index.html", "vite.config.ts", "tsconfig.json", "package.json"]) cpSync(join(project, entry), join(dir, entry), { recursive: true });
+  for (const entry of ["src", "schema", "scripts", "content", "index.html", "vite.config.ts", "tsconfig.json", "package.json"])
+    cpSync(join(project, entry), join(dir, entry), { recursive: true });
   symlinkSync(join(project, "public"), join(dir, "public"));
   symlinkSync(join(project, "node_modules"), join(dir, "node_modules"));
   mkdirSync(join(dir, "content/pages/generated"), { recursive: true });

@@ -138,7 +138,10 @@ async function one(): Promise<void> {
     const body = await response.arrayBuffer();
     status = String(response.status);
     s.bytes += body.byteLength;
-    const ok = kind === "contact" ? response.status === 200 && (JSON.parse(Buffer.from(body).toString()) as { success?: boolean }).success === true : response.status === 200;
+    const ok =
+      kind === "contact"
+        ? response.status === 200 && (JSON.parse(Buffer.from(body).toString()) as { success?: boolean }).success === true
+        : response.status === 200;
     if (!ok) s.errors += 1;
   } catch (error) {
     s.errors += 1;
@@ -150,7 +153,9 @@ async function one(): Promise<void> {
 
 console.log(
   `server ${base} over ${relative(process.cwd(), distDir) || distDir}: ${routes.length} pages, ${assets.length} hashed assets; ` +
-    `load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}`,
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
 );
 console.log(`warming up, then ${Number.isFinite(maxRequests) ? `${maxRequests} requests` : `${seconds} s`} at concurrency ${concurrency} …`);
 for (const route of routes) await (await fetch(base + route, { headers: { "accept-encoding": "br" } })).arrayBuffer();
@@ -187,7 +192,9 @@ const rows = (Object.keys(stats) as Kind[]).map((kind) => {
     statuses: [...s.statuses].map(([k, v]) => `${k}×${v}`).join(" "),
   };
 });
-const everything = Object.values(stats).flatMap((s) => s.latencies).sort((a, b) => a - b);
+const everything = Object.values(stats)
+  .flatMap((s) => s.latencies)
+  .sort((a, b) => a - b);
 const totalErrors = Object.values(stats).reduce((n, s) => n + s.errors, 0);
 rows.push({
   kind: "all" as Kind,

@@ -70,7 +70,9 @@ try {
   const during = await probe(end, 20);
   await spray;
   const ms = (v: number) => `${v.toFixed(2)} ms`;
-  console.log(`spray:               ${sprayed} form posts from ${sprayed} forged addresses in ${sprayMs / 1000} s (${Math.round(sprayed / (sprayMs / 1000))}/s)`);
+  console.log(
+    `spray:               ${sprayed} form posts from ${sprayed} forged addresses in ${sprayMs / 1000} s (${Math.round(sprayed / (sprayMs / 1000))}/s)`,
+  );
   console.log(`/robots.txt p50:     idle ${ms(median(idle))} (${idle.length} requests), during the spray ${ms(median(during))} (${during.length} requests)`);
   console.log(`ratio:               ${(median(during) / median(idle)).toFixed(2)}x idle`);
 } finally {

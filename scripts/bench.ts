@@ -33,7 +33,13 @@ const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"]
 const stop = () => server.kill("SIGTERM");
 process.on("exit", stop);
 for (let i = 0; i < 100; i++) {
-  if (await fetch(base + "/").then((r) => r.ok, () => false)) break;
+  if (
+    await fetch(base + "/").then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
   await new Promise((r) => setTimeout(r, 100));
 }
 
@@ -58,7 +64,13 @@ interface Row {
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 const rows: Row[] = [];
 for (const route of routes) {
-  const run = () => lighthouse(base + route, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
+  const run = () =>
+    lighthouse(base + route, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
   const audit = async () => {
     let result = await run();
     // A run Lighthouse itself could not finish (a protocol timeout, a missed trace event) says
@@ -94,15 +106,22 @@ for (const route of routes) {
   const misses = ["accessibility", "best-practices", "seo"].flatMap((c) =>
     (categories[c]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1).map((ref) => `${c}:${ref.id}`),
   );
-  console.log(`${route.padEnd(42)} perf ${row.performance} a11y ${row.accessibility} bp ${row.bestPractices} seo ${row.seo}  LCP ${row.lcpMs} ms  TBT ${row.tbtMs} ms (runs: ${row.tbtRunsMs.join(" ")})  CLS ${row.cls}  JS ${row.firstLoadJsGzipKb} KB${misses.length ? "  misses: " + misses.join(" ") : ""}`);
+  console.log(
+    `${route.padEnd(42)} perf ${row.performance} a11y ${row.accessibility} bp ${row.bestPractices} seo ${row.seo}  LCP ${row.lcpMs} ms  TBT ${row.tbtMs} ms (runs: ${row.tbtRunsMs.join(" ")})  CLS ${row.cls}  JS ${row.firstLoadJsGzipKb} KB${misses.length ? "  misses: " + misses.join(" ") : ""}`,
+  );
 }
 await chrome.kill();
 stop();
 
 const worst = (key: keyof Row, pick: (a: number, b: number) => number) => rows.map((r) => r[key] as number).reduce((a, b) => pick(a, b));
 console.log(`\nLighthouse's median of ${runs} runs per route (mobile preset), and the TBT of every run.`);
-console.log(`| route | perf | a11y | best pr. | SEO | LCP ms | TBT ms | TBT of each run | CLS | first-load JS gzip KB |\n|---|---|---|---|---|---|---|---|---|---|`);
-for (const r of rows) console.log(`| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.tbtRunsMs.join(", ")} | ${r.cls} | ${r.firstLoadJsGzipKb} |`);
+console.log(
+  `| route | perf | a11y | best pr. | SEO | LCP ms | TBT ms | TBT of each run | CLS | first-load JS gzip KB |\n|---|---|---|---|---|---|---|---|---|---|`,
+);
+for (const r of rows)
+  console.log(
+    `| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.tbtRunsMs.join(", ")} | ${r.cls} | ${r.firstLoadJsGzipKb} |`,
+  );
 console.log(
   `\nworst: performance ${worst("performance", Math.min)}, accessibility ${worst("accessibility", Math.min)}, best practices ${worst("bestPractices", Math.min)}, SEO ${worst("seo", Math.min)}, ` +
     `LCP ${worst("lcpMs", Math.max)} ms, TBT ${worst("tbtMs", Math.max)} ms, CLS ${worst("cls", Math.max)}, first-load JS ${worst("firstLoadJsGzipKb", Math.max)} KB`,

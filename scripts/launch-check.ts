@@ -115,7 +115,13 @@ function zipEntry(zip: Buffer, name: string): Buffer | undefined {
   return undefined;
 }
 
-const unescapeXml = (s: string) => s.replace(/&apos;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const unescapeXml = (s: string) =>
+  s
+    .replace(/&apos;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 /** The document's Subject when it is one of the generated samples. */
 async function sampleSubject(path: string): Promise<string | undefined> {

@@ -3,16 +3,16 @@
 // inputs give the same files, so re-running only changes what the code changed.
 //
 //   npx tsx scripts/make-assets.ts
-import { readdir, stat } from 'node:fs/promises';
-import { join, relative, dirname } from 'node:path';
-import { makeBrand } from './assets/brand.ts';
-import { makeIcons } from './assets/icons.ts';
-import { loadMetrics } from './assets/measure.ts';
-import { makePdfs } from './assets/pdfs.ts';
-import { makeBanners, makeCards } from './assets/photos.ts';
-import { makePptx } from './assets/pptx.ts';
-import { OUT_DIR } from './assets/util.ts';
-import { makeWordmarks } from './assets/wordmarks.ts';
+import { readdir, stat } from "node:fs/promises";
+import { join, relative, dirname } from "node:path";
+import { makeBrand } from "./assets/brand.ts";
+import { makeIcons } from "./assets/icons.ts";
+import { loadMetrics } from "./assets/measure.ts";
+import { makePdfs } from "./assets/pdfs.ts";
+import { makeBanners, makeCards } from "./assets/photos.ts";
+import { makePptx } from "./assets/pptx.ts";
+import { OUT_DIR } from "./assets/util.ts";
+import { makeWordmarks } from "./assets/wordmarks.ts";
 
 async function listFiles(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -27,7 +27,7 @@ async function listFiles(dir: string): Promise<string[]> {
 async function printSummary(): Promise<void> {
   const rows = new Map<string, { files: number; bytes: number }>();
   for (const file of await listFiles(OUT_DIR)) {
-    const folder = relative(OUT_DIR, dirname(file)) || '.';
+    const folder = relative(OUT_DIR, dirname(file)) || ".";
     const row = rows.get(folder) ?? { files: 0, bytes: 0 };
     row.files += 1;
     row.bytes += (await stat(file)).size;
@@ -36,24 +36,24 @@ async function printSummary(): Promise<void> {
   const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
   let files = 0;
   let bytes = 0;
-  console.log(`\n${'folder'.padEnd(22)}${'files'.padStart(6)}${'size'.padStart(12)}`);
+  console.log(`\n${"folder".padEnd(22)}${"files".padStart(6)}${"size".padStart(12)}`);
   for (const [folder, row] of [...rows].sort(([a], [b]) => a.localeCompare(b))) {
     console.log(`${folder.padEnd(22)}${String(row.files).padStart(6)}${kb(row.bytes).padStart(12)}`);
     files += row.files;
     bytes += row.bytes;
   }
-  console.log(`${'total'.padEnd(22)}${String(files).padStart(6)}${kb(bytes).padStart(12)}`);
+  console.log(`${"total".padEnd(22)}${String(files).padStart(6)}${kb(bytes).padStart(12)}`);
 }
 
 const steps: [string, () => Promise<void>][] = [
-  ['text metrics', loadMetrics],
-  ['logo, favicon, og-image', makeBrand],
-  ['icons', makeIcons],
-  ['logo wordmarks', makeWordmarks],
-  ['banners', makeBanners],
-  ['cards', makeCards],
-  ['datasheets and brochures', makePdfs],
-  ['presentation', makePptx],
+  ["text metrics", loadMetrics],
+  ["logo, favicon, og-image", makeBrand],
+  ["icons", makeIcons],
+  ["logo wordmarks", makeWordmarks],
+  ["banners", makeBanners],
+  ["cards", makeCards],
+  ["datasheets and brochures", makePdfs],
+  ["presentation", makePptx],
 ];
 
 for (const [label, run] of steps) {

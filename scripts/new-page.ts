@@ -31,7 +31,11 @@ function bannerFor(root: string, path: string): string {
   const segments = path.slice(1).split("/");
   const candidates = [segments.at(-1)!, segments[0]!, "about"];
   for (const name of candidates) if (existsSync(join(dir, `${name}.jpg`))) return `/assets/banners/${name}.jpg`;
-  const any = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".jpg")).sort()[0] : undefined;
+  const any = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith(".jpg"))
+        .sort()[0]
+    : undefined;
   if (!any) throw new NewPageError("no banner image under public/assets/banners/ to start the page with");
   return `/assets/banners/${any}`;
 }

@@ -67,7 +67,15 @@ export async function prerender(content: Content, dist: string, ssrDir: string):
     const modules = [file, ...blocks.filter((b) => !b.deferred).map((b) => b.file)];
     // Rendered first: rendering registers the page's images, whose variants the lead-image preload names.
     const body = await server.render(page.path);
-    const head = headTags(content.site, page, server, preloads(modules, blocks.filter((b) => b.deferred).map((b) => b.file)));
+    const head = headTags(
+      content.site,
+      page,
+      server,
+      preloads(
+        modules,
+        blocks.filter((b) => b.deferred).map((b) => b.file),
+      ),
+    );
     // The script and preload tags deferHydration moves are all in the template and the head:
     // it scans those, not the rendered body too (its patterns cost about 1 ms over a whole page).
     // Functions as replacements: a "$&" or "$'" in page text must stay text, not a replacement pattern.
@@ -78,7 +86,12 @@ export async function prerender(content: Content, dist: string, ssrDir: string):
   }
   // Hosts without our server look for a top-level 404.html.
   copyFileSync(join(dist, "404", "index.html"), join(dist, "404.html"));
-  const indexed = writeSitemap(dist, content.site, content.pages.map((p) => p.page.path), server.notFoundPath);
+  const indexed = writeSitemap(
+    dist,
+    content.site,
+    content.pages.map((p) => p.page.path),
+    server.notFoundPath,
+  );
   writeRedirects(dist, content.site);
   writeSiteFacts(dist, { redirects: content.site.redirects, scriptHashes: inlineScripts, frameOrigins: [new URL(content.site.contact.mapEmbedUrl).origin] });
   writeDeployConfigs(dist, content.site);

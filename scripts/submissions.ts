@@ -59,7 +59,16 @@ export function toCsv(rows: readonly SubmissionListRow[], kinds: readonly FormKi
   const header = ["id", "received_at", "kind", ...fields, "status", "attempts", "last_error", "ip"];
   const lines = [header.join(",")];
   for (const r of rows) {
-    const cells = [r.id, r.createdAt.toISOString(), r.kind, ...fields.map((f) => text(r.payload[f])), r.status, r.attempts ?? 0, r.status === "sent" ? "" : (r.lastError ?? ""), r.ip ?? ""];
+    const cells = [
+      r.id,
+      r.createdAt.toISOString(),
+      r.kind,
+      ...fields.map((f) => text(r.payload[f])),
+      r.status,
+      r.attempts ?? 0,
+      r.status === "sent" ? "" : (r.lastError ?? ""),
+      r.ip ?? "",
+    ];
     lines.push(cells.map(csvCell).join(","));
   }
   return `${lines.join("\r\n")}\r\n`;
@@ -177,11 +186,16 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
         if (requeue !== "failed" && ids.length === 0) {
           process.stderr.write(`Submission ${requeue} is not a failed one; nothing requeued.\n`);
           process.exitCode = 1;
-        } else process.stdout.write(`Requeued ${ids.length} message${ids.length === 1 ? "" : "s"}${ids.length ? ` (${ids.join(", ")})` : ""}; the running server sends them shortly.\n`);
+        } else
+          process.stdout.write(
+            `Requeued ${ids.length} message${ids.length === 1 ? "" : "s"}${ids.length ? ` (${ids.join(", ")})` : ""}; the running server sends them shortly.\n`,
+          );
       }
       if (values.purge) {
         const removed = await store.purge(new Date(), config.retentionDays);
-        process.stdout.write(`Removed ${removed.enquiries} delivered enquiries older than ${config.retentionDays} days and ${removed.spamDays} daily spam counters.\n`);
+        process.stdout.write(
+          `Removed ${removed.enquiries} delivered enquiries older than ${config.retentionDays} days and ${removed.spamDays} daily spam counters.\n`,
+        );
       }
     } finally {
       await store.close();

@@ -45,8 +45,9 @@ fi
 
 echo "== content validation"
 npm run --silent validate
-echo "== type check"
+echo "== type check and formatting"
 npm run --silent typecheck
+npm run --silent format:check
 echo "== unit and server tests (vitest)"
 npx vitest run
 echo "== build (validate, client, server bundle, prerender)"

@@ -2,7 +2,7 @@
 // match Arial/Liberation Sans, which is what most systems render our font stack as.
 // We pin each SVG text to this width with textLength, so a wider fallback font
 // (e.g. Inter, DejaVu) is gently condensed instead of overflowing its box.
-import { PDFDocument, type PDFFont, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, StandardFonts } from "pdf-lib";
 
 let fonts: { regular: PDFFont; bold: PDFFont } | undefined;
 
@@ -12,6 +12,6 @@ export async function loadMetrics(): Promise<void> {
 }
 
 export function textWidth(text: string, size: number, bold = false): number {
-  if (!fonts) throw new Error('call loadMetrics() first');
+  if (!fonts) throw new Error("call loadMetrics() first");
   return (bold ? fonts.bold : fonts.regular).widthOfTextAtSize(text, size);
 }

@@ -1,9 +1,9 @@
 // SVG -> JPEG + WebP with sharp. Scenes are drawn at 640 px tall and resized,
 // which also gives cards a gentle supersampled look.
-import sharp from 'sharp';
-import { join } from 'node:path';
-import { mkdir } from 'node:fs/promises';
-import { OUT_DIR } from './util.ts';
+import sharp from "sharp";
+import { join } from "node:path";
+import { mkdir } from "node:fs/promises";
+import { OUT_DIR } from "./util.ts";
 
 export interface RasterOpts {
   width: number;
@@ -14,9 +14,16 @@ export interface RasterOpts {
 
 export async function rasterise(svg: string, relBase: string, o: RasterOpts): Promise<void> {
   const file = join(OUT_DIR, relBase);
-  await mkdir(join(file, '..'), { recursive: true });
-  const img = sharp(Buffer.from(svg)).resize(o.width, o.height, { fit: 'cover' });
+  await mkdir(join(file, ".."), { recursive: true });
+  const img = sharp(Buffer.from(svg)).resize(o.width, o.height, { fit: "cover" });
   // mozjpeg implies progressive scans, trellis quantisation and optimised Huffman tables.
-  await img.clone().jpeg({ quality: o.jpeg, mozjpeg: true, progressive: true }).toFile(file + '.jpg');
-  if (o.webp !== undefined) await img.clone().webp({ quality: o.webp, effort: 6 }).toFile(file + '.webp');
+  await img
+    .clone()
+    .jpeg({ quality: o.jpeg, mozjpeg: true, progressive: true })
+    .toFile(file + ".jpg");
+  if (o.webp !== undefined)
+    await img
+      .clone()
+      .webp({ quality: o.webp, effort: 6 })
+      .toFile(file + ".webp");
 }

@@ -1,10 +1,10 @@
 // Scene registry: turns a scene name + size + theme into a complete SVG document.
-import { type Ctx, DARK, LIGHT, defs } from './scene-kit.ts';
-import { factory, pipes, substation } from './scenes-outdoor.ts';
-import { cableTray, controlRoom, productionLine } from './scenes-indoor.ts';
-import { gauges, hmi, plcRack } from './scenes-equipment.ts';
-import { analytics, code, network } from './scenes-digital.ts';
-import { r1, seeded } from './util.ts';
+import { type Ctx, DARK, LIGHT, defs } from "./scene-kit.ts";
+import { factory, pipes, substation } from "./scenes-outdoor.ts";
+import { cableTray, controlRoom, productionLine } from "./scenes-indoor.ts";
+import { gauges, hmi, plcRack } from "./scenes-equipment.ts";
+import { analytics, code, network } from "./scenes-digital.ts";
+import { r1, seeded } from "./util.ts";
 
 export interface SceneOpts {
   variant?: string; // scene-specific flavour, e.g. 'cloud' for the network scene
@@ -37,6 +37,6 @@ export function sceneSvg(name: SceneName, w: number, h: number, dark: boolean, s
   const z = opts.zoom ?? 1;
   const [fx, fy] = opts.focus ?? [0.5, 0.5];
   const zoom = `translate(${r1(fx * w * (1 - z))} ${r1(fy * h * (1 - z))}) scale(${z})`;
-  const flip = opts.flip ? `matrix(-1 0 0 1 ${w} 0) ` : '';
+  const flip = opts.flip ? `matrix(-1 0 0 1 ${w} 0) ` : "";
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${defs(t)}<g transform="${flip}${zoom}">${body}</g><rect width="${w}" height="${h}" fill="url(#vignette)"/></svg>`;
 }

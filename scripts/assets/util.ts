@@ -1,20 +1,20 @@
 // Small shared helpers: seeded randomness, slugs, colour maths, file output.
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
-export const OUT_DIR = fileURLToPath(new URL('../../public/assets/', import.meta.url));
+export const OUT_DIR = fileURLToPath(new URL("../../public/assets/", import.meta.url));
 
 export const BRAND = {
-  navy: '#0b1a2e',
-  navy2: '#12263f',
-  steel: '#5b6b7f',
-  steelLight: '#c9d2dc',
-  purple: '#7c3aed',
-  lilac: '#a78bfa',
+  navy: "#0b1a2e",
+  navy2: "#12263f",
+  steel: "#5b6b7f",
+  steelLight: "#c9d2dc",
+  purple: "#7c3aed",
+  lilac: "#a78bfa",
 } as const;
 
-export const FONT_STACK = 'Inter, Segoe UI, Helvetica, Arial, sans-serif';
+export const FONT_STACK = "Inter, Segoe UI, Helvetica, Arial, sans-serif";
 
 export type Rng = () => number;
 
@@ -39,7 +39,10 @@ export const range = (rng: Rng, lo: number, hi: number): number => lo + (hi - lo
 export const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T;
 
 export function slugify(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
 }
 
 // One decimal is plenty for pixels and keeps the SVG text short and stable.
@@ -53,11 +56,11 @@ export function mix(a: string, b: string, k: number): string {
     const y = (pb >> shift) & 255;
     return Math.round(x + (y - x) * k);
   };
-  return '#' + ((ch(16) << 16) | (ch(8) << 8) | ch(0)).toString(16).padStart(6, '0');
+  return "#" + ((ch(16) << 16) | (ch(8) << 8) | ch(0)).toString(16).padStart(6, "0");
 }
 
 export function esc(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
 export async function save(relPath: string, data: string | Uint8Array): Promise<void> {

@@ -1,28 +1,69 @@
 // Neutral grey wordmarks for partner, client, brand and tool logo strips.
 // Each is a simple geometric mark plus the name in a system font: no one's
 // trademark artwork is imitated. Client names are fictional on purpose.
-import { textWidth } from './measure.ts';
-import { FONT_STACK, esc, r1, save, slugify } from './util.ts';
+import { textWidth } from "./measure.ts";
+import { FONT_STACK, esc, r1, save, slugify } from "./util.ts";
 
-export const PARTNERS = ['AVEVA', 'Siemens', 'Rockwell Automation', 'Schneider Electric', 'Mitsubishi Electric', 'OMRON', 'ABB', 'Honeywell', 'Emerson', 'Yokogawa'];
+export const PARTNERS = [
+  "AVEVA",
+  "Siemens",
+  "Rockwell Automation",
+  "Schneider Electric",
+  "Mitsubishi Electric",
+  "OMRON",
+  "ABB",
+  "Honeywell",
+  "Emerson",
+  "Yokogawa",
+];
 
 export const CLIENTS = [
-  'Tapi Textiles', 'Sachin Chemicals', 'Hazira Polymers', 'Kamrej Dyes & Intermediates', 'Udhna Engineering',
-  'Varachha Pharma', 'Olpad Agro Foods', 'Bardoli Sugar Works', 'Navsari Steel Tubes', 'Valsad Paper Mills',
-  'Ankleshwar Organics', 'Bharuch Fertilisers', 'Vapi Pigments', 'Dahej Petrochem', 'Kosamba Cables',
-  'Palsana Yarns', 'Mandvi Water Works', 'Surat Diamond Tools', 'Dumas Marine', 'Ichchhapor Castings',
+  "Tapi Textiles",
+  "Sachin Chemicals",
+  "Hazira Polymers",
+  "Kamrej Dyes & Intermediates",
+  "Udhna Engineering",
+  "Varachha Pharma",
+  "Olpad Agro Foods",
+  "Bardoli Sugar Works",
+  "Navsari Steel Tubes",
+  "Valsad Paper Mills",
+  "Ankleshwar Organics",
+  "Bharuch Fertilisers",
+  "Vapi Pigments",
+  "Dahej Petrochem",
+  "Kosamba Cables",
+  "Palsana Yarns",
+  "Mandvi Water Works",
+  "Surat Diamond Tools",
+  "Dumas Marine",
+  "Ichchhapor Castings",
 ];
 
 export const BRANDS = [
-  'Siemens', 'Allen-Bradley', 'Schneider Electric', 'Mitsubishi Electric', 'OMRON', 'Delta', 'ABB', 'GE',
-  'Beckhoff', 'WAGO', 'Phoenix Contact', 'AVEVA', 'Inductive Automation', 'Weintek', 'Pro-face', 'Beijer Electronics',
+  "Siemens",
+  "Allen-Bradley",
+  "Schneider Electric",
+  "Mitsubishi Electric",
+  "OMRON",
+  "Delta",
+  "ABB",
+  "GE",
+  "Beckhoff",
+  "WAGO",
+  "Phoenix Contact",
+  "AVEVA",
+  "Inductive Automation",
+  "Weintek",
+  "Pro-face",
+  "Beijer Electronics",
 ];
 
-export const TOOLS = ['Power BI', 'Grafana', 'AVEVA Insight', 'Python', 'InfluxDB', 'Node-RED'];
+export const TOOLS = ["Power BI", "Grafana", "AVEVA Insight", "Python", "InfluxDB", "Node-RED"];
 
-const DARK = '#7d8a9b';
-const LIGHT = '#b4bfcc';
-const TEXT = '#5b6b7f';
+const DARK = "#7d8a9b";
+const LIGHT = "#b4bfcc";
+const TEXT = "#5b6b7f";
 
 // Marks drawn in a 36x36 box centred on (0,0).
 const SHAPES: Record<string, string> = {
@@ -39,7 +80,7 @@ const SHAPES: Record<string, string> = {
   wave: '<path d="M-17 -2c6-10 11-10 17 0s11 10 17 0v14h-34z"/>',
   octagon: '<polygon points="-7,-16 7,-16 16,-7 16,7 7,16 -7,16 -16,7 -16,-7"/>',
 };
-const STYLES = ['solid', 'outline'] as const;
+const STYLES = ["solid", "outline"] as const;
 
 function hash(text: string): number {
   let h = 2166136261;
@@ -63,13 +104,13 @@ function assignMarks(names: string[]): Map<string, [string, (typeof STYLES)[numb
 }
 
 function splitName(name: string): string[] {
-  const words = name.split(' ');
+  const words = name.split(" ");
   if (words.length < 2) return [name];
   let best = [name];
   let bestDiff = Infinity;
   for (let i = 1; i < words.length; i++) {
-    const a = words.slice(0, i).join(' ');
-    const b = words.slice(i).join(' ');
+    const a = words.slice(0, i).join(" ");
+    const b = words.slice(i).join(" ");
     const diff = Math.abs(a.length - b.length);
     if (diff < bestDiff) [best, bestDiff] = [[a, b], diff];
   }
@@ -82,7 +123,7 @@ function wordmark(name: string, shape: string, style: string): string {
   // one line if it fits at a readable size, otherwise two balanced lines
   let lines = [name];
   let size = Math.min(20, (areaW / textWidth(name, 20, true)) * 20);
-  if (size < 17 && name.includes(' ')) {
+  if (size < 17 && name.includes(" ")) {
     lines = splitName(name);
     const widest = Math.max(...lines.map((l) => textWidth(l, 16, true)));
     size = Math.min(16, (areaW / widest) * 16);
@@ -91,9 +132,12 @@ function wordmark(name: string, shape: string, style: string): string {
   const lineH = size * 1.15;
   const firstY = 40 + size * 0.35 - ((lines.length - 1) * lineH) / 2;
   const text = lines
-    .map((l, i) => `<text x="${areaX}" y="${r1(firstY + i * lineH)}" textLength="${r1(textWidth(l, size, true))}" lengthAdjust="spacingAndGlyphs">${esc(l)}</text>`)
-    .join('');
-  const paint = style === 'solid' ? `fill="${DARK}"` : `fill="none" stroke="${DARK}" stroke-width="3.5" stroke-linejoin="round"`;
+    .map(
+      (l, i) =>
+        `<text x="${areaX}" y="${r1(firstY + i * lineH)}" textLength="${r1(textWidth(l, size, true))}" lengthAdjust="spacingAndGlyphs">${esc(l)}</text>`,
+    )
+    .join("");
+  const paint = style === "solid" ? `fill="${DARK}"` : `fill="none" stroke="${DARK}" stroke-width="3.5" stroke-linejoin="round"`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="80" viewBox="0 0 200 80" role="img" aria-label="${esc(name)}">
 <title>${esc(name)}</title>
 <circle cx="30" cy="40" r="23" fill="${LIGHT}" opacity=".35"/>
@@ -104,7 +148,12 @@ function wordmark(name: string, shape: string, style: string): string {
 }
 
 export async function makeWordmarks(): Promise<void> {
-  const groups: [string, string[]][] = [['partners', PARTNERS], ['clients', CLIENTS], ['brands', BRANDS], ['tools', TOOLS]];
+  const groups: [string, string[]][] = [
+    ["partners", PARTNERS],
+    ["clients", CLIENTS],
+    ["brands", BRANDS],
+    ["tools", TOOLS],
+  ];
   for (const [folder, names] of groups) {
     const marks = assignMarks(names);
     for (const name of names) {

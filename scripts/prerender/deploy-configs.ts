@@ -12,7 +12,8 @@
  *
  * The nginx files sit in .site/ beside server.json: the Node server never serves a dotfile, and
  * the nginx config answers every path with a dot segment with the 404 page.
- * Build settings: NGINX_UPSTREAM (the Node server, 127.0.0.1:8080), NGINX_ROOT (where dist/ lives
+ * Build settings: NGINX_UPSTREAM (the Node server, 127.0.0.1:8080; several separated by commas for a
+ * load-balanced set sharing one PostgreSQL database), NGINX_ROOT (where dist/ lives
  * on the nginx machine; the build's own dist/ by default) and NGINX_SERVER_INCLUDE (a file or glob
  * the server block includes, such as TLS settings, which the next build would otherwise overwrite).
  */
@@ -130,7 +131,7 @@ export function headersFile(files: string[], facts: SiteFacts): string {
 export interface NginxOptions {
   /** Absolute path of dist/ on the nginx machine. */
   root: string;
-  /** host:port of the Node server. */
+  /** host:port of the Node server, or several separated by commas (instances sharing one PostgreSQL database). */
   upstream: string;
   /** `listen` parameters, one directive each. */
   listen: string[];
@@ -168,7 +169,10 @@ export function nginxFiles(files: string[], facts: SiteFacts, options: NginxOpti
     `        include "${snippet}";`,
     `        add_header cache-control ${cacheControl} always;`,
     ...(methods === "get"
-      ? ["        add_header allow $lariox_allow always;", `        if ($request_method !~ ^(GET|HEAD)$) { return 405 "405 Method Not Allowed: pages answer GET and HEAD\\n"; }`]
+      ? [
+          "        add_header allow $lariox_allow always;",
+          `        if ($request_method !~ ^(GET|HEAD)$) { return 405 "405 Method Not Allowed: pages answer GET and HEAD\\n"; }`,
+        ]
       : []),
   ];
   const location = (match: string, ...lines: string[]) => [`    location ${match} {`, ...lines, "    }"];
@@ -180,10 +184,18 @@ export function nginxFiles(files: string[], facts: SiteFacts, options: NginxOpti
     // The visitor's own address, never one a client wrote: the Node server trusts one hop (TRUST_PROXY=1).
     "        proxy_set_header X-Forwarded-For $remote_addr;",
     "        proxy_set_header X-Forwarded-Proto $scheme;",
+    // The default, written out: a request goes to the next server only when the first could not be
+    // reached (refused, connect timeout), never once a form post was sent (no non_idempotent): the
+    // first may have stored it, so a post cut off mid-way gets the 503 rather than a second copy.
+    "        proxy_next_upstream error timeout;",
     "        error_page 502 504 = @node_down;",
   ];
+  const upstreams = options.upstream.split(",").map((u) => u.trim());
+  for (const u of upstreams) if (!/^[\w.:/[\]-]+$/.test(u)) throw new Error(`NGINX_UPSTREAM: ${JSON.stringify(u)} is not host:port`);
   const redirects = facts.redirects.flatMap(({ from, to }) =>
-    [from, `${from}/`].flatMap((path) => location(`= ${quote(path)}`, ...onStatic(quote(REDIRECT_CACHE), "get"), `        return 301 "${safe(to)}$is_args$args";`)),
+    [from, `${from}/`].flatMap((path) =>
+      location(`= ${quote(path)}`, ...onStatic(quote(REDIRECT_CACHE), "get"), `        return 301 "${safe(to)}$is_args$args";`),
+    ),
   );
   // Below Node's keep-alive, so nginx never reuses a connection Node is closing (a form post is not retried).
   const keepaliveSeconds = Math.max(1, Math.floor(DEFAULT_TIMEOUTS.keepAliveMs / 1000) - 1);
@@ -208,7 +220,8 @@ export function nginxFiles(files: string[], facts: SiteFacts, options: NginxOpti
     'map $request_method $lariox_allow { default "GET, HEAD"; GET ""; HEAD ""; }',
     "",
     "upstream lariox_node {",
-    `    server ${options.upstream};`,
+    // Round robin; a server that fails to connect is left out for 10 s (max_fails=1 fail_timeout=10s).
+    ...upstreams.map((u) => `    server ${u};`),
     "    keepalive 8;",
     `    keepalive_timeout ${keepaliveSeconds}s;`,
     "}",

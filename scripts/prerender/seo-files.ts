@@ -10,7 +10,10 @@ const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 export function writeSitemap(dist: string, site: Site, paths: string[], notFoundPath: string): number {
   const indexed = paths.filter((p) => p !== notFoundPath).sort();
   const urls = indexed.map((p) => `  <url><loc>${escapeXml(site.company.siteUrl + p)}</loc></url>`);
-  writeFileSync(join(dist, "sitemap.xml"), `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`);
+  writeFileSync(
+    join(dist, "sitemap.xml"),
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`,
+  );
   writeFileSync(join(dist, "robots.txt"), `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${site.company.siteUrl}/sitemap.xml\n`);
   return indexed.length;
 }

@@ -85,7 +85,9 @@ export function App({ initial, ssrPath }: { initial: InitialPage; ssrPath?: stri
   return (
     <Router ssrPath={ssrPath}>
       <div style={style}>
-        <a href="#main" className={css.skipLink}>{site.ui.skipToContent}</a>
+        <a href="#main" className={css.skipLink}>
+          {site.ui.skipToContent}
+        </a>
         <Intro />
         <TopBar />
         <NavBar />

@@ -22,7 +22,9 @@ export function srcSet(src: string, format: string): string | undefined {
   const [width, , hash] = images[src] ?? [];
   if (!width || typeof hash !== "string") return undefined;
   const base = variantBase(src, hash);
-  return variantWidths(width).map((w) => `${base}-${w}.${format} ${w}w`).join(", ");
+  return variantWidths(width)
+    .map((w) => `${base}-${w}.${format} ${w}w`)
+    .join(", ");
 }
 
 /** The <source> formats of a photo's <picture>, best first; none for an image without variants. */

@@ -57,7 +57,13 @@ export const sidebarLink = style({
     "&[aria-current=page]": { background: vars.color.surfaceRaised, color: vars.color.accent, fontWeight: 700, boxShadow: vars.shadow.card },
   },
 });
-export const sidebarIcon = style({ width: "24px", height: "24px", flex: "0 0 24px", filter: vars.filter.icon, "@media": { [media.large]: { width: "28px", height: "28px", flex: "0 0 28px" } } });
+export const sidebarIcon = style({
+  width: "24px",
+  height: "24px",
+  flex: "0 0 24px",
+  filter: vars.filter.icon,
+  "@media": { [media.large]: { width: "28px", height: "28px", flex: "0 0 28px" } },
+});
 globalStyle(`${sidebarMain} > section > div`, { paddingInline: 0 });
 globalStyle(`${sidebarMain} > section:first-child`, { paddingTop: 0 });
 globalStyle(`${sidebarMain} > section:last-child`, { "@media": { [media.belowLarge]: { paddingBottom: 0 } } });

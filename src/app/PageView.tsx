@@ -10,7 +10,9 @@ import * as css from "./PageView.css.ts";
 function Sidebar({ sidebar, current }: { sidebar: SidebarData; current: string }) {
   return (
     <aside className={css.sidebar} aria-labelledby="sidebar-heading">
-      <h2 id="sidebar-heading" className={css.sidebarHeading}>{sidebar.heading}</h2>
+      <h2 id="sidebar-heading" className={css.sidebarHeading}>
+        {sidebar.heading}
+      </h2>
       <ul className={css.sidebarList}>
         {sidebar.links.map((l) => (
           <li key={l.href}>

@@ -14,7 +14,12 @@ interface Props {
 
 /** A client-side link for site pages; a plain anchor for files, mail, phone and other sites. */
 export function SmartLink({ href, children, ...rest }: Props) {
-  if (isInternal(href)) return <Link href={href} {...rest}>{children}</Link>;
+  if (isInternal(href))
+    return (
+      <Link href={href} {...rest}>
+        {children}
+      </Link>
+    );
   const external = href.startsWith("http");
   return (
     <a href={href} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})} {...rest}>

@@ -56,7 +56,14 @@ export const bannerMedium = createVar();
 
 export const bannerLarge = createVar();
 
-export const logoCell = style({ display: "grid", placeItems: "center", padding: vars.space.md, background: vars.color.logoTile, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });
+export const logoCell = style({
+  display: "grid",
+  placeItems: "center",
+  padding: vars.space.md,
+  background: vars.color.logoTile,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+});
 
 export const logoImage = style({ width: "160px", height: "64px", objectFit: "contain", "@media": { "screen and (max-width: 559px)": { height: "52px" } } });
 

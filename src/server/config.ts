@@ -119,11 +119,14 @@ function trustProxy(raw: string | undefined): false | number | string[] {
   if (lower === "false" || lower === "no" || lower === "0") return false;
   if (lower === "true" || lower === "yes") {
     throw new ConfigError(
-      'TRUST_PROXY=true would let any client forge its address. Set the number of proxies in front of this server (TRUST_PROXY=1 behind one nginx or Caddy), or their addresses, e.g. TRUST_PROXY=127.0.0.1,10.0.0.0/8.',
+      "TRUST_PROXY=true would let any client forge its address. Set the number of proxies in front of this server (TRUST_PROXY=1 behind one nginx or Caddy), or their addresses, e.g. TRUST_PROXY=127.0.0.1,10.0.0.0/8.",
     );
   }
   if (/^\d+$/.test(raw)) return Number(raw);
-  const entries = raw.split(",").map((e) => e.trim()).filter(Boolean);
+  const entries = raw
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
   const bad = entries.filter((e) => !isAddressOrCidr(e));
   if (bad.length > 0) {
     throw new ConfigError(`TRUST_PROXY must be a hop count or IP addresses/CIDRs, comma-separated; "${bad[0]!.slice(0, 60)}" is neither.`);

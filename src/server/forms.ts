@@ -59,7 +59,8 @@ function unsupportedEncoding(request: FastifyRequest): string | undefined {
   const encoding = request.headers["content-encoding"]?.trim().toLowerCase();
   if (encoding && encoding !== "identity") return `Content-Encoding "${encoding.slice(0, 40)}" is not supported; send the form data uncompressed.`;
   const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(request.headers["content-type"] ?? "")?.[1]?.toLowerCase();
-  if (charset !== undefined && charset !== "utf-8" && charset !== "utf8") return `Charset "${charset.slice(0, 40)}" is not supported; send the form data as UTF-8.`;
+  if (charset !== undefined && charset !== "utf-8" && charset !== "utf8")
+    return `Charset "${charset.slice(0, 40)}" is not supported; send the form data as UTF-8.`;
   return undefined;
 }
 
@@ -121,13 +122,10 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
           if (!(error instanceof StorageError)) throw error;
           request.log.error({ err: error }, "form submission could not be stored");
           options.onStorageError?.();
-          return reply
-            .code(503)
-            .header("retry-after", String(STORAGE_RETRY_AFTER_S))
-            .send({
-              success: false,
-              message: "We could not save your enquiry just now, so it was not sent. Please try again in a few minutes, or e-mail us directly.",
-            });
+          return reply.code(503).header("retry-after", String(STORAGE_RETRY_AFTER_S)).send({
+            success: false,
+            message: "We could not save your enquiry just now, so it was not sent. Please try again in a few minutes, or e-mail us directly.",
+          });
         }
       });
     }

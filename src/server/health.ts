@@ -41,7 +41,8 @@ export async function healthReport(store: EnquiryStore, lastError: DeliveryError
   if (oldestMs !== undefined && oldestMs > settings.maxQueueAgeMs) {
     problems.stale = `an enquiry has waited ${Math.round(oldestMs / 60_000)} min to be mailed${lastError ? ` (last error: ${lastError.message})` : ""}`;
   }
-  if (stats.failed > 0) problems.failed = `${stats.failed} enquir${stats.failed === 1 ? "y" : "ies"} could not be mailed; see npm run submissions -- --status failed, then --requeue failed`;
+  if (stats.failed > 0)
+    problems.failed = `${stats.failed} enquir${stats.failed === 1 ? "y" : "ies"} could not be mailed; see npm run submissions -- --status failed, then --requeue failed`;
   return {
     ok: Object.keys(problems).length === 0,
     problems,
@@ -80,7 +81,10 @@ export class Alerts {
       this.post(`${this.site}: ${report.problems[problem]}`);
     }
     for (const problem of this.open) {
-      if (!now.has(problem)) this.post(`${this.site}: resolved: ${problem === "storage" ? "the enquiry store takes writes again" : problem === "stale" ? "the mail queue is moving again" : "no failed enquiries remain"}`);
+      if (!now.has(problem))
+        this.post(
+          `${this.site}: resolved: ${problem === "storage" ? "the enquiry store takes writes again" : problem === "stale" ? "the mail queue is moving again" : "no failed enquiries remain"}`,
+        );
     }
     this.open = now;
     return this.pending;
@@ -121,7 +125,10 @@ export function registerHealth(app: FastifyInstance, options: HealthOptions): { 
   app.get("/healthz", async (_request, reply) => {
     const current = await report();
     void alerts.update(current);
-    return reply.code(current.ok ? 200 : 503).header("cache-control", "no-store").send(current);
+    return reply
+      .code(current.ok ? 200 : 503)
+      .header("cache-control", "no-store")
+      .send(current);
   });
   const timer = setInterval(() => void check(), options.checkEveryMs ?? 60_000);
   timer.unref();

@@ -35,7 +35,10 @@ export function formatReceived(at: Date): string {
 
 const str = (value: unknown): string => (typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value));
 /** A single-line field as one line, even if a line break got past the schema. */
-const line = (value: unknown): string => str(value).replace(/[\r\n]+/g, " ").trim();
+const line = (value: unknown): string =>
+  str(value)
+    .replace(/[\r\n]+/g, " ")
+    .trim();
 
 export function mailSubject(submission: Pick<Submission, "kind" | "payload">): string {
   const p = submission.payload;

@@ -112,7 +112,9 @@ export function registerSecurityHeaders(app: FastifyInstance, headers: SecurityH
  * under /api/, or when the request line never arrived (a timeout), plain text for pages.
  */
 export function clientErrorResponder(headers: HeaderSet): (error: ConnectionError, socket: Socket) => void {
-  const headerLines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("");
+  const headerLines = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
   return (error, socket) => {
     if (error.code === "ECONNRESET" || socket.destroyed) return;
     const status = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
@@ -161,7 +163,9 @@ export const DEFAULT_TIMEOUTS: ServerTimeouts = {
 export function timeoutOptions(overrides: Partial<ServerTimeouts> = {}): Pick<
   FastifyServerOptions,
   "connectionTimeout" | "requestTimeout" | "keepAliveTimeout"
-> & { http: { requestTimeout: number; headersTimeout: number; connectionsCheckingInterval: number } } {
+> & {
+  http: { requestTimeout: number; headersTimeout: number; connectionsCheckingInterval: number };
+} {
   const t = { ...DEFAULT_TIMEOUTS, ...overrides };
   const headersMs = Math.min(t.headersMs, t.requestMs);
   return {

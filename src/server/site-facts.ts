@@ -35,6 +35,9 @@ export function readSiteFacts(distDir: string): SiteFacts {
     facts.scriptHashes.every(isHash) &&
     Array.isArray(facts.frameOrigins) &&
     facts.frameOrigins.every(isOrigin);
-  if (!ok) throw new Error(`${file} is not what the build writes: { redirects: [{from, to}], scriptHashes: ["'sha256-…'"], frameOrigins: ["https://…"] }; build the site again.`);
+  if (!ok)
+    throw new Error(
+      `${file} is not what the build writes: { redirects: [{from, to}], scriptHashes: ["'sha256-…'"], frameOrigins: ["https://…"] }; build the site again.`,
+    );
   return facts as SiteFacts;
 }

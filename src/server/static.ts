@@ -31,7 +31,10 @@ export const NO_CACHE = "no-cache";
 const HASHED_ASSET = [/^assets\/[^/]+-[A-Za-z0-9_-]{8}\.(?:js|css)$/, /^assets\/img\/[^/]+\.[0-9a-f]{10}-\d+\.(?:avif|webp|jpg|png)$/];
 
 export function cacheControlFor(relativePath: string): string {
-  const path = relativePath.split(sep).join("/").replace(/\.(?:br|gz)$/, "");
+  const path = relativePath
+    .split(sep)
+    .join("/")
+    .replace(/\.(?:br|gz)$/, "");
   return HASHED_ASSET.some((re) => re.test(path)) ? IMMUTABLE : NO_CACHE;
 }
 
@@ -55,7 +58,12 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
     const [path = "/", query] = request.url.split("?", 2);
     if (NOT_FOUND_PAGES.has(path)) return notFound(request, reply);
     const to = redirects.get(path.length > 1 ? path.replace(/\/+$/, "") : path);
-    if (to) return reply.code(301).header("location", query ? `${to}?${query}` : to).header("cache-control", "public, max-age=3600").send();
+    if (to)
+      return reply
+        .code(301)
+        .header("location", query ? `${to}?${query}` : to)
+        .header("cache-control", "public, max-age=3600")
+        .send();
   });
 
   await app.register(fastifyStatic, {

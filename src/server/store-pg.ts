@@ -115,8 +115,15 @@ function toSubmission(r: Row) {
  */
 export function isUnavailable(error: unknown): boolean {
   const { code, message } = error as { code?: unknown; message?: unknown };
-  if (typeof code === "string" && /^(E(CONNREFUSED|CONNRESET|NOTFOUND|TIMEDOUT|HOSTUNREACH|NETUNREACH|PIPE|AI_AGAIN)|08|53|57P0[1-3]|58|25006|28|3D000)/.test(code)) return true;
-  return typeof message === "string" && /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection error|Client was closed/i.test(message);
+  if (
+    typeof code === "string" &&
+    /^(E(CONNREFUSED|CONNRESET|NOTFOUND|TIMEDOUT|HOSTUNREACH|NETUNREACH|PIPE|AI_AGAIN)|08|53|57P0[1-3]|58|25006|28|3D000)/.test(code)
+  )
+    return true;
+  return (
+    typeof message === "string" &&
+    /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection error|Client was closed/i.test(message)
+  );
 }
 
 export interface PgStoreOptions {
@@ -178,7 +185,8 @@ export class PgStore implements EnquiryStore {
     };
     if (readonly) {
       const version = await read();
-      if (version !== PG_SCHEMA_VERSION) throw new Error(`${this.location} has schema version ${version}, this code expects ${PG_SCHEMA_VERSION}; start the server once to migrate it.`);
+      if (version !== PG_SCHEMA_VERSION)
+        throw new Error(`${this.location} has schema version ${version}, this code expects ${PG_SCHEMA_VERSION}; start the server once to migrate it.`);
       return;
     }
     await client.query("BEGIN");
@@ -403,7 +411,9 @@ export class PgStore implements EnquiryStore {
             : error,
         ),
       );
-      child.on("close", (code) => (code === 0 ? resolve(text) : reject(new Error(`pg_dump exited with ${code}: ${text.trim().replaceAll(password || "\0", "***")}`))));
+      child.on("close", (code) =>
+        code === 0 ? resolve(text) : reject(new Error(`pg_dump exited with ${code}: ${text.trim().replaceAll(password || "\0", "***")}`)),
+      );
     });
     try {
       const warnings = await dumped;

@@ -205,10 +205,12 @@ export class SqliteStore implements EnquiryStore {
       throw new Error(`${this.file} has schema version ${current}, newer than this code knows (${SCHEMA_VERSION}).`);
     }
     for (let version = current; version < SCHEMA_VERSION; version++) {
-      this.db.transaction(() => {
-        this.db.exec(migrations[version]!);
-        this.db.pragma(`user_version = ${version + 1}`);
-      }).immediate();
+      this.db
+        .transaction(() => {
+          this.db.exec(migrations[version]!);
+          this.db.pragma(`user_version = ${version + 1}`);
+        })
+        .immediate();
     }
   }
 
@@ -316,7 +318,11 @@ export class SqliteStore implements EnquiryStore {
 
   async markRetry(id: number, error: string, nextAttemptAt: Date): Promise<void> {
     this.write(() =>
-      this.stmt(`UPDATE outbox SET last_error = ?, next_attempt_at = ? WHERE submission_id = ? AND sent_at IS NULL`).run(error, nextAttemptAt.toISOString(), id),
+      this.stmt(`UPDATE outbox SET last_error = ?, next_attempt_at = ? WHERE submission_id = ? AND sent_at IS NULL`).run(
+        error,
+        nextAttemptAt.toISOString(),
+        id,
+      ),
     );
   }
 
@@ -335,7 +341,11 @@ export class SqliteStore implements EnquiryStore {
     return this.write(() =>
       this.db
         .transaction(() => {
-          const failed = (this.stmt(`SELECT submission_id AS id FROM outbox WHERE failed_at IS NOT NULL AND sent_at IS NULL ORDER BY submission_id`).all() as Array<{ id: number }>).map((r) => r.id);
+          const failed = (
+            this.stmt(`SELECT submission_id AS id FROM outbox WHERE failed_at IS NOT NULL AND sent_at IS NULL ORDER BY submission_id`).all() as Array<{
+              id: number;
+            }>
+          ).map((r) => r.id);
           const ids = which === "failed" ? failed : failed.filter((id) => which.includes(id));
           const at = now.toISOString();
           for (const id of ids) {

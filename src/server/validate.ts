@@ -78,7 +78,7 @@ function plural(n: number, word: string): string {
 /** Turns one ajv error into a sentence a visitor understands, or undefined when another error covers it. */
 function describe(kind: FormKind, error: ErrorObject, body: Record<string, unknown>): FieldError | undefined {
   const schema = formSchemas[kind];
-  const field = error.instancePath.startsWith("/") ? error.instancePath.slice(1).split("/")[0] ?? "" : "";
+  const field = error.instancePath.startsWith("/") ? (error.instancePath.slice(1).split("/")[0] ?? "") : "";
   const label = (name: string) => schema.properties[name]?.title ?? name;
   const value = field ? body[field] : undefined;
   const blank = typeof value === "string" && value.trim() === "";
@@ -122,10 +122,7 @@ function describe(kind: FormKind, error: ErrorObject, body: Record<string, unkno
 }
 
 /** Validates a parsed JSON body; on success returns the data with every string trimmed. */
-export function validateForm<K extends FormKind>(
-  kind: K,
-  body: unknown,
-): ValidationResult<K extends "contact" ? ContactForm : QuoteForm> {
+export function validateForm<K extends FormKind>(kind: K, body: unknown): ValidationResult<K extends "contact" ? ContactForm : QuoteForm> {
   const validate = validators[kind];
   if (validate(body)) {
     const trimmed: Record<string, string> = {};

@@ -73,8 +73,20 @@ export function Cursor() {
   const color = c.color;
   return (
     <>
-      <div ref={outerRef} className={css.outer} aria-hidden="true" data-testid="cursor-outer" style={{ width: c.outerSize, height: c.outerSize, background: `rgba(${color}, ${c.outerAlpha})` }} />
-      <div ref={innerRef} className={css.inner} aria-hidden="true" data-testid="cursor-inner" style={{ width: c.innerSize, height: c.innerSize, background: `rgb(${color})` }} />
+      <div
+        ref={outerRef}
+        className={css.outer}
+        aria-hidden="true"
+        data-testid="cursor-outer"
+        style={{ width: c.outerSize, height: c.outerSize, background: `rgba(${color}, ${c.outerAlpha})` }}
+      />
+      <div
+        ref={innerRef}
+        className={css.inner}
+        aria-hidden="true"
+        data-testid="cursor-inner"
+        style={{ width: c.innerSize, height: c.innerSize, background: `rgb(${color})` }}
+      />
     </>
   );
 }

@@ -35,11 +35,18 @@ export const grid = style([
 export const heading = style({ color: vars.band.heading, fontSize: vars.fontSize.md, marginBottom: vars.space.md, letterSpacing: "0.02em" });
 export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.xs });
 export const subList = style([list, { paddingLeft: vars.space.md, marginTop: vars.space.xs }]);
-export const link = style({ color: vars.band.textMuted, textDecoration: "none", selectors: { "&:hover": { color: vars.band.heading, textDecoration: "underline" } } });
+export const link = style({
+  color: vars.band.textMuted,
+  textDecoration: "none",
+  selectors: { "&:hover": { color: vars.band.heading, textDecoration: "underline" } },
+});
 export const about = style({ maxWidth: "44ch", margin: 0 });
 export const logo = style({ height: "40px", width: "auto", marginBottom: vars.space.md });
 export const label = style({ color: vars.band.heading, fontWeight: 600, marginRight: vars.space.xs });
 export const address = style({ fontStyle: "normal", display: "grid", gap: vars.space.sm });
 
 export const bottom = style({ borderTop: `1px solid ${vars.band.rule}` });
-export const bottomInner = style([container, { paddingBlock: vars.space.md, fontSize: vars.fontSize.xs, display: "flex", flexWrap: "wrap", gap: vars.space.md, justifyContent: "space-between" }]);
+export const bottomInner = style([
+  container,
+  { paddingBlock: vars.space.md, fontSize: vars.fontSize.xs, display: "flex", flexWrap: "wrap", gap: vars.space.md, justifyContent: "space-between" },
+]);

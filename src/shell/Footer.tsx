@@ -21,11 +21,15 @@ export function Footer() {
       <div className={css.grid}>
         <section aria-labelledby="footer-about">
           <Img src={company.logoOnDark} alt={company.name} className={css.logo} />
-          <h2 id="footer-about" className={css.heading}>{footer.aboutHeading}</h2>
+          <h2 id="footer-about" className={css.heading}>
+            {footer.aboutHeading}
+          </h2>
           <p className={css.about}>{footer.aboutText}</p>
         </section>
         <section aria-labelledby="footer-solutions">
-          <h2 id="footer-solutions" className={css.heading}>{footer.solutionsHeading}</h2>
+          <h2 id="footer-solutions" className={css.heading}>
+            {footer.solutionsHeading}
+          </h2>
           <ul className={css.list}>
             {footer.solutions.map((s) => (
               <li key={s}>{s}</li>
@@ -33,16 +37,22 @@ export function Footer() {
           </ul>
         </section>
         <nav aria-labelledby="footer-links">
-          <h2 id="footer-links" className={css.heading}>{footer.quickLinksHeading}</h2>
+          <h2 id="footer-links" className={css.heading}>
+            {footer.quickLinksHeading}
+          </h2>
           <ul className={css.list}>
             {footer.quickLinks.map((l) => (
               <li key={l.href}>
-                <SmartLink className={css.link} href={l.href}>{l.label}</SmartLink>
+                <SmartLink className={css.link} href={l.href}>
+                  {l.label}
+                </SmartLink>
                 {l.children && (
                   <ul className={css.subList}>
                     {l.children.map((c) => (
                       <li key={c.href}>
-                        <SmartLink className={css.link} href={c.href}>{c.label}</SmartLink>
+                        <SmartLink className={css.link} href={c.href}>
+                          {c.label}
+                        </SmartLink>
                       </li>
                     ))}
                   </ul>
@@ -52,7 +62,9 @@ export function Footer() {
           </ul>
         </nav>
         <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className={css.heading}>{footer.contactHeading}</h2>
+          <h2 id="footer-contact" className={css.heading}>
+            {footer.contactHeading}
+          </h2>
           <address className={css.address}>
             <span>
               <span className={css.label}>{ui.addressLabel}:</span>
@@ -61,7 +73,9 @@ export function Footer() {
             {contact.phones.map((p) => (
               <span key={p}>
                 <span className={css.label}>{ui.phoneLabel}:</span>
-                <a className={css.link} href={telHref(p)}>{p}</a>
+                <a className={css.link} href={telHref(p)}>
+                  {p}
+                </a>
               </span>
             ))}
             <span>
@@ -70,11 +84,15 @@ export function Footer() {
             </span>
             <span>
               <span className={css.label}>{ui.emailLabel}:</span>
-              <a className={css.link} href={`mailto:${contact.email}`}>{contact.email}</a>
+              <a className={css.link} href={`mailto:${contact.email}`}>
+                {contact.email}
+              </a>
             </span>
             {contact.social.map((s) => (
               <span key={s.href}>
-                <SmartLink className={css.link} href={s.href}>{s.label}</SmartLink>
+                <SmartLink className={css.link} href={s.href}>
+                  {s.label}
+                </SmartLink>
               </span>
             ))}
           </address>

@@ -66,7 +66,15 @@ export const bars = style({
   background: vars.color.heading,
   transition: "background 150ms",
   selectors: {
-    "&::before, &::after": { content: "", position: "absolute", left: 0, width: "22px", height: "2px", background: vars.color.heading, transition: "transform 150ms" },
+    "&::before, &::after": {
+      content: "",
+      position: "absolute",
+      left: 0,
+      width: "22px",
+      height: "2px",
+      background: vars.color.heading,
+      transition: "transform 150ms",
+    },
     "&::before": { top: "-7px" },
     "&::after": { top: "7px" },
     [`${menuToggle}[open] &`]: { background: "transparent" },
@@ -123,7 +131,11 @@ export const menu = style({ position: "relative" });
 
 export const menuButton = style([
   link,
-  { ...summaryReset, justifyContent: "space-between", selectors: { ...summaryReset.selectors, "&[data-current]": { color: vars.color.accent, fontWeight: 700 } } },
+  {
+    ...summaryReset,
+    justifyContent: "space-between",
+    selectors: { ...summaryReset.selectors, "&[data-current]": { color: vars.color.accent, fontWeight: 700 } },
+  },
 ]);
 
 export const chevron = style({
@@ -174,10 +186,7 @@ export const subToggle = style({
   selectors: { ...summaryReset.selectors, "&:hover": { background: vars.color.surfaceAlt } },
 });
 
-export const flyout = style([
-  dropdown,
-  { "@media": { [mobile]: { gridColumn: "1 / -1" }, [desktop]: { top: "-9px", left: "100%", marginLeft: 0 } } },
-]);
+export const flyout = style([dropdown, { "@media": { [mobile]: { gridColumn: "1 / -1" }, [desktop]: { top: "-9px", left: "100%", marginLeft: 0 } } }]);
 
 export const overviewLink = style([link, { fontWeight: 700 }]);
 
@@ -225,7 +234,9 @@ export const taglines = style({
 globalStyle(`${taglines} ${tagTitle}`, { color: vars.color.heading });
 
 // In the phone menu too: a bar on the left marks the current page.
-globalStyle(`${nav} ${link}[aria-current=page]`, { "@media": { [mobile]: { boxShadow: `inset 3px 0 0 ${vars.color.accent}`, background: vars.color.surfaceAlt } } });
+globalStyle(`${nav} ${link}[aria-current=page]`, {
+  "@media": { [mobile]: { boxShadow: `inset 3px 0 0 ${vars.color.accent}`, background: vars.color.surfaceAlt } },
+});
 
 // Two logos, one per colour mode: the dark-on-light drawing, or the light one on the dark header.
 // Both keep their width and height, so swapping them moves nothing.

@@ -33,6 +33,17 @@ export const item = style({
 // beside the contacts they take a row of their own.
 export const taglines = style({
   display: "none",
-  "@media": { [media.medium]: { display: "flex", flexWrap: "wrap", justifyContent: "center", gap: `0 ${vars.space.lg}`, margin: 0, padding: 0, listStyle: "none", lineHeight: "32px" } },
+  "@media": {
+    [media.medium]: {
+      display: "flex",
+      flexWrap: "wrap",
+      justifyContent: "center",
+      gap: `0 ${vars.space.lg}`,
+      margin: 0,
+      padding: 0,
+      listStyle: "none",
+      lineHeight: "32px",
+    },
+  },
 });
 export const tagTitle = style({ color: vars.band.heading, fontWeight: 600 });

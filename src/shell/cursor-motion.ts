@@ -6,9 +6,7 @@ export function trail(current: { x: number; y: number }, target: { x: number; y:
 /** The two circles' scales for the cursor's state (normal, over a target, pressing). */
 export function cursorScales(state: { hover: boolean; pressed: boolean }, c: { innerScale: number; outerScale: number; pressScale: number }) {
   const press = state.pressed ? c.pressScale : 1;
-  return state.hover || state.pressed
-    ? { inner: c.innerScale * press, outer: c.outerScale * press }
-    : { inner: 1, outer: 1 };
+  return state.hover || state.pressed ? { inner: c.innerScale * press, outer: c.outerScale * press } : { inner: 1, outer: 1 };
 }
 
 /** Phones and tablets get no custom cursor (spec: detected from the user agent), nor do coarse pointers. */

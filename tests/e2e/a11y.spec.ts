@@ -12,8 +12,17 @@ test.describe("every route answers, is titled, and axe finds no violations", () 
       await expect(page.locator("main h1")).toBeVisible();
       await expect(page).toHaveTitle(new RegExp(`^.+ \\| ${COMPANY}$`));
       // The map and the PDF viewers are other documents (and unreachable offline).
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).exclude("iframe").analyze();
-      const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+        .exclude("iframe")
+        .analyze();
+      const summary = results.violations.map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+            .map((n) => n.target.join(" "))
+            .slice(0, 3)
+            .join(" | ")}`,
+      );
       expect(summary).toEqual([]);
     });
   }
@@ -48,7 +57,12 @@ test.describe("keyboard", () => {
         const el = document.activeElement as HTMLElement | null;
         if (!el || el === document.body) return null;
         const s = getComputedStyle(el);
-        return { tag: el.tagName, text: (el.textContent ?? "").trim().slice(0, 30), outline: s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2, shadow: s.boxShadow !== "none" };
+        return {
+          tag: el.tagName,
+          text: (el.textContent ?? "").trim().slice(0, 30),
+          outline: s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2,
+          shadow: s.boxShadow !== "none",
+        };
       });
       if (!style) continue;
       expect(style.outline || style.shadow, `${style.tag} "${style.text}"`).toBe(true);
@@ -125,7 +139,11 @@ test.describe("reduced motion", () => {
     await page.goto("/");
     await expect(page.getByTestId("intro")).toBeHidden();
     await expect(page.getByRole("button", { name: "Play slideshow" })).toBeVisible();
-    const animation = await page.locator("section ul").filter({ has: page.getByRole("img", { name: "Siemens" }) }).first().evaluate((el) => getComputedStyle(el).animationName);
+    const animation = await page
+      .locator("section ul")
+      .filter({ has: page.getByRole("img", { name: "Siemens" }) })
+      .first()
+      .evaluate((el) => getComputedStyle(el).animationName);
     expect(animation).toBe("none");
     const tagline = page.locator("main p").filter({ hasText: "Automation" }).first();
     const before = await tagline.innerText();

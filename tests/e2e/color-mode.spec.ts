@@ -52,7 +52,13 @@ async function expectNoViolations(page: Page, include?: string) {
   let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).exclude("iframe");
   if (include) builder = builder.include(include);
   const results = await builder.analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => `${n.target.join(" ")} ${n.any[0]?.message ?? ""}`).slice(0, 3).join(" | ")}`);
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} — ${v.nodes
+        .map((n) => `${n.target.join(" ")} ${n.any[0]?.message ?? ""}`)
+        .slice(0, 3)
+        .join(" | ")}`,
+  );
   expect(summary).toEqual([]);
 }
 
@@ -115,10 +121,13 @@ test.describe("colour mode", () => {
 /** WCAG contrast of two computed `rgb(...)` colours. */
 function contrast(a: string, b: string): number {
   const lum = (c: string) => {
-    const [r, g, bl] = c.match(/[\d.]+/g)!.slice(0, 3).map((v) => {
-      const s = Number(v) / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    });
+    const [r, g, bl] = c
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((v) => {
+        const s = Number(v) / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
   };
   const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
@@ -201,12 +210,23 @@ test.describe("dark mode: axe finds no violations (colour contrast included)", (
   });
 
   test("the form's field errors and its toasts, which are dark too", async ({ page }) => {
-    let answer = { status: 400, body: { success: false, message: "Please check the e-mail address.", errors: [{ field: "email", message: "Enter a valid e-mail address." }] } };
-    await page.route("**/api/mail/send-contact", (route) => route.fulfill({ status: answer.status, contentType: "application/json", body: JSON.stringify(answer.body) }));
+    let answer = {
+      status: 400,
+      body: { success: false, message: "Please check the e-mail address.", errors: [{ field: "email", message: "Enter a valid e-mail address." }] },
+    };
+    await page.route("**/api/mail/send-contact", (route) =>
+      route.fulfill({ status: answer.status, contentType: "application/json", body: JSON.stringify(answer.body) }),
+    );
     await page.goto("/contact");
     const form = page.locator("main form");
     await expect(form.locator('button[type="submit"]')).toBeEnabled();
-    for (const [label, value] of Object.entries({ Name: "Asha", Subject: "Retrofit", Email: "asha@example.com", Phone: "+91 00000 00009", Message: "A line." })) {
+    for (const [label, value] of Object.entries({
+      Name: "Asha",
+      Subject: "Retrofit",
+      Email: "asha@example.com",
+      Phone: "+91 00000 00009",
+      Message: "A line.",
+    })) {
       await form.getByRole("textbox", { name: label, exact: true }).fill(value);
     }
 

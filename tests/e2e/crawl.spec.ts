@@ -51,7 +51,11 @@ test("every page, image, iframe and document reachable from / answers 200 with a
       continue;
     }
     const found: Found = await page.evaluate(() => {
-      const srcset = (value: string | null) => (value ?? "").split(",").map((part) => part.trim().split(/\s+/)[0] ?? "").filter(Boolean);
+      const srcset = (value: string | null) =>
+        (value ?? "")
+          .split(",")
+          .map((part) => part.trim().split(/\s+/)[0] ?? "")
+          .filter(Boolean);
       const links = [...document.querySelectorAll<HTMLAnchorElement>("a[href]")].map((a) => a.getAttribute("href")!);
       const assets = [
         ...[...document.querySelectorAll("img")].flatMap((img) => [img.getAttribute("src") ?? "", ...srcset(img.getAttribute("srcset"))]),
@@ -91,7 +95,11 @@ test("every page, image, iframe and document reachable from / answers 200 with a
     acc[ext] = (acc[ext] ?? 0) + 1;
     return acc;
   }, {});
-  console.log(`crawl: checked ${pages.size} pages and ${assets.size} assets (${Object.entries(kinds).map(([k, n]) => `${n} ${k}`).join(", ")})`);
+  console.log(
+    `crawl: checked ${pages.size} pages and ${assets.size} assets (${Object.entries(kinds)
+      .map(([k, n]) => `${n} ${k}`)
+      .join(", ")})`,
+  );
   test.info().annotations.push({ type: "crawl", description: `${pages.size} pages, ${assets.size} assets` });
 
   expect(problems, problems.join("\n")).toEqual([]);

@@ -21,8 +21,7 @@ function storedWhere(field: string, value: string): { kind: string; status: stri
   const db = new Database(join(DATA_DIR, "site.db"), { readonly: true, fileMustExist: true });
   try {
     const row = db.prepare(`SELECT kind, status, payload FROM submissions WHERE json_extract(payload, '$.' || ?) = ?`).get(field, value) as
-      | { kind: string; status: string; payload: string }
-      | undefined;
+      { kind: string; status: string; payload: string } | undefined;
     return row && { ...row, payload: JSON.parse(row.payload) as Record<string, string> };
   } finally {
     db.close();
@@ -119,19 +118,27 @@ test.describe("contact form", () => {
 
     // Stored before the answer came back.
     const row = storedWhere("subject", values.Subject);
-    expect(row).toMatchObject({ kind: "contact", payload: { name: "Dhruv Patel", email: "dhruv.patel@example.com", company: "Shree Textiles", message: values.Message } });
+    expect(row).toMatchObject({
+      kind: "contact",
+      payload: { name: "Dhruv Patel", email: "dhruv.patel@example.com", company: "Shree Textiles", message: values.Message },
+    });
     expect(["queued", "sent"]).toContain(row!.status);
 
     // And mailed from the store: without SMTP_URL the server writes an .eml file.
     const mailDir = join(DATA_DIR, "mail");
     await expect
-      .poll(() => {
-        try {
-          return readdirSync(mailDir).filter((f) => f.endsWith(".eml")).some((f) => readFileSync(join(mailDir, f), "utf8").includes(marker));
-        } catch {
-          return false;
-        }
-      }, { timeout: 15_000 })
+      .poll(
+        () => {
+          try {
+            return readdirSync(mailDir)
+              .filter((f) => f.endsWith(".eml"))
+              .some((f) => readFileSync(join(mailDir, f), "utf8").includes(marker));
+          } catch {
+            return false;
+          }
+        },
+        { timeout: 15_000 },
+      )
       .toBe(true);
     await expect.poll(() => storedWhere("subject", values.Subject)?.status, { timeout: 15_000 }).toBe("sent");
   });

@@ -19,7 +19,10 @@ test.describe("header", () => {
       const last = isMobile(width) ? menuToggle(page, "Open menu") : header.getByRole("link", { name: "Get a Quote" });
       await expect(last, `${width} px`).toBeVisible();
       const [a, b] = [(await logo.boundingBox())!, (await last.boundingBox())!];
-      expect(Math.abs(a.y + a.height / 2 - (b.y + b.height / 2)), `logo and ${isMobile(width) ? "hamburger" : "buttons"} on one line at ${width} px`).toBeLessThan(4);
+      expect(
+        Math.abs(a.y + a.height / 2 - (b.y + b.height / 2)),
+        `logo and ${isMobile(width) ? "hamburger" : "buttons"} on one line at ${width} px`,
+      ).toBeLessThan(4);
       // Nothing spills past the right edge.
       expect(b.x + b.width, `${width} px`).toBeLessThanOrEqual(width);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBe(width);
@@ -34,11 +37,19 @@ test.describe("header", () => {
     expect(logosWidth).toBeGreaterThan(1400);
     expect(logosWidth).toBeLessThanOrEqual(1800);
     await page.goto("/downloads");
-    const grid = (await page.locator("main ul").filter({ has: page.getByRole("heading", { name: "AVEVA InTouch" }) }).boundingBox())!;
+    const grid = (await page
+      .locator("main ul")
+      .filter({ has: page.getByRole("heading", { name: "AVEVA InTouch" }) })
+      .boundingBox())!;
     expect(grid.width).toBeGreaterThan(1400);
     expect(grid.width).toBeLessThanOrEqual(1800);
     await page.setViewportSize({ width: 1440, height: 1000 });
-    expect((await page.locator("main ul").filter({ has: page.getByRole("heading", { name: "AVEVA InTouch" }) }).boundingBox())!.width).toBeLessThanOrEqual(1400);
+    expect(
+      (await page
+        .locator("main ul")
+        .filter({ has: page.getByRole("heading", { name: "AVEVA InTouch" }) })
+        .boundingBox())!.width,
+    ).toBeLessThanOrEqual(1400);
   });
 });
 

@@ -25,7 +25,14 @@ interface VnuMessage {
 /** Every page the prerender wrote (the build's dot-folders hold no pages). */
 function pages(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile() && d.name === "index.html" && !relative(DIST, d.parentPath).split(/[\\/]/).some((p) => p.startsWith(".")))
+    .filter(
+      (d) =>
+        d.isFile() &&
+        d.name === "index.html" &&
+        !relative(DIST, d.parentPath)
+          .split(/[\\/]/)
+          .some((p) => p.startsWith(".")),
+    )
     .map((d) => join(d.parentPath, d.name))
     .sort();
 }

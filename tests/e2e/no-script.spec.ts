@@ -95,7 +95,11 @@ test.describe("wide screens, without script", () => {
       const focused = await page.evaluate(() => {
         const el = document.activeElement as HTMLElement;
         const box = el.getBoundingClientRect();
-        return { inHeader: !!el.closest("header"), href: el.getAttribute("href"), visible: box.width > 0 && box.height > 0 && getComputedStyle(el).visibility === "visible" };
+        return {
+          inHeader: !!el.closest("header"),
+          href: el.getAttribute("href"),
+          visible: box.width > 0 && box.height > 0 && getComputedStyle(el).visibility === "visible",
+        };
       });
       if (!focused.inHeader) break;
       expect(focused.visible, `${focused.href ?? "a toggle"} is visible when focused`).toBe(true);

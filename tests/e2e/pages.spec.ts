@@ -11,13 +11,15 @@ import { COMPANY, SPEC_ROUTES, expect, isMobile, test } from "./fixtures.ts";
 
 /** The <section> whose own heading (h2) has this name. */
 const sectionByHeading = (page: Page, name: string | RegExp) =>
-  page.locator("main section").filter({ has: page.getByRole("heading", { level: 2, name, exact: typeof name === "string" }) }).first();
+  page
+    .locator("main section")
+    .filter({ has: page.getByRole("heading", { level: 2, name, exact: typeof name === "string" }) })
+    .first();
 
 const hrefs = (links: Locator) => links.evaluateAll((as) => as.map((a) => a.getAttribute("href")));
 const texts = (els: Locator) => els.evaluateAll((es) => es.map((e) => (e.textContent ?? "").trim()));
 /** Distinct left edges (rounded) of the elements: the number of columns they sit in. */
-const columnCount = async (els: Locator) =>
-  new Set(await els.evaluateAll((es) => es.map((e) => Math.round(e.getBoundingClientRect().left)))).size;
+const columnCount = async (els: Locator) => new Set(await els.evaluateAll((es) => es.map((e) => Math.round(e.getBoundingClientRect().left)))).size;
 
 /** The products sidebar: links to product pages, the current page's (and only it) marked. */
 async function expectProductSidebar(page: Page, current?: string) {
@@ -106,7 +108,9 @@ test.describe("Home", () => {
   ] as const) {
     test(`the ${title} card's case-variant link lands on ${target}`, async ({ page }) => {
       await page.goto("/");
-      await sectionByHeading(page, "Our Solutions").getByRole("link", { name: new RegExp(`^${title}`) }).click();
+      await sectionByHeading(page, "Our Solutions")
+        .getByRole("link", { name: new RegExp(`^${title}`) })
+        .click();
       await expect(page).toHaveURL(new RegExp(`${target}$`));
       await expect(page.locator("main h1")).toHaveText(heading);
       // The same address typed in: the server redirects to the real page.
@@ -127,7 +131,10 @@ test.describe("Home", () => {
     await expect(section.locator("li")).toHaveCount(2 * n);
     const hidden = section.locator('li[aria-hidden="true"]');
     await expect(hidden).toHaveCount(n);
-    const names = await section.locator('li:not([aria-hidden="true"])').getByRole("img").evaluateAll((logos) => logos.map((l) => l.getAttribute("aria-label")));
+    const names = await section
+      .locator('li:not([aria-hidden="true"])')
+      .getByRole("img")
+      .evaluateAll((logos) => logos.map((l) => l.getAttribute("aria-label")));
     expect(new Set(names).size).toBe(n);
     expect(names.every((name) => name && name.length > 1)).toBe(true);
     const copySrcs = await hidden.locator("svg").evaluateAll((logos) => logos.map((l) => l.getAttribute("data-src")));
@@ -245,7 +252,10 @@ test.describe("Products", () => {
   test("the product sidebar and a grid of product cards", async ({ page }) => {
     await page.goto("/products");
     await expectProductSidebar(page);
-    const grid = page.locator("main section ul").filter({ has: page.locator("li h3") }).first();
+    const grid = page
+      .locator("main section ul")
+      .filter({ has: page.locator("li h3") })
+      .first();
     const cards = grid.getByRole("link");
     await expect(cards.first()).toBeVisible();
     for (const href of await hrefs(cards)) expect(href).toMatch(/^\/products\//);
@@ -347,21 +357,39 @@ test.describe("AVEVA", () => {
 
   test("/avevasolutions: links to the three operations pages", async ({ page }) => {
     await page.goto("/avevasolutions");
-    const links = page.locator("main li").getByRole("link").filter({ has: page.locator("h3") });
+    const links = page
+      .locator("main li")
+      .getByRole("link")
+      .filter({ has: page.locator("h3") });
     expect(await hrefs(links)).toEqual(expect.arrayContaining(OPERATIONS));
   });
 
   for (const [path, headline, targets] of [
-    ["/avevasolutions/operations-control", /./, ["/aveva/aveva-intouch", "/aveva/aveva-edge", "/aveva/aveva-system-platform", "/aveva/aveva-reports", "/aveva/aveva-plant-scada"]],
-    ["/avevasolutions/operations-execution", /profitability, quality and compliance/i, ["/aveva/aveva-mes", "/aveva/batch-management-system", "/aveva/recips-manager-plus", "/aveva/workflow-management"]],
-    ["/avevasolutions/operations-information", /quick access to trusted information/i, ["/aveva/aveva-historian", "/aveva/aveva-insight", "/aveva/aveva-intelligence"]],
+    [
+      "/avevasolutions/operations-control",
+      /./,
+      ["/aveva/aveva-intouch", "/aveva/aveva-edge", "/aveva/aveva-system-platform", "/aveva/aveva-reports", "/aveva/aveva-plant-scada"],
+    ],
+    [
+      "/avevasolutions/operations-execution",
+      /profitability, quality and compliance/i,
+      ["/aveva/aveva-mes", "/aveva/batch-management-system", "/aveva/recips-manager-plus", "/aveva/workflow-management"],
+    ],
+    [
+      "/avevasolutions/operations-information",
+      /quick access to trusted information/i,
+      ["/aveva/aveva-historian", "/aveva/aveva-insight", "/aveva/aveva-intelligence"],
+    ],
   ] as const) {
     test(`${path}: text and links to the spec's product pages`, async ({ page }) => {
       await page.goto(path);
       const prose = sectionByHeading(page, headline);
       await expect(prose).toBeVisible();
       await expect(prose.locator("p").first()).toBeVisible();
-      const links = page.locator("main section").filter({ has: page.getByRole("heading", { name: /products$/ }) }).getByRole("link");
+      const links = page
+        .locator("main section")
+        .filter({ has: page.getByRole("heading", { name: /products$/ }) })
+        .getByRole("link");
       expect(await hrefs(links)).toEqual(expect.arrayContaining([...targets]));
       await links.and(page.locator(`[href="${targets.at(-1)}"]`)).click();
       await expect(page).toHaveURL(new RegExp(`${targets.at(-1)}$`));
@@ -370,9 +398,16 @@ test.describe("AVEVA", () => {
   }
 
   for (const path of [
-    "/aveva/aveva-intouch", "/aveva/aveva-edge", "/aveva/aveva-system-platform", "/aveva/aveva-reports", "/aveva/aveva-plant-scada",
-    "/aveva/batch-management-system", "/aveva/recips-manager-plus",
-    "/aveva/aveva-historian", "/aveva/aveva-insight", "/aveva/aveva-intelligence",
+    "/aveva/aveva-intouch",
+    "/aveva/aveva-edge",
+    "/aveva/aveva-system-platform",
+    "/aveva/aveva-reports",
+    "/aveva/aveva-plant-scada",
+    "/aveva/batch-management-system",
+    "/aveva/recips-manager-plus",
+    "/aveva/aveva-historian",
+    "/aveva/aveva-insight",
+    "/aveva/aveva-intelligence",
   ]) {
     test(`${path}: a PDF datasheet viewer 1000 px high`, async ({ page, request }) => {
       await page.goto(path);
@@ -408,7 +443,11 @@ test.describe("AVEVA", () => {
   test("Workflow Management: AVEVA Work Tasks with the pptx and a Download button", async ({ page, request }) => {
     await page.goto("/aveva/workflow-management");
     await expect(page.locator("main")).toContainText("AVEVA Work Tasks");
-    const download = page.locator("main").getByRole("link", { name: /^Download/ }).and(page.locator('[href$=".pptx"]')).first();
+    const download = page
+      .locator("main")
+      .getByRole("link", { name: /^Download/ })
+      .and(page.locator('[href$=".pptx"]'))
+      .first();
     await expect(download).toBeVisible();
     const href = (await download.getAttribute("href"))!;
     expect(href).toMatch(/^\/assets\/.+\.pptx$/);

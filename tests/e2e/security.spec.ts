@@ -142,7 +142,16 @@ test("aveva-intouch: the datasheet PDF loads in its iframe (frame-ancestors 'sel
   const iframe = page.locator('iframe[src$=".pdf"]').first();
   await iframe.scrollIntoViewIfNeeded();
   const src = (await iframe.getAttribute("src"))!;
-  await expect.poll(() => page.frames().find((f) => f.url().endsWith(src))?.url(), { message: "the PDF frame navigated" }).toBeTruthy();
+  await expect
+    .poll(
+      () =>
+        page
+          .frames()
+          .find((f) => f.url().endsWith(src))
+          ?.url(),
+      { message: "the PDF frame navigated" },
+    )
+    .toBeTruthy();
   await expect.poll(() => pdfAnswers.some((s) => s === 200 || s === 206 || s === 304)).toBe(true);
   // Chromium's PDF viewer runs in a frame of its own inside the PDF's; a PDF refused by
   // frame-ancestors ends on Chromium's error page instead.

@@ -33,7 +33,10 @@ test.describe("findable and fast", () => {
   });
 
   test("the spec's case variants answer 301 to the registered page", async ({ request }) => {
-    const redirects: [string, string][] = [["/products/Hmi", "/products/hmi"], ["/products/Data-Analytics", "/products/data-analytics"]];
+    const redirects: [string, string][] = [
+      ["/products/Hmi", "/products/hmi"],
+      ["/products/Data-Analytics", "/products/data-analytics"],
+    ];
     for (const [from, to] of redirects) {
       const response = await request.get(from, { maxRedirects: 0 });
       expect(response.status(), from).toBe(301);
@@ -54,7 +57,9 @@ test.describe("findable and fast", () => {
     expect(html.headers()["cache-control"]).toBe("no-cache");
     expect(html.headers()["content-encoding"]).toBe("br");
     expect(html.headers().etag).toBeTruthy();
-    const script = (JSON.parse((await html.text()).match(/<script type="application\/json" id="boot-modules">([^<]+)<\/script>/)![1]!) as { run: string[] }).run.at(-1)!;
+    const script = (
+      JSON.parse((await html.text()).match(/<script type="application\/json" id="boot-modules">([^<]+)<\/script>/)![1]!) as { run: string[] }
+    ).run.at(-1)!;
     const js = await request.get(script, { headers: { "accept-encoding": "gzip" } });
     expect(js.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(js.headers()["content-encoding"]).toBe("gzip");
@@ -135,7 +140,12 @@ test("every image has its width and height, and only the first view loads eagerl
     await expect(page.locator('img[src$=".svg"]'), route).toHaveCount(0);
     expect(await page.locator("svg[data-src]").count(), route).toBeGreaterThan(1);
     const images = await page.locator("img, svg[data-src]").evaluateAll((imgs) =>
-      imgs.map((img) => ({ src: img.getAttribute("src") ?? img.getAttribute("data-src"), width: img.getAttribute("width"), height: img.getAttribute("height"), loading: img.getAttribute("loading") })),
+      imgs.map((img) => ({
+        src: img.getAttribute("src") ?? img.getAttribute("data-src"),
+        width: img.getAttribute("width"),
+        height: img.getAttribute("height"),
+        loading: img.getAttribute("loading"),
+      })),
     );
     expect(images.length, route).toBeGreaterThan(1);
     for (const img of images) {

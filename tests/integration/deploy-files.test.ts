@@ -43,7 +43,12 @@ describe("systemd units", () => {
   });
 
   it("fail systemd-analyze verify with a misspelt setting or a missing program (the check above can fail)", () => {
-    const result = tool("systemd-analyze", ["verify", ...copyUnits((name, text) => (name === "lariox.service" ? text.replace("ProtectSystem=", "ProtectSytem=").replace(process.execPath, "/nonexistent/node") : text))]);
+    const result = tool("systemd-analyze", [
+      "verify",
+      ...copyUnits((name, text) =>
+        name === "lariox.service" ? text.replace("ProtectSystem=", "ProtectSytem=").replace(process.execPath, "/nonexistent/node") : text,
+      ),
+    ]);
     expect(result.status).not.toBe(0);
     expect(result.output).toContain("Unknown key 'ProtectSytem'");
     expect(result.output).toContain("/nonexistent/node is not executable");

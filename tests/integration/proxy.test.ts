@@ -111,7 +111,17 @@ describe("nginx in front of the Node server", () => {
 
     node = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
       cwd: ROOT,
-      env: { ...process.env, HOST: "127.0.0.1", PORT: "0", DIST_DIR: dist, DATA_DIR: dataDir, TRUST_PROXY: "1", RATE_LIMIT: "1", LOG_LEVEL: "error", SMTP_URL: "" },
+      env: {
+        ...process.env,
+        HOST: "127.0.0.1",
+        PORT: "0",
+        DIST_DIR: dist,
+        DATA_DIR: dataDir,
+        TRUST_PROXY: "1",
+        RATE_LIMIT: "1",
+        LOG_LEVEL: "error",
+        SMTP_URL: "",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     node.stdout!.on("data", (c: Buffer) => (nodeOutput += c.toString()));
@@ -128,13 +138,25 @@ describe("nginx in front of the Node server", () => {
 
     // The build's own config with this test's address, port and upstream.
     const port = await freePort();
-    const files = nginxFiles(servedFiles(dist), facts, { root: dist, upstream: `127.0.0.1:${nodePort}`, listen: [`127.0.0.1:${port}`], serverName: "localhost" });
+    const files = nginxFiles(servedFiles(dist), facts, {
+      root: dist,
+      upstream: `127.0.0.1:${nodePort}`,
+      listen: [`127.0.0.1:${port}`],
+      serverName: "localhost",
+    });
     for (const [name, text] of Object.entries(files)) writeFileSync(join(dist, ".site", name), text);
     mkdirSync(nginxDir);
-    writeFileSync(join(nginxDir, "main.conf"), mainConf(nginxDir, [`load_module ${BROTLI_MODULE};`], [`include ${join(dist, ".site/nginx-brotli.conf")};`], join(dist, ".site/nginx.conf")));
-    nginx = spawn(NGINX, ["-p", nginxDir, "-e", join(nginxDir, "error.log"), "-c", join(nginxDir, "main.conf"), "-g", `daemon off; pid ${join(nginxDir, "nginx.pid")};`], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    writeFileSync(
+      join(nginxDir, "main.conf"),
+      mainConf(nginxDir, [`load_module ${BROTLI_MODULE};`], [`include ${join(dist, ".site/nginx-brotli.conf")};`], join(dist, ".site/nginx.conf")),
+    );
+    nginx = spawn(
+      NGINX,
+      ["-p", nginxDir, "-e", join(nginxDir, "error.log"), "-c", join(nginxDir, "main.conf"), "-g", `daemon off; pid ${join(nginxDir, "nginx.pid")};`],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let nginxOutput = "";
     nginx.stderr!.on("data", (c: Buffer) => (nginxOutput += c.toString()));
     proxied = `http://127.0.0.1:${port}`;
@@ -158,7 +180,18 @@ describe("nginx in front of the Node server", () => {
   /** The http block a Debian nginx.conf would have, with temp folders a non-root user may write. */
   function mainConf(prefix: string, main: string[], http: string[], site: string): string {
     const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `${t}_temp_path ${join(prefix, t)};`);
-    return [...main, "events { worker_connections 64; }", "http {", "include /etc/nginx/mime.types;", "access_log off;", ...temp, ...http, `include ${site};`, "}", ""].join("\n");
+    return [
+      ...main,
+      "events { worker_connections 64; }",
+      "http {",
+      "include /etc/nginx/mime.types;",
+      "access_log off;",
+      ...temp,
+      ...http,
+      `include ${site};`,
+      "}",
+      "",
+    ].join("\n");
   }
 
   const headerNames = () => [...Object.keys(securityHeaders(facts)), "cache-control"];
@@ -268,7 +301,11 @@ describe("nginx in front of the Node server", () => {
     expect((await post("/api/mail/send-contact", contact, "127.0.0.3")).status).toBe(429);
 
     const csv = await run(process.execPath, ["--import", "tsx", "scripts/submissions.ts", "--csv", "--data-dir", dataDir], process.env);
-    const rows = csv.trim().split(/\r\n/).slice(1).map((line) => line.split(","));
+    const rows = csv
+      .trim()
+      .split(/\r\n/)
+      .slice(1)
+      .map((line) => line.split(","));
     expect(rows.map((cells) => [cells[2], cells.includes("proxy-contact") || cells.includes("proxy-quote"), cells.at(-1)])).toEqual([
       ["contact", true, "127.0.0.2"],
       ["quote", true, "127.0.0.3"],
@@ -279,7 +316,11 @@ describe("nginx in front of the Node server", () => {
     writeFileSync(join(nginxDir, "built.conf"), built);
     const check = (name: string, http: string[]) => {
       writeFileSync(join(nginxDir, name), mainConf(nginxDir, [], http, join(nginxDir, "built.conf")));
-      return spawnSync(NGINX!, ["-t", "-p", nginxDir, "-e", join(nginxDir, "error.log"), "-c", join(nginxDir, name), "-g", `pid ${join(nginxDir, "test.pid")};`], { encoding: "utf8" });
+      return spawnSync(
+        NGINX!,
+        ["-t", "-p", nginxDir, "-e", join(nginxDir, "error.log"), "-c", join(nginxDir, name), "-g", `pid ${join(nginxDir, "test.pid")};`],
+        { encoding: "utf8" },
+      );
     };
     const without = check("plain.conf", []);
     expect(without.status, without.stderr).toBe(0);
@@ -292,7 +333,10 @@ describe("nginx in front of the Node server", () => {
 
   it("answers the forms' JSON with 503 while the Node server is down", async () => {
     await stop(node, "SIGTERM");
-    for (const answer of [await fetchRaw(proxied, "/healthz"), await fetchRaw(proxied, "/api/mail/send-contact", { method: "POST", body: "{}", headers: { "content-type": "application/json" } })]) {
+    for (const answer of [
+      await fetchRaw(proxied, "/healthz"),
+      await fetchRaw(proxied, "/api/mail/send-contact", { method: "POST", body: "{}", headers: { "content-type": "application/json" } }),
+    ]) {
       expect([answer.status, answer.headers["content-type"], answer.headers["retry-after"]]).toEqual([503, "application/json; charset=utf-8", "60"]);
       expect(JSON.parse(answer.body.toString())).toMatchObject({ success: false });
       expect(answer.headers["content-security-policy"]).toBe(securityHeaders(facts)["content-security-policy"]);

@@ -61,7 +61,12 @@ describe("bad input corpus", () => {
         body: c.body,
       });
       const body = r.headers["content-type"]?.toString().startsWith("application/json") ? (JSON.parse(r.text) as { success?: boolean; message?: string }) : {};
-      const ok = r.status === c.status && body.success === false && new RegExp(c.message).test(body.message ?? "") && r.headers["cache-control"] === "no-store" && r.text.length < 4096;
+      const ok =
+        r.status === c.status &&
+        body.success === false &&
+        new RegExp(c.message).test(body.message ?? "") &&
+        r.headers["cache-control"] === "no-store" &&
+        r.text.length < 4096;
       if (!ok) failures.push(`${c.what}: ${r.status} ${r.text.slice(0, 200)}`);
     }
     expect(failures).toEqual([]);
@@ -179,7 +184,14 @@ describe("rate limits", () => {
         new Promise<number>((resolve, reject) => {
           const started = performance.now();
           const req = request(
-            { host: "127.0.0.1", port, method: "POST", path: CONTACT, agent, headers: { "content-type": "application/json", "x-forwarded-for": `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}` } },
+            {
+              host: "127.0.0.1",
+              port,
+              method: "POST",
+              path: CONTACT,
+              agent,
+              headers: { "content-type": "application/json", "x-forwarded-for": `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}` },
+            },
             (res) => res.resume().on("end", () => resolve(performance.now() - started)),
           );
           req.on("error", reject);

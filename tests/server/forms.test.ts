@@ -132,7 +132,12 @@ forEachBackend((backend) => {
     let smtp: SmtpSink;
     beforeAll(async () => {
       smtp = await startSmtpSink();
-      t = await startApp({ ...(await backend.fresh()).env, SMTP_URL: smtp.url, MAIL_TO: "sales@lariox.example.com", MAIL_FROM: '"Lariox website" <web@lariox.example.com>' });
+      t = await startApp({
+        ...(await backend.fresh()).env,
+        SMTP_URL: smtp.url,
+        MAIL_TO: "sales@lariox.example.com",
+        MAIL_FROM: '"Lariox website" <web@lariox.example.com>',
+      });
     });
     afterAll(async () => {
       await t.close();
@@ -198,7 +203,7 @@ forEachBackend((backend) => {
       await new Promise((r) => setTimeout(r, 150)); // a few more poll rounds
       expect(smtp.messages).toHaveLength(1);
       expect(smtp.messages[0]!.raw).not.toContain("Bot");
-      const rows = (await t.app.store.list());
+      const rows = await t.app.store.list();
       expect(rows.map((r) => [r.payload.name, r.status, r.attempts])).toEqual([["Dhruv Patel", "sent", 1]]);
       const today = new Date().toISOString().slice(0, 10);
       expect(await t.app.store.spamCounts()).toEqual([

@@ -22,11 +22,7 @@ export function tempDir(prefix = "lariox-test-"): { path: string; remove(): void
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
-export async function waitFor<T>(
-  check: () => T | undefined | false | Promise<T | undefined | false>,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<T> {
+export async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

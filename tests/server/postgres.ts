@@ -21,13 +21,16 @@ export function pgBinDir(): string | undefined {
   if (fromConfig.status === 0) candidates.push(fromConfig.stdout.trim());
   const root = "/usr/lib/postgresql";
   if (existsSync(root)) {
-    const versions = readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+    const versions = readdirSync(root)
+      .filter((v) => /^\d+$/.test(v))
+      .sort((a, b) => Number(b) - Number(a));
     candidates.push(...versions.map((v) => join(root, v, "bin")));
   }
   return candidates.find((dir) => existsSync(join(dir, "initdb")) && existsSync(join(dir, "pg_ctl")));
 }
 
-const MISSING = "PostgreSQL server binaries (initdb, pg_ctl) were not found by `pg_config --bindir` or in /usr/lib/postgresql/*/bin; install Debian's `postgresql` package (apt-get install postgresql)";
+const MISSING =
+  "PostgreSQL server binaries (initdb, pg_ctl) were not found by `pg_config --bindir` or in /usr/lib/postgresql/*/bin; install Debian's `postgresql` package (apt-get install postgresql)";
 
 /** Why the PostgreSQL tests are skipped here, or undefined when they run (always under CI=true). */
 export const pgSkipReason: string | undefined = process.env.CI === "true" || pgBinDir() ? undefined : MISSING;
@@ -61,7 +64,7 @@ export async function startPgCluster(options: PgClusterOptions = {}): Promise<Pg
   const data = join(dir, "data");
   const isRoot = process.getuid?.() === 0;
   const run = (tool: string, args: string[]) => {
-    const command = isRoot ? ["runuser", ["-u", "postgres", "--", join(bin, tool), ...args]] as const : [join(bin, tool), args] as const;
+    const command = isRoot ? (["runuser", ["-u", "postgres", "--", join(bin, tool), ...args]] as const) : ([join(bin, tool), args] as const);
     const result = spawnSync(command[0], command[1], { encoding: "utf8", cwd: dir, timeout: 60_000 });
     if (result.status !== 0) {
       const log = existsSync(join(dir, "log")) ? readFileSync(join(dir, "log"), "utf8").slice(-2000) : "";

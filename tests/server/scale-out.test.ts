@@ -28,7 +28,12 @@ export interface BurstResult {
  * Posts `total` contact enquiries, `concurrency` at a time, request n going to urls[n % urls.length];
  * `onAnswer` is called after each acknowledged one (to act in the middle of the burst).
  */
-export async function sendBurst(urls: readonly string[], total: number, concurrency: number, onAnswer: (acknowledged: number) => void = () => {}): Promise<BurstResult> {
+export async function sendBurst(
+  urls: readonly string[],
+  total: number,
+  concurrency: number,
+  onAnswer: (acknowledged: number) => void = () => {},
+): Promise<BurstResult> {
   const result: BurstResult = { acknowledged: [], failed: 0 };
   let next = 0;
   await Promise.all(
@@ -100,7 +105,8 @@ describe.skipIf(pgSkipReason !== undefined)(`scale-out on PostgreSQL${pgSkipReas
     // X-Lariox-Submission: "contact <id>", one per delivered message (parsed once each)
     const ids: number[] = [];
     const deliveredIds = () => {
-      for (const m of smtp!.messages.slice(ids.length)) ids.push(Number(/^contact (\d+)$/.exec(parseMail(m.raw).headers.get("x-lariox-submission") ?? "")?.[1]));
+      for (const m of smtp!.messages.slice(ids.length))
+        ids.push(Number(/^contact (\d+)$/.exec(parseMail(m.raw).headers.get("x-lariox-submission") ?? "")?.[1]));
       return ids;
     };
 
@@ -112,10 +118,14 @@ describe.skipIf(pgSkipReason !== undefined)(`scale-out on PostgreSQL${pgSkipReas
       // the victim was sending then is dropped unanswered, for the survivor to send after the lease.
       killing = (async () => {
         smtp!.pause();
-        await waitFor(async () => {
-          const sent = new Set((await store.list({ status: "sent" })).map((r) => r.id));
-          return deliveredIds().every((id) => sent.has(id));
-        }, "every accepted message to be recorded as sent", 30_000);
+        await waitFor(
+          async () => {
+            const sent = new Set((await store.list({ status: "sent" })).map((r) => r.id));
+            return deliveredIds().every((id) => sent.has(id));
+          },
+          "every accepted message to be recorded as sent",
+          30_000,
+        );
         victim.child.kill("SIGKILL");
         await victim.exited;
         await new Promise((r) => setTimeout(r, 500)); // the peer sees the victim's connections close

@@ -129,7 +129,11 @@ describe("security headers", () => {
   it("earns the HTTP Observatory's marks: no unsafe script source, long HSTS, no framing, no referrer leak", async () => {
     for (const path of ["/", "/assets/datasheets/sheet.pdf"]) {
       const h = (await get(path)).headers;
-      const csp = new Map(String(h["content-security-policy"]).split("; ").map((d) => [d.split(" ")[0]!, d.split(" ").slice(1)] as const));
+      const csp = new Map(
+        String(h["content-security-policy"])
+          .split("; ")
+          .map((d) => [d.split(" ")[0]!, d.split(" ").slice(1)] as const),
+      );
       expect(csp.get("default-src")).toEqual(["'self'"]);
       expect(csp.get("script-src")!.filter((s) => !s.startsWith("'sha256-"))).toEqual(["'self'"]);
       expect(csp.get("object-src")).toEqual(["'none'"]);

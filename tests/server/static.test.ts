@@ -88,7 +88,12 @@ describe("static site", () => {
   });
 
   it("answers other methods than GET and HEAD on pages with 405 and Allow", async () => {
-    for (const [path, method] of [["/about", "POST"], ["/", "PUT"], ["/nope", "DELETE"], ["/about", "PATCH"]] as const) {
+    for (const [path, method] of [
+      ["/about", "POST"],
+      ["/", "PUT"],
+      ["/nope", "DELETE"],
+      ["/about", "PATCH"],
+    ] as const) {
       const r = await get(path, method);
       expect([path, method, r.status, r.headers.allow]).toEqual([path, method, 405, "GET, HEAD"]);
     }

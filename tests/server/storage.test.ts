@@ -65,49 +65,53 @@ describe("enquiry store", () => {
     }
   }, 60_000);
 
-  it.skipIf(!canMount)("answers 503 with Retry-After on a full disk, loses no acknowledged enquiry, and recovers when space returns", async () => {
-    const mount = join(dir(), "disk");
-    const unmount = mountTmpfs(mount, "2m")!;
-    try {
-      const t = await startApp({ DATA_DIR: join(mount, "data") }, { startOutbox: false });
-      const acknowledged: string[] = [];
-      const send = async (subject: string) => {
-        const r = await postJson(t.url, CONTACT, { ...validContact, subject, message: "m".repeat(2000) });
-        if (r.status === 200) acknowledged.push(subject);
-        return r;
-      };
+  it.skipIf(!canMount)(
+    "answers 503 with Retry-After on a full disk, loses no acknowledged enquiry, and recovers when space returns",
+    async () => {
+      const mount = join(dir(), "disk");
+      const unmount = mountTmpfs(mount, "2m")!;
       try {
-        for (let i = 0; i < 5; i++) expect((await send(`before ${i}`)).status).toBe(200);
-        // fill what is left of the disk
-        let filler = 0;
+        const t = await startApp({ DATA_DIR: join(mount, "data") }, { startOutbox: false });
+        const acknowledged: string[] = [];
+        const send = async (subject: string) => {
+          const r = await postJson(t.url, CONTACT, { ...validContact, subject, message: "m".repeat(2000) });
+          if (r.status === 200) acknowledged.push(subject);
+          return r;
+        };
         try {
-          for (;;) writeFileSync(join(mount, `filler-${filler++}`), Buffer.alloc(64 * 1024));
-        } catch {
-          // ENOSPC: the disk is full
+          for (let i = 0; i < 5; i++) expect((await send(`before ${i}`)).status).toBe(200);
+          // fill what is left of the disk
+          let filler = 0;
+          try {
+            for (;;) writeFileSync(join(mount, `filler-${filler++}`), Buffer.alloc(64 * 1024));
+          } catch {
+            // ENOSPC: the disk is full
+          }
+          let refused;
+          for (let i = 0; i < 50 && !refused; i++) {
+            const r = await send(`full ${i}`);
+            if (r.status !== 200) refused = r;
+          }
+          expect(refused).toBeDefined();
+          expect(refused!.status).toBe(503);
+          expect(Number(refused!.headers["retry-after"])).toBeGreaterThan(0);
+          expect(refused!.json()).toEqual({ success: false, message: expect.stringMatching(/could not save your enquiry/) });
+          expect((await rawRequest(`${t.url}/healthz`)).status).toBe(200); // nothing waits or failed; writes resume below
+          for (let i = 0; i < filler; i++) rmSync(join(mount, `filler-${i}`), { force: true });
+          await waitFor(async () => (await send(`after ${acknowledged.length}`)).status === 200, "a write once space returns");
+        } finally {
+          await t.close();
         }
-        let refused;
-        for (let i = 0; i < 50 && !refused; i++) {
-          const r = await send(`full ${i}`);
-          if (r.status !== 200) refused = r;
-        }
-        expect(refused).toBeDefined();
-        expect(refused!.status).toBe(503);
-        expect(Number(refused!.headers["retry-after"])).toBeGreaterThan(0);
-        expect(refused!.json()).toEqual({ success: false, message: expect.stringMatching(/could not save your enquiry/) });
-        expect((await rawRequest(`${t.url}/healthz`)).status).toBe(200); // nothing waits or failed; writes resume below
-        for (let i = 0; i < filler; i++) rmSync(join(mount, `filler-${i}`), { force: true });
-        await waitFor(async () => (await send(`after ${acknowledged.length}`)).status === 200, "a write once space returns");
+        const reopened = SqliteStore.open(join(mount, "data"));
+        const stored = (await reopened.list()).map((s) => String(s.payload.subject));
+        await reopened.close();
+        expect(stored.sort()).toEqual([...acknowledged].sort());
       } finally {
-        await t.close();
+        unmount();
       }
-      const reopened = SqliteStore.open(join(mount, "data"));
-      const stored = (await reopened.list()).map((s) => String(s.payload.subject));
-      await reopened.close();
-      expect(stored.sort()).toEqual([...acknowledged].sort());
-    } finally {
-      unmount();
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 
   it("refuses new enquiries with 503 once its file is deleted or replaced, and /healthz says why", async () => {
     for (const how of ["deleted", "replaced"] as const) {
@@ -138,7 +142,12 @@ describe("enquiry store", () => {
       await waitFor(async () => (await t.app.store.get(1))?.status === "sent", "the .eml file");
       const mode = (p: string) => (statSync(p).mode & 0o777).toString(8);
       const mail = join(t.dataDir, "mail");
-      expect([mode(t.dataDir), mode(join(t.dataDir, "site.db")), mode(mail), ...readdirSync(mail).map((f) => mode(join(mail, f)))]).toEqual(["700", "600", "700", "600"]);
+      expect([mode(t.dataDir), mode(join(t.dataDir, "site.db")), mode(mail), ...readdirSync(mail).map((f) => mode(join(mail, f)))]).toEqual([
+        "700",
+        "600",
+        "700",
+        "600",
+      ]);
     } finally {
       await t.close();
     }
@@ -151,14 +160,26 @@ describe("enquiry store", () => {
     if (!isRoot) chmodSync(locked, 0o500);
     const result = spawnSync(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
       cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: "", DATA_DIR: join(locked, "data"), PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", TSX_TSCONFIG_PATH: join(repoRoot, "tsconfig.json") },
+      env: {
+        ...process.env,
+        DATABASE_URL: "",
+        DATA_DIR: join(locked, "data"),
+        PORT: "0",
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "silent",
+        TSX_TSCONFIG_PATH: join(repoRoot, "tsconfig.json"),
+      },
       encoding: "utf8",
       timeout: 30_000,
       ...(isRoot ? { uid: 65534, gid: 65534 } : {}),
     });
     expect(result.status).toBe(2);
     const lines = result.stderr.trim().split("\n");
-    expect(lines).toEqual([expect.stringMatching(new RegExp(`^Storage error: DATA_DIR .*locked/data is not writable \\(EACCES\\): set DATA_DIR to a folder this user can write\\.$`))]);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        new RegExp(`^Storage error: DATA_DIR .*locked/data is not writable \\(EACCES\\): set DATA_DIR to a folder this user can write\\.$`),
+      ),
+    ]);
   });
 
   it("backs up online during a burst, and the restored copy holds every enquiry acknowledged before the backup began", async () => {
@@ -295,7 +316,10 @@ describe.skipIf(pgSkipReason !== undefined)(`PostgreSQL store${pgSkipReason ? ` 
       await waitFor(() => acknowledged.length >= 100, "100 acknowledged enquiries");
       const before = [...acknowledged];
       const folder = dir();
-      const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/backup.ts", folder], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: url } });
+      const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/backup.ts", folder], {
+        cwd: repoRoot,
+        env: { ...process.env, DATABASE_URL: url },
+      });
       expect(stdout).toMatch(/^Backed up postgres:\/\/postgres@127\.0\.0\.1:\d+\/\w+ to .*site-[\dT-]+Z\.dump/);
       stop = true;
       await burst;
@@ -320,6 +344,9 @@ describe.skipIf(pgSkipReason !== undefined)(`PostgreSQL store${pgSkipReason ? ` 
     const dest = join(dir(), "x.dump");
     await expect(
       run(process.execPath, ["--import", "tsx", "scripts/backup.ts", dest], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: url, PATH: dir() } }),
-    ).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/^Backup failed: pg_dump is not on PATH\. Install .*postgresql-client.*pg_dump --format=custom/) });
+    ).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^Backup failed: pg_dump is not on PATH\. Install .*postgresql-client.*pg_dump --format=custom/),
+    });
   });
 });

@@ -10,7 +10,13 @@ import type { EnquiryStore, NewSubmission } from "../../src/server/store.ts";
 import { forEachBackend } from "./backends.ts";
 import { freePort, tempDir } from "./helpers.ts";
 
-const enquiry = (extra: Partial<NewSubmission> = {}): NewSubmission => ({ kind: "contact", payload: { name: "A" }, ip: undefined, userAgent: undefined, ...extra });
+const enquiry = (extra: Partial<NewSubmission> = {}): NewSubmission => ({
+  kind: "contact",
+  payload: { name: "A" },
+  ip: undefined,
+  userAgent: undefined,
+  ...extra,
+});
 
 forEachBackend((backend) => {
   let opened: EnquiryStore[] = [];
@@ -59,7 +65,7 @@ forEachBackend((backend) => {
 
   it("keeps the payload as written, unicode and field order included", async () => {
     const { store } = await fresh();
-    const payload = { zeta: "ધ્રુવ પટેલ", alpha: "Zoë \"Z\" Ñúñez\nline two", nested: [1, { b: true }], empty: "" };
+    const payload = { zeta: "ધ્રુવ પટેલ", alpha: 'Zoë "Z" Ñúñez\nline two', nested: [1, { b: true }], empty: "" };
     const id = await store.insertSubmission(enquiry({ payload }));
     const row = await store.get(id);
     expect(row!.payload).toEqual(payload);
@@ -69,7 +75,11 @@ forEachBackend((backend) => {
   it("skips rows being sent, retries at the given time, and fails a message for good", async () => {
     const { store } = await fresh();
     const t0 = new Date("2026-01-01T00:00:00Z");
-    const [a, b, c] = [await store.insertSubmission(enquiry({ createdAt: t0 })), await store.insertSubmission(enquiry({ createdAt: t0 })), await store.insertSubmission(enquiry({ createdAt: t0 }))];
+    const [a, b, c] = [
+      await store.insertSubmission(enquiry({ createdAt: t0 })),
+      await store.insertSubmission(enquiry({ createdAt: t0 })),
+      await store.insertSubmission(enquiry({ createdAt: t0 })),
+    ];
     const later = new Date(t0.getTime() + 1000);
     // `exclude` names rows this worker still sends
     expect((await store.claimDue(later, 10, 0, [b])).map((j) => j.id)).toEqual([a, c]);

@@ -75,8 +75,16 @@ describe("config", () => {
   it("takes TRUST_PROXY as a hop count or addresses, and refuses true with what to set", () => {
     expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1,::1, fd00::/8, loopback" }).trustProxy).toEqual(["10.0.0.0/8", "127.0.0.1", "::1", "fd00::/8", "loopback"]);
-    expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY=true would let any client forge its address\. Set the number of proxies.*TRUST_PROXY=1/);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1,::1, fd00::/8, loopback" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "127.0.0.1",
+      "::1",
+      "fd00::/8",
+      "loopback",
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(
+      /TRUST_PROXY=true would let any client forge its address\. Set the number of proxies.*TRUST_PROXY=1/,
+    );
     expect(() => loadConfig({ TRUST_PROXY: "10.0.0.0/33" })).toThrow(/"10\.0\.0\.0\/33" is neither/);
     expect(() => loadConfig({ TRUST_PROXY: "nginx" })).toThrow(/hop count or IP addresses/);
     expect(() => loadConfig({ PORT: "http" })).toThrow(ConfigError);
@@ -90,7 +98,9 @@ describe("config", () => {
     expect(loadConfig({}).databaseUrl).toBeUndefined();
     expect(loadConfig({ DATABASE_URL: "postgres://site:pw@db.internal:5432/lariox" }).databaseUrl).toBe("postgres://site:pw@db.internal:5432/lariox");
     expect(loadConfig({ DATABASE_URL: "postgresql://db/lariox?sslmode=require" }).databaseUrl).toBe("postgresql://db/lariox?sslmode=require");
-    expect(() => loadConfig({ DATABASE_URL: "mysql://site:s3cret@db/lariox" })).toThrow(/^DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL, got "mysql:\/\/site:\*\*\*@db\/lariox"\.$/);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://site:s3cret@db/lariox" })).toThrow(
+      /^DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL, got "mysql:\/\/site:\*\*\*@db\/lariox"\.$/,
+    );
     expect(() => loadConfig({ DATABASE_URL: "postgres:/site:s3cret@db" })).toThrow(/DATABASE_URL must be/);
     expect(() => loadConfig({ DATABASE_URL: "postgres:/site:s3cret@db" })).not.toThrow(/s3cret/);
     expect(() => loadConfig({ DATABASE_URL: "postgres://db/x?password=s3cret&ssl=1 x" })).not.toThrow(/s3cret/);
@@ -129,11 +139,31 @@ forEachBackend((backend) => {
       data = await backend.fresh();
       const store: EnquiryStore = await data.open();
       const at = new Date("2025-03-14T09:34:05Z");
-      const contact = { name: "Dhruv Patel", subject: "PLC upgrade", email: "d@example.com", phone: "+91 98765 43210", company: "", message: "Two lines,\nplease." };
+      const contact = {
+        name: "Dhruv Patel",
+        subject: "PLC upgrade",
+        email: "d@example.com",
+        phone: "+91 98765 43210",
+        company: "",
+        message: "Two lines,\nplease.",
+      };
       await store.insertSubmission({ kind: "contact", payload: contact, ip: "1.1.1.1", userAgent: undefined, createdAt: at });
-      const quote = { name: 'Zoë "Z" Ñúñez, Jr.', email: "z@example.com", phone: "", company: "=HYPERLINK(1)", project: "SCADA\u202Eevil", requirements: "a\u001b[31mred" };
+      const quote = {
+        name: 'Zoë "Z" Ñúñez, Jr.',
+        email: "z@example.com",
+        phone: "",
+        company: "=HYPERLINK(1)",
+        project: "SCADA\u202Eevil",
+        requirements: "a\u001b[31mred",
+      };
       const q = await store.insertSubmission({ kind: "quote", payload: quote, ip: "1.1.1.1", userAgent: undefined, createdAt: at });
-      await store.insertSubmission({ kind: "quote", payload: { name: "Later", email: "l@example.com" }, ip: "1.1.1.1", userAgent: undefined, createdAt: new Date("2025-04-01T00:00:00Z") });
+      await store.insertSubmission({
+        kind: "quote",
+        payload: { name: "Later", email: "l@example.com" },
+        ip: "1.1.1.1",
+        userAgent: undefined,
+        createdAt: new Date("2025-04-01T00:00:00Z"),
+      });
       await store.claimDue(new Date(), 10, 1);
       await store.markFailed(q, "451 Mailbox busy,\nthen closed");
       await store.close();
@@ -156,7 +186,9 @@ forEachBackend((backend) => {
         '2,2025-03-14T09:34:05.000Z,quote,"Zoë ""Z"" Ñúñez, Jr.",z@example.com,,\'=HYPERLINK(1),SCADA\\u{202E}evil,a\\u{1B}[31mred,failed,1,"451 Mailbox busy,\nthen closed",1.1.1.1',
       );
       const both = await cli("--since", "2025-03-20", "--csv");
-      expect(both.stdout.split("\r\n")[0]).toBe("id,received_at,kind,name,subject,email,phone,company,message,project,requirements,status,attempts,last_error,ip");
+      expect(both.stdout.split("\r\n")[0]).toBe(
+        "id,received_at,kind,name,subject,email,phone,company,message,project,requirements,status,attempts,last_error,ip",
+      );
       expect(both.stdout.trim().split("\r\n")).toHaveLength(2);
       const contact = await cli("--kind", "contact", "--csv");
       expect(contact.stdout).toContain(',contact,Dhruv Patel,PLC upgrade,d@example.com,\'+91 98765 43210,,"Two lines,\nplease.",queued,');

@@ -223,7 +223,11 @@ describe("blocks drawn from their fixture", () => {
       const root = within(roots[i]!);
       expect(root.getByRole("heading", { level: 2 }).textContent).toBe(section.heading ?? section.title);
       const frame = roots[i]!.querySelector("iframe")!;
-      expect([frame.getAttribute("src"), frame.getAttribute("title"), frame.getAttribute("height")]).toEqual([section.file, section.title, String(section.height)]);
+      expect([frame.getAttribute("src"), frame.getAttribute("title"), frame.getAttribute("height")]).toEqual([
+        section.file,
+        section.title,
+        String(section.height),
+      ]);
       expect((frame.parentElement as HTMLElement).style.minHeight).toBe(`${section.height}px`);
       const download = root.getByRole("link", { name: `${site.ui.download} ${section.title}` });
       expect([download.getAttribute("href"), download.getAttribute("target"), download.hasAttribute("download")]).toEqual([section.file, "_blank", true]);
@@ -345,7 +349,11 @@ describe("blocks drawn from their fixture", () => {
     expect(root.getByRole("heading", { level: 2 }).textContent).toBe(section.heading);
     expect(root.getByText(section.text!)).toBeTruthy();
     const map = roots[0]!.querySelector("iframe")!;
-    expect([map.getAttribute("src"), map.getAttribute("title"), map.getAttribute("loading")]).toEqual([site.contact.mapEmbedUrl, site.contact.mapTitle, "lazy"]);
+    expect([map.getAttribute("src"), map.getAttribute("title"), map.getAttribute("loading")]).toEqual([
+      site.contact.mapEmbedUrl,
+      site.contact.mapTitle,
+      "lazy",
+    ]);
     const phone = root.getByRole("link", { name: site.contact.phones[0] });
     expect(phone.getAttribute("href")).toBe(telHref(site.contact.phones[0]!));
     expect(root.getByText(site.contact.hours)).toBeTruthy();

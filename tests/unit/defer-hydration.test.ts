@@ -20,7 +20,9 @@ describe("deferHydration", () => {
 
   it("names a chunk once even when it is preloaded twice or also run", () => {
     const html = deferHydration(
-      page(`<link rel="modulepreload" href="/a.js" /><link rel="modulepreload" href="/a.js" /><link rel="modulepreload" href="/r.js" /><script type="module" src="/r.js"></script><script type="module" src="/e.js"></script>`),
+      page(
+        `<link rel="modulepreload" href="/a.js" /><link rel="modulepreload" href="/a.js" /><link rel="modulepreload" href="/r.js" /><script type="module" src="/r.js"></script><script type="module" src="/e.js"></script>`,
+      ),
     );
     expect(html).toContain('id="boot-modules">{"preload":["/a.js"],"run":["/r.js","/e.js"]}</script>');
   });

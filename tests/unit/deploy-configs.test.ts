@@ -69,7 +69,10 @@ describe("_headers", () => {
   it("gives every file the Node server's headers on Netlify and on Cloudflare Pages", () => {
     for (const host of ["netlify", "cloudflare"] as const) {
       for (const [url, file] of Object.entries(SERVED)) {
-        expect(headersFor(text, url, host), `${host} ${url}`).toEqual({ ...securityHeaders(facts, isFramedBySite(url)), "cache-control": cacheControlFor(file) });
+        expect(headersFor(text, url, host), `${host} ${url}`).toEqual({
+          ...securityHeaders(facts, isFramedBySite(url)),
+          "cache-control": cacheControlFor(file),
+        });
       }
     }
   });
@@ -115,6 +118,19 @@ describe("nginx config", () => {
     expect(conf).toContain("server 127.0.0.1:8080;");
     expect(conf).not.toMatch(/^\s*brotli_static/m);
     expect(files["nginx-brotli.conf"]).toMatch(/^brotli_static on;$/m);
+  });
+});
+
+describe("nginx config for a load-balanced pair", () => {
+  it("lists every server of NGINX_UPSTREAM and retries only what was never sent", () => {
+    const pair = (upstream: string) =>
+      nginxFiles(servedFiles(dist), facts, { root: "/srv/site/dist", upstream, listen: ["80"], serverName: "www.example.org" })["nginx.conf"]!;
+    const conf = pair("10.0.0.5:8080, 10.0.0.6:8080");
+    const upstream = /upstream lariox_node \{\n([\s\S]*?)\n\}/.exec(conf)![1]!;
+    expect(upstream.split("\n").filter((l) => l.trim().startsWith("server "))).toEqual(["    server 10.0.0.5:8080;", "    server 10.0.0.6:8080;"]);
+    expect(conf.match(/proxy_next_upstream error timeout;/g)).toHaveLength(3);
+    expect(conf).not.toContain("non_idempotent");
+    expect(() => pair("10.0.0.5:8080; evil")).toThrow(/not host:port/);
   });
 });
 

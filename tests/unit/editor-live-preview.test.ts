@@ -51,7 +51,8 @@ beforeAll(async () => {
   // The project with its own content/ folder: the real files stay untouched.
   root = realpathSync(mkdtempSync(join(tmpdir(), "live-preview-")));
   cpSync(join(project, "content"), join(root, "content"), { recursive: true });
-  for (const name of ["index.html", "package.json", "tsconfig.json", "src", "schema", "public", "node_modules"]) symlinkSync(join(project, name), join(root, name));
+  for (const name of ["index.html", "package.json", "tsconfig.json", "src", "schema", "public", "node_modules"])
+    symlinkSync(join(project, name), join(root, name));
 
   const logger = createLogger("error", { allowClearScreen: false });
   const logError = logger.error.bind(logger);

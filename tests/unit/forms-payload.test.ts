@@ -30,7 +30,12 @@ describe.each(["contact", "quote"] as const)("the %s form and the server agree",
 
   it("marks required exactly what the server requires", async () => {
     const form = await formOn(PAGES[kind]);
-    expect(form.fields.filter((f) => f.required).map((f) => f.name).sort()).toEqual([...formSchemas[kind].required].sort());
+    expect(
+      form.fields
+        .filter((f) => f.required)
+        .map((f) => f.name)
+        .sort(),
+    ).toEqual([...formSchemas[kind].required].sort());
   });
 
   it("posts a payload the server takes: required fields filled, the optional ones and the honeypot empty", async () => {

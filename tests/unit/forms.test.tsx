@@ -12,8 +12,9 @@ type FormSection = SectionOf<"form">;
 
 /** A fetch that answers `body` (a string is sent as is) with `status`, recording each call. */
 function fakeFetch(body: unknown, status = 200) {
-  return vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
-    new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers: { "content-type": "application/json" } }),
+  return vi.fn(
+    async (_url: RequestInfo | URL, _init?: RequestInit) =>
+      new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers: { "content-type": "application/json" } }),
   );
 }
 
@@ -36,7 +37,12 @@ describe("sendForm", () => {
       {
         success: false,
         message: "Email must be a valid e-mail address, like name@example.com.",
-        errors: [{ field: "email", message: "Email must be a valid e-mail address, like name@example.com." }, { field: "email", message: "second" }, { nonsense: 1 }, "x"],
+        errors: [
+          { field: "email", message: "Email must be a valid e-mail address, like name@example.com." },
+          { field: "email", message: "second" },
+          { nonsense: 1 },
+          "x",
+        ],
       },
       400,
     );
@@ -190,10 +196,30 @@ describe("<Form>", () => {
   it("contact: a 400 answer marks the refused fields under them, shows the server's message and keeps every value", async () => {
     // The browser's own checks pass (a@b is a valid type=email value); the server still refuses it.
     const message = "Email must be a valid e-mail address, like name@example.com.";
-    vi.stubGlobal("fetch", fakeFetch({ success: false, message, errors: [{ field: "email", message }, { field: "website", message: "ignored" }] }, 400));
+    vi.stubGlobal(
+      "fetch",
+      fakeFetch(
+        {
+          success: false,
+          message,
+          errors: [
+            { field: "email", message },
+            { field: "website", message: "ignored" },
+          ],
+        },
+        400,
+      ),
+    );
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     show(contact);
-    const values = { Name: "Dhruv", Subject: "PLC upgrade", Email: "dhruv@localhost", Phone: "+91 98765 43210", Company: "Shree Textiles", Message: "Two lines\nof text" };
+    const values = {
+      Name: "Dhruv",
+      Subject: "PLC upgrade",
+      Email: "dhruv@localhost",
+      Phone: "+91 98765 43210",
+      Company: "Shree Textiles",
+      Message: "Two lines\nof text",
+    };
     for (const [label, value] of Object.entries(values)) type(new RegExp(`^${label}`), value);
     submit(/Send Message/);
 
@@ -208,7 +234,10 @@ describe("<Form>", () => {
   });
 
   it("quote: a network failure shows the exception toast, keeps the values and logs the error", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     show(quote);
     type(/^Name/, "Asha");

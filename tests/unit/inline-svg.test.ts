@@ -11,16 +11,29 @@ describe("inlineSvg", () => {
   <path d="M1 1 L2 2"/>
 </svg>
 `);
-    expect(svg).toEqual({ viewBox: "0 0 48 48", body: '<g fill="none" stroke="#7c3aed" stroke-width="2"><circle cx="24" cy="24" r="5.5"/><path d="M1 1 L2 2"/></g>' });
+    expect(svg).toEqual({
+      viewBox: "0 0 48 48",
+      body: '<g fill="none" stroke="#7c3aed" stroke-width="2"><circle cx="24" cy="24" r="5.5"/><path d="M1 1 L2 2"/></g>',
+    });
   });
 
   it("needs no group when the root paints nothing itself", () => {
-    expect(inlineSvg('<svg viewBox="0 0 10 10" width="10" height="10"><rect width="10" height="10"/></svg>')).toEqual({ viewBox: "0 0 10 10", body: '<rect width="10" height="10"/>' });
+    expect(inlineSvg('<svg viewBox="0 0 10 10" width="10" height="10"><rect width="10" height="10"/></svg>')).toEqual({
+      viewBox: "0 0 10 10",
+      body: '<rect width="10" height="10"/>',
+    });
   });
 
   it("leaves as <img> what could clash or run when drawn twice on one page, or has no viewBox", () => {
     const shapes = '<rect width="1" height="1"/>';
-    for (const inner of ['<linearGradient id="g"/>', "<style>rect{fill:red}</style>", "<script>alert(1)</script>", '<use href="#a"/>', '<image href="a.png"/>', '<rect onclick="x()"/>']) {
+    for (const inner of [
+      '<linearGradient id="g"/>',
+      "<style>rect{fill:red}</style>",
+      "<script>alert(1)</script>",
+      '<use href="#a"/>',
+      '<image href="a.png"/>',
+      '<rect onclick="x()"/>',
+    ]) {
       expect(inlineSvg(`<svg viewBox="0 0 1 1">${inner}${shapes}</svg>`), inner).toBeUndefined();
     }
     expect(inlineSvg(`<svg width="1" height="1">${shapes}</svg>`)).toBeUndefined();

@@ -12,7 +12,12 @@ import { INTRO_OVER_ATTRIBUTE } from "../../src/shell/intro-state.ts";
 describe("motion under the intro splash", () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    window.matchMedia = ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    })) as unknown as typeof window.matchMedia;
   });
   afterEach(() => vi.useRealTimers());
 

@@ -6,7 +6,12 @@ import { Intro } from "../../src/shell/Intro.tsx";
 import { INTRO_OVER_ATTRIBUTE, initialIntroPhase, introReducer, taglineDelays } from "../../src/shell/intro-state.ts";
 
 function mockReducedMotion(reduce: boolean) {
-  window.matchMedia = ((query: string) => ({ matches: reduce && query.includes("reduce"), media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    matches: reduce && query.includes("reduce"),
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  })) as unknown as typeof window.matchMedia;
 }
 
 describe("intro state machine", () => {

@@ -104,7 +104,15 @@ describe("launch check", () => {
 
   it("passes once the details are real and the samples replaced", async () => {
     const root = join(dir.path, "after");
-    write(root, "content/site.yaml", SITE.replace("placeholder: true", "placeholder: false").replace(/\+91 00000 00001/, "+91 261 400 1234").replace(/acme\.example\.com/, "acme.in").replace("sales@example.com", "sales@acme.in").replace("company/example", "company/acme-automation"));
+    write(
+      root,
+      "content/site.yaml",
+      SITE.replace("placeholder: true", "placeholder: false")
+        .replace(/\+91 00000 00001/, "+91 261 400 1234")
+        .replace(/acme\.example\.com/, "acme.in")
+        .replace("sales@example.com", "sales@acme.in")
+        .replace("company/example", "company/acme-automation"),
+    );
     write(root, "content/pages/home.yaml", PAGE.replace("placeholder: true", "placeholder: false"));
     write(root, "public/assets/datasheets/vendor.pdf", await pdf("AVEVA Edge datasheet"));
     expect(await findPlaceholders(root)).toEqual([]);

@@ -12,7 +12,11 @@ import { NavBar } from "../../src/shell/NavBar.tsx";
 function navBar() {
   const header = render(createElement(NavBar)).container.querySelector("header")!;
   const details = (name: string) => [...header.querySelectorAll("details")].find((d) => d.querySelector("summary")!.textContent!.includes(name))!;
-  const names = (d: Element) => d.querySelector("summary")!.textContent!.replace("Open menuClose menu", "menu").replace(/^Show (.*) links$/, "$1");
+  const names = (d: Element) =>
+    d
+      .querySelector("summary")!
+      .textContent!.replace("Open menuClose menu", "menu")
+      .replace(/^Show (.*) links$/, "$1");
   return {
     header,
     /** A click on a toggle, as a tap or Enter would; then the toggle events the browser queues. */

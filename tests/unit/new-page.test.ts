@@ -41,11 +41,15 @@ const siteText = readFileSync(join(project, "content/site.yaml"), "utf8");
 describe("npm run new:page", { timeout: 30_000 }, () => {
   it("writes a valid page and its menu entry, leaving the rest of site.yaml as it was", () => {
     const root = copyOfProject();
-    const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/new-page.ts", "/services/commissioning", "Commissioning", "--menu", "main", "--root", root], {
-      cwd: project,
-      encoding: "utf8",
-      timeout: 60_000,
-    });
+    const run = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "scripts/new-page.ts", "/services/commissioning", "Commissioning", "--menu", "main", "--root", root],
+      {
+        cwd: project,
+        encoding: "utf8",
+        timeout: 60_000,
+      },
+    );
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     expect(run.stdout).toContain("created content/pages/services/commissioning.yaml");
@@ -85,11 +89,15 @@ describe("npm run new:page", { timeout: 30_000 }, () => {
   it("adds to a dropdown's entries, or to an entry's sub-entries, in the style of the neighbours", () => {
     const products = addMenuEntry(siteText, "All Products", { label: "Drives & Motion", href: "/products/drives" });
     expect(addedLines(siteText, products)).toEqual(["        - { label: Drives & Motion, href: /products/drives }"]);
-    expect(products).toContain("            - { label: Energy Management System, href: /products/lariox-ems }\n        - { label: Drives & Motion, href: /products/drives }\n");
+    expect(products).toContain(
+      "            - { label: Energy Management System, href: /products/lariox-ems }\n        - { label: Drives & Motion, href: /products/drives }\n",
+    );
 
     const control = addMenuEntry(siteText, "aveva solutions / operations control", { label: "AVEVA PI: System", href: "/aveva/aveva-pi" });
     expect(addedLines(siteText, control)).toEqual(['            - { label: "AVEVA PI: System", href: /aveva/aveva-pi }']);
-    expect(control).toContain("            - { label: AVEVA Plant SCADA, href: /aveva/aveva-plant-scada }\n            - { label: \"AVEVA PI: System\", href: /aveva/aveva-pi }\n");
+    expect(control).toContain(
+      '            - { label: AVEVA Plant SCADA, href: /aveva/aveva-plant-scada }\n            - { label: "AVEVA PI: System", href: /aveva/aveva-pi }\n',
+    );
   });
 
   it("names the menus there are when --menu matches none, and refuses an entry without sub-entries", () => {

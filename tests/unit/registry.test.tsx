@@ -42,7 +42,11 @@ describe("<RenderSections>", () => {
     expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual(["Who we are", "Our Solutions"]);
     expect(screen.getByText("Second.")).toBeTruthy();
     const grid = screen.getByRole("heading", { name: "Our Solutions" }).parentElement!;
-    expect(within(grid).getByRole("link", { name: /PLC & IO Modules/ }).getAttribute("href")).toBe("/products/plc");
+    expect(
+      within(grid)
+        .getByRole("link", { name: /PLC & IO Modules/ })
+        .getAttribute("href"),
+    ).toBe("/products/plc");
     // A card without href is no link at all.
     expect(within(grid).queryByRole("link", { name: /Cloud Services/ })).toBeNull();
     expect(screen.getByRole("link", { name: /AVEVA MES/ }).getAttribute("href")).toBe("/aveva/aveva-mes");

@@ -15,27 +15,31 @@ function AccordionItem({ item }: { item: Item }) {
           <span className={css.sign} aria-hidden="true" />
         </summary>
         <div className={css.panel}>
-        {item.protocols.map((p, i) => (
-          <div key={i} className={css.protocol}>
-            {p.type && <h3 className={css.protocolType}>{p.type}</h3>}
-            {p.description && <p style={{ margin: 0 }}>{p.description}</p>}
-            <ul className={css.devices}>
-              {p.devices.map((d) => (
-                <li key={d} className={css.device}>{d}</li>
-              ))}
-            </ul>
-            {p.notSupported && p.notSupported.length > 0 && (
-              <>
-                <p className={css.unsupportedLabel}>{site.ui.notSupported}:</p>
-                <ul className={css.devices}>
-                  {p.notSupported.map((d) => (
-                    <li key={d} className={css.unsupported}>{d}</li>
-                  ))}
-                </ul>
-              </>
-            )}
-          </div>
-        ))}
+          {item.protocols.map((p, i) => (
+            <div key={i} className={css.protocol}>
+              {p.type && <h3 className={css.protocolType}>{p.type}</h3>}
+              {p.description && <p style={{ margin: 0 }}>{p.description}</p>}
+              <ul className={css.devices}>
+                {p.devices.map((d) => (
+                  <li key={d} className={css.device}>
+                    {d}
+                  </li>
+                ))}
+              </ul>
+              {p.notSupported && p.notSupported.length > 0 && (
+                <>
+                  <p className={css.unsupportedLabel}>{site.ui.notSupported}:</p>
+                  <ul className={css.devices}>
+                    {p.notSupported.map((d) => (
+                      <li key={d} className={css.unsupported}>
+                        {d}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </div>
+          ))}
         </div>
       </details>
     </li>

@@ -1,9 +1,26 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { media, vars } from "../../styles/theme.css.ts";
 
-export const columns = style({ display: "grid", gap: vars.space.sm, alignItems: "start", "@media": { [media.medium]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))", gap: vars.space.md } } });
-export const list = style({ display: "grid", gap: vars.space.sm, margin: 0, padding: 0, listStyle: "none", "@media": { [media.medium]: { gap: vars.space.md } } });
-export const item = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, background: vars.color.surfaceRaised, boxShadow: vars.shadow.card });
+export const columns = style({
+  display: "grid",
+  gap: vars.space.sm,
+  alignItems: "start",
+  "@media": { [media.medium]: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))", gap: vars.space.md } },
+});
+export const list = style({
+  display: "grid",
+  gap: vars.space.sm,
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+  "@media": { [media.medium]: { gap: vars.space.md } },
+});
+export const item = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceRaised,
+  boxShadow: vars.shadow.card,
+});
 export const toggle = style({
   display: "flex",
   width: "100%",
@@ -36,7 +53,12 @@ export const sign = style({
 });
 globalStyle(`${details}[open] ${sign}::before`, { content: "'−'" });
 export const panel = style({ padding: `0 ${vars.space.lg} ${vars.space.lg}`, fontSize: vars.fontSize.sm });
-export const protocol = style({ borderTop: `1px solid ${vars.color.divider}`, paddingTop: vars.space.md, marginTop: vars.space.md, selectors: { "&:first-child": { borderTop: 0, marginTop: 0, paddingTop: 0 } } });
+export const protocol = style({
+  borderTop: `1px solid ${vars.color.divider}`,
+  paddingTop: vars.space.md,
+  marginTop: vars.space.md,
+  selectors: { "&:first-child": { borderTop: 0, marginTop: 0, paddingTop: 0 } },
+});
 export const protocolType = style({ fontSize: vars.fontSize.sm, margin: `0 0 ${vars.space.xs}`, color: vars.color.accentStrong });
 export const devices = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, margin: `${vars.space.sm} 0 0`, padding: 0, listStyle: "none" });
 export const device = style({ padding: `2px ${vars.space.sm}`, borderRadius: vars.radius.pill, background: vars.color.chipBg, color: vars.color.chipText });

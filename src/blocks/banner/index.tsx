@@ -10,7 +10,9 @@ export function Banner({ section }: { section: SectionOf<"banner"> }) {
       <Img src={section.image} alt="" className={css.bannerImage} priority />
       <div className={css.bannerOverlay} />
       <div className={`${container} ${css.bannerContent}`}>
-        <h1 className={css.bannerHeading} tabIndex={-1}>{section.heading}</h1>
+        <h1 className={css.bannerHeading} tabIndex={-1}>
+          {section.heading}
+        </h1>
         {section.text && <p className={css.bannerText}>{section.text}</p>}
       </div>
     </div>

@@ -16,7 +16,11 @@ function CardBody({ card }: { card: Card }) {
         {card.icon && <Img src={card.icon} alt="" className={css.icon} />}
         <h3 className={css.cardTitle}>{card.title}</h3>
         {card.description && <p className={css.cardText}>{card.description}</p>}
-        {card.href && card.linkLabel && <span className={css.cardMore} aria-hidden="true">{card.linkLabel} →</span>}
+        {card.href && card.linkLabel && (
+          <span className={css.cardMore} aria-hidden="true">
+            {card.linkLabel} →
+          </span>
+        )}
       </div>
     </>
   );
@@ -43,7 +47,9 @@ export function CardGrid({ section }: { section: SectionOf<"cardGrid"> }) {
       </ul>
       {section.cta && (
         <div className={css.ctaRow}>
-          <SmartLink href={section.cta.href} className={button}>{section.cta.label}</SmartLink>
+          <SmartLink href={section.cta.href} className={button}>
+            {section.cta.label}
+          </SmartLink>
         </div>
       )}
     </Section>

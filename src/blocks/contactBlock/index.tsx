@@ -30,7 +30,9 @@ export function ContactBlock({ section }: { section: SectionOf<"contactBlock"> }
             <span className={css.label}>{ui.hoursLabel}</span>
             {contact.hours}
           </p>
-          <SmartLink href={section.link.href} className={button}>{section.link.label}</SmartLink>
+          <SmartLink href={section.link.href} className={button}>
+            {section.link.label}
+          </SmartLink>
         </div>
       </div>
     </Section>

@@ -36,5 +36,12 @@ export const pin = style({
 });
 export const map = style({ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0 });
 export const details = style({ display: "grid", gap: vars.space.sm, justifyItems: "start" });
-export const label = style({ display: "block", fontSize: vars.fontSize.xs, textTransform: "uppercase", letterSpacing: "0.08em", color: vars.color.textMuted, fontWeight: 600 });
+export const label = style({
+  display: "block",
+  fontSize: vars.fontSize.xs,
+  textTransform: "uppercase",
+  letterSpacing: "0.08em",
+  color: vars.color.textMuted,
+  fontWeight: 600,
+});
 export const phone = style({ fontSize: vars.fontSize.xl, fontWeight: 700 });

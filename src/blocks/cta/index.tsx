@@ -12,7 +12,9 @@ export function Cta({ section }: { section: SectionOf<"cta"> }) {
         {section.text && <p>{section.text}</p>}
         <div className={css.ctaRow}>
           {section.buttons.map((b) => (
-            <SmartLink key={b.href} href={b.href} className={buttonOnDark}>{b.label}</SmartLink>
+            <SmartLink key={b.href} href={b.href} className={buttonOnDark}>
+              {b.label}
+            </SmartLink>
           ))}
         </div>
       </div>

@@ -12,7 +12,10 @@ function DownloadLink({ doc }: { doc: Doc }) {
   return (
     <a className={button} href={doc.file} target="_blank" rel="noopener">
       {site.ui.download}
-      <span className={visuallyHidden}> {doc.name} {site.ui.opensInNewTab}</span>
+      <span className={visuallyHidden}>
+        {" "}
+        {doc.name} {site.ui.opensInNewTab}
+      </span>
     </a>
   );
 }

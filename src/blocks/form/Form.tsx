@@ -52,7 +52,10 @@ export function Form({ section }: { section: FormSection }) {
     if (busy.current) return;
     if (section.checkRequired) {
       const required = section.fields.filter((f) => f.required);
-      const missing = missingRequired(values, required.map((f) => f.name));
+      const missing = missingRequired(
+        values,
+        required.map((f) => f.name),
+      );
       if (missing.length > 0) {
         const t = toasts.invalid ?? toasts.failure;
         toast.error(t.title, { description: t.text, duration });
@@ -102,7 +105,11 @@ export function Form({ section }: { section: FormSection }) {
         if (error) setErrors(({ [f.name]: _, ...rest }) => rest);
       },
     };
-    return f.input === "textarea" ? <textarea {...common} rows={f.rows ?? 6} className={css.textarea} /> : <input {...common} type={f.input} className={css.input} />;
+    return f.input === "textarea" ? (
+      <textarea {...common} rows={f.rows ?? 6} className={css.textarea} />
+    ) : (
+      <input {...common} type={f.input} className={css.input} />
+    );
   };
 
   /** Whether the side panel draws an icon column (an item without an icon keeps its place). */
@@ -116,7 +123,11 @@ export function Form({ section }: { section: FormSection }) {
             <div key={f.name} className={f.wide ? `${css.field} ${css.wide}` : css.field}>
               <label htmlFor={fieldId(f.name)} className={css.label}>
                 {f.label}
-                {f.required && <span className={css.mark} aria-hidden="true">*</span>}
+                {f.required && (
+                  <span className={css.mark} aria-hidden="true">
+                    *
+                  </span>
+                )}
               </label>
               {input(f)}
               {errors[f.name] && (

@@ -1,7 +1,12 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { focusRing, media, vars } from "../../styles/theme.css.ts";
 
-export const layout = style({ display: "grid", gap: vars.space.xl, alignItems: "start", "@media": { [media.large]: { gridTemplateColumns: "minmax(0, 2fr) minmax(0, 1fr)" } } });
+export const layout = style({
+  display: "grid",
+  gap: vars.space.xl,
+  alignItems: "start",
+  "@media": { [media.large]: { gridTemplateColumns: "minmax(0, 2fr) minmax(0, 1fr)" } },
+});
 export const form = style({
   display: "grid",
   gap: vars.space.md,
@@ -33,8 +38,21 @@ globalStyle(`${input}::placeholder`, { color: vars.color.fieldPlaceholder, opaci
 export const textarea = style([input, { resize: "vertical", minHeight: "140px" }]);
 export const honeypot = style({ position: "absolute", left: "-10000px", width: "1px", height: "1px", overflow: "hidden" });
 export const note = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
-export const footer = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.md, "@media": { [media.medium]: { gridColumn: "1 / -1" } } });
-export const aside = style({ padding: vars.space.xl, borderRadius: vars.radius.lg, background: `linear-gradient(160deg, ${vars.band.bg}, ${vars.band.bgAlt})`, color: vars.band.text, boxShadow: `inset 0 0 0 1px ${vars.color.bandEdge}`, vars: { [focusRing]: vars.band.focus } });
+export const footer = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space.md,
+  "@media": { [media.medium]: { gridColumn: "1 / -1" } },
+});
+export const aside = style({
+  padding: vars.space.xl,
+  borderRadius: vars.radius.lg,
+  background: `linear-gradient(160deg, ${vars.band.bg}, ${vars.band.bgAlt})`,
+  color: vars.band.text,
+  boxShadow: `inset 0 0 0 1px ${vars.color.bandEdge}`,
+  vars: { [focusRing]: vars.band.focus },
+});
 export const asideHeading = style({ color: vars.band.heading });
 export const asideList = style({ display: "grid", gap: vars.space.lg, margin: 0, padding: 0, listStyle: "none" });
 export const asideItem = style({ display: "grid", gap: vars.space.md, alignItems: "start" });
@@ -50,6 +68,8 @@ export const error = style({ margin: 0, color: vars.color.danger, fontSize: vars
 // rich-colour backgrounds (its own light ones reach ~4.3:1). The element names in the
 // selectors outrank sonner's attribute-only rules.
 globalStyle("ol[data-sonner-toaster]", { fontFamily: vars.font.body });
-globalStyle("ol[data-sonner-toaster][data-sonner-theme]", { vars: { "--success-text": vars.color.toastSuccessText, "--error-text": vars.color.toastErrorText } });
+globalStyle("ol[data-sonner-toaster][data-sonner-theme]", {
+  vars: { "--success-text": vars.color.toastSuccessText, "--error-text": vars.color.toastErrorText },
+});
 globalStyle("li[data-sonner-toast][data-styled=true]", { fontSize: vars.fontSize.sm });
 globalStyle("li[data-sonner-toast][data-styled=true] [data-title]", { fontWeight: 700 });

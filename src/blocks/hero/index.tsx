@@ -21,7 +21,9 @@ export function Hero({ section }: { section: SectionOf<"hero"> }) {
   const { ui } = site;
   // The plugin only times the slides; when they may move is decided here, so that a pause
   // chosen with the button holds however the pointer and focus move afterwards.
-  const [autoplay] = useState(() => Autoplay({ delay: hero.intervalMs, stopOnInteraction: true, stopOnMouseEnter: false, stopOnFocusIn: false, playOnInit: false }));
+  const [autoplay] = useState(() =>
+    Autoplay({ delay: hero.intervalMs, stopOnInteraction: true, stopOnMouseEnter: false, stopOnFocusIn: false, playOnInit: false }),
+  );
   const [viewportRef, api] = useEmblaCarousel({ loop: true, duration: 30 }, [autoplay]);
   const [selected, setSelected] = useState(0);
   // Until hydration (and under reduced motion) the slideshow does not play.
@@ -77,15 +79,21 @@ export function Hero({ section }: { section: SectionOf<"hero"> }) {
       </div>
       <div className={css.overlay} />
       <div className={`${container} ${css.content}`}>
-        <h1 className={css.heading} tabIndex={-1}>{section.heading}</h1>
+        <h1 className={css.heading} tabIndex={-1}>
+          {section.heading}
+        </h1>
         <TypedTagline lines={section.taglines} charDelayMs={typedTagline.charDelayMs} holdMs={typedTagline.holdMs} className={css.tagline} />
         <div className={css.actions}>
-          <SmartLink href={section.cta.href} className={button}>{section.cta.label}</SmartLink>
+          <SmartLink href={section.cta.href} className={button}>
+            {section.cta.label}
+          </SmartLink>
         </div>
       </div>
       {section.slides.length > 1 && (
         <div className={css.controls}>
-          <button type="button" className={css.control} onClick={() => api?.scrollPrev()} aria-label={ui.previousSlide}>‹</button>
+          <button type="button" className={css.control} onClick={() => api?.scrollPrev()} aria-label={ui.previousSlide}>
+            ‹
+          </button>
           {section.slides.map((slide, i) => (
             <button
               key={slide.src}
@@ -96,7 +104,9 @@ export function Hero({ section }: { section: SectionOf<"hero"> }) {
               onClick={() => api?.scrollTo(i)}
             />
           ))}
-          <button type="button" className={css.control} onClick={() => api?.scrollNext()} aria-label={ui.nextSlide}>›</button>
+          <button type="button" className={css.control} onClick={() => api?.scrollNext()} aria-label={ui.nextSlide}>
+            ›
+          </button>
           <button type="button" className={css.control} onClick={togglePlay} aria-label={playing ? ui.pauseCarousel : ui.playCarousel}>
             {playing ? "❚❚" : "▶"}
           </button>

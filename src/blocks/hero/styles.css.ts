@@ -20,7 +20,15 @@ export const overlay = style({
   background: vars.band.scrimHero,
   pointerEvents: "none",
 });
-export const content = style({ position: "relative", height: "100%", display: "flex", flexDirection: "column", justifyContent: "center", gap: vars.space.md, pointerEvents: "none" });
+export const content = style({
+  position: "relative",
+  height: "100%",
+  display: "flex",
+  flexDirection: "column",
+  justifyContent: "center",
+  gap: vars.space.md,
+  pointerEvents: "none",
+});
 export const heading = style({ color: vars.band.heading, fontSize: vars.fontSize.display, maxWidth: "20ch", margin: 0 });
 // Room for the longest line as it is typed (two lines on phones), so nothing below it jumps.
 export const tagline = style({
@@ -64,7 +72,14 @@ export const dot = style({
   display: "grid",
   placeItems: "center",
   selectors: {
-    "&::before": { content: "", width: "10px", height: "10px", borderRadius: "50%", background: vars.band.dot, transition: "background 150ms, transform 150ms" },
+    "&::before": {
+      content: "",
+      width: "10px",
+      height: "10px",
+      borderRadius: "50%",
+      background: vars.band.dot,
+      transition: "background 150ms, transform 150ms",
+    },
     "&[aria-current=true]::before": { background: vars.band.heading, transform: "scale(1.3)" },
   },
 });

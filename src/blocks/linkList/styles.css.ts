@@ -19,7 +19,11 @@ export const linkItem = style({
   selectors: {
     "&:hover": { background: vars.color.accentSoft },
     // The page you are on: listed for completeness, drawn quieter.
-    "&[aria-current=page]": { borderLeftColor: vars.color.borderStrong, background: vars.color.surfaceRaised, boxShadow: `inset 0 0 0 1px ${vars.color.border}` },
+    "&[aria-current=page]": {
+      borderLeftColor: vars.color.borderStrong,
+      background: vars.color.surfaceRaised,
+      boxShadow: `inset 0 0 0 1px ${vars.color.border}`,
+    },
   },
 });
 

@@ -11,7 +11,9 @@ export function ListColumns({ section }: { section: SectionOf<"listColumns"> }) 
             <h3>{col.heading}</h3>
             <ul className={css.checkList}>
               {col.items.map((item) => (
-                <li key={item} className={css.checkItem}>{item}</li>
+                <li key={item} className={css.checkItem}>
+                  {item}
+                </li>
               ))}
             </ul>
           </div>

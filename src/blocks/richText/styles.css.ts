@@ -3,7 +3,14 @@ import { vars } from "../../styles/theme.css.ts";
 
 export { proseHead, proseHeading, proseLayout } from "../shared.css.ts";
 
-export const eyebrow = style({ color: vars.color.accent, fontWeight: 700, textTransform: "uppercase", letterSpacing: "0.08em", fontSize: vars.fontSize.xs, marginBottom: vars.space.xs });
+export const eyebrow = style({
+  color: vars.color.accent,
+  fontWeight: 700,
+  textTransform: "uppercase",
+  letterSpacing: "0.08em",
+  fontSize: vars.fontSize.xs,
+  marginBottom: vars.space.xs,
+});
 
 export const prose = style({ maxWidth: vars.width.text, fontSize: vars.fontSize.md });
 
