@@ -184,8 +184,8 @@ export function nginxFiles(files: string[], facts: SiteFacts, options: NginxOpti
     // The visitor's own address, never one a client wrote: the Node server trusts one hop (TRUST_PROXY=1).
     "        proxy_set_header X-Forwarded-For $remote_addr;",
     "        proxy_set_header X-Forwarded-Proto $scheme;",
-    // The default, written out: a request goes to the next server only when the first could not be
-    // reached (refused, connect timeout), never once a form post was sent (no non_idempotent): the
+    // The default, written out: a request goes on to the next server when the first cannot be reached
+    // (refused, connect timeout), but a form post never once it was sent (no non_idempotent): the
     // first may have stored it, so a post cut off mid-way gets the 503 rather than a second copy.
     "        proxy_next_upstream error timeout;",
     "        error_page 502 504 = @node_down;",
@@ -220,7 +220,7 @@ export function nginxFiles(files: string[], facts: SiteFacts, options: NginxOpti
     'map $request_method $lariox_allow { default "GET, HEAD"; GET ""; HEAD ""; }',
     "",
     "upstream lariox_node {",
-    // Round robin; a server that fails to connect is left out for 10 s (max_fails=1 fail_timeout=10s).
+    // Round robin; a server that fails a request (error, timeout) is left out for 10 s (max_fails=1 fail_timeout=10s).
     ...upstreams.map((u) => `    server ${u};`),
     "    keepalive 8;",
     `    keepalive_timeout ${keepaliveSeconds}s;`,

@@ -5,27 +5,27 @@
  * headers, 404s, redirects and caching the Node server gives directly, the precompressed twins,
  * and the forms, rate-limited by the visitor's own address.
  *
- * Needs nginx and libnginx-mod-http-brotli-static (scripts/test.sh installs them). It builds the
+ * Needs nginx and libnginx-mod-http-brotli-static (scripts/test.sh installs them; started by
+ * ./nginx.ts, which tests/server/scale-out.test.ts uses too). It builds the
  * site itself (into the temp folder, about 10 s with the image cache warm): `npm test` runs Vitest
  * before its own build, and a dist/ left from an earlier run may not match the code under test.
  */
 import { spawn, spawnSync } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import type { IncomingHttpHeaders } from "node:http";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nginxFiles, servedFiles } from "../../scripts/prerender/deploy-configs.ts";
 import { securityHeaders } from "../../src/server/security.ts";
 import { readSiteFacts } from "../../src/server/site-facts.ts";
 import type { SiteFacts } from "../../src/server/site-facts.ts";
-import { freePort, tempDir, validContact, validQuote, waitFor } from "../server/helpers.ts";
+import { tempDir, validContact, validQuote, waitFor } from "../server/helpers.ts";
+import { mainConf, requireNginx, startNginx } from "./nginx.ts";
+import type { NginxProcess } from "./nginx.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));
-const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 interface Answer {
@@ -87,12 +87,11 @@ describe("nginx in front of the Node server", () => {
   const dir = tempDir("lariox-proxy-");
   const dist = join(dir.path, "dist");
   const dataDir = join(dir.path, "data");
-  const nginxDir = join(dir.path, "nginx");
   // The server bundle imports react-dom from node_modules, so it is built inside the project.
   mkdirSync(join(ROOT, ".tmp"), { recursive: true });
   const ssrDir = mkdtempSync(join(ROOT, ".tmp", "ssr-proxy-"));
   let node: ChildProcess | undefined;
-  let nginx: ChildProcess | undefined;
+  let nginx: NginxProcess | undefined;
   let nodeOutput = "";
   let direct = "";
   let proxied = "";
@@ -101,10 +100,7 @@ describe("nginx in front of the Node server", () => {
   let built = "";
 
   beforeAll(async () => {
-    if (!NGINX) throw new Error("nginx is not installed: apt-get install nginx libnginx-mod-http-brotli-static (scripts/test.sh does)");
-    if (!existsSync(BROTLI_MODULE)) throw new Error(`${BROTLI_MODULE} is missing: apt-get install libnginx-mod-http-brotli-static`);
-    // nginx's workers run as nobody when the tests run as root: they must be able to read the build.
-    chmodSync(dir.path, 0o755);
+    requireNginx();
     await run(process.execPath, ["--import", "tsx", "scripts/build.ts"], buildEnv(dist, ssrDir));
     facts = readSiteFacts(dist);
     built = readFileSync(join(dist, ".site/nginx.conf"), "utf8");
@@ -137,62 +133,16 @@ describe("nginx in front of the Node server", () => {
     direct = `http://127.0.0.1:${nodePort}`;
 
     // The build's own config with this test's address, port and upstream.
-    const port = await freePort();
-    const files = nginxFiles(servedFiles(dist), facts, {
-      root: dist,
-      upstream: `127.0.0.1:${nodePort}`,
-      listen: [`127.0.0.1:${port}`],
-      serverName: "localhost",
-    });
-    for (const [name, text] of Object.entries(files)) writeFileSync(join(dist, ".site", name), text);
-    mkdirSync(nginxDir);
-    writeFileSync(
-      join(nginxDir, "main.conf"),
-      mainConf(nginxDir, [`load_module ${BROTLI_MODULE};`], [`include ${join(dist, ".site/nginx-brotli.conf")};`], join(dist, ".site/nginx.conf")),
-    );
-    nginx = spawn(
-      NGINX,
-      ["-p", nginxDir, "-e", join(nginxDir, "error.log"), "-c", join(nginxDir, "main.conf"), "-g", `daemon off; pid ${join(nginxDir, "nginx.pid")};`],
-      {
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    let nginxOutput = "";
-    nginx.stderr!.on("data", (c: Buffer) => (nginxOutput += c.toString()));
-    proxied = `http://127.0.0.1:${port}`;
-    await waitFor(
-      async () => {
-        if (nginx!.exitCode !== null) throw new Error(`nginx exited:\n${nginxOutput}\n${readFileSync(join(nginxDir, "error.log"), "utf8")}`);
-        return (await fetchRaw(proxied, "/robots.txt").catch(() => undefined))?.status === 200;
-      },
-      "nginx to answer",
-      10_000,
-    );
+    nginx = await startNginx(dir.path, dist, [`127.0.0.1:${nodePort}`]);
+    proxied = nginx.url;
   }, 600_000);
 
   afterAll(async () => {
-    await stop(nginx, "SIGTERM");
+    await nginx?.stop();
     await stop(node, "SIGTERM");
     dir.remove();
     rmSync(ssrDir, { recursive: true, force: true });
   });
-
-  /** The http block a Debian nginx.conf would have, with temp folders a non-root user may write. */
-  function mainConf(prefix: string, main: string[], http: string[], site: string): string {
-    const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `${t}_temp_path ${join(prefix, t)};`);
-    return [
-      ...main,
-      "events { worker_connections 64; }",
-      "http {",
-      "include /etc/nginx/mime.types;",
-      "access_log off;",
-      ...temp,
-      ...http,
-      `include ${site};`,
-      "}",
-      "",
-    ].join("\n");
-  }
 
   const headerNames = () => [...Object.keys(securityHeaders(facts)), "cache-control"];
   const pick = (a: Answer, names: string[]) => Object.fromEntries(names.map((n) => [n, a.headers[n]]));
@@ -313,11 +263,12 @@ describe("nginx in front of the Node server", () => {
   });
 
   it("loads the build's own config, also without the brotli module when nginx-brotli.conf is left out", () => {
+    const nginxDir = nginx!.dir;
     writeFileSync(join(nginxDir, "built.conf"), built);
     const check = (name: string, http: string[]) => {
       writeFileSync(join(nginxDir, name), mainConf(nginxDir, [], http, join(nginxDir, "built.conf")));
       return spawnSync(
-        NGINX!,
+        requireNginx(),
         ["-t", "-p", nginxDir, "-e", join(nginxDir, "error.log"), "-c", join(nginxDir, name), "-g", `pid ${join(nginxDir, "test.pid")};`],
         { encoding: "utf8" },
       );

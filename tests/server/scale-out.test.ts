@@ -1,17 +1,23 @@
 // @vitest-environment node
 /**
- * Two server processes sharing one PostgreSQL database and one SMTP peer take a burst of 1,000
- * enquiries; one of them is SIGKILLed in the middle. Every acknowledged enquiry must be stored, and
- * every stored one delivered exactly once: the survivor sends what the killed one had claimed once
- * its lease is over, and no row is ever sent by both.
+ * Two server processes sharing one PostgreSQL database and one SMTP peer, behind a real nginx
+ * running the build's generated config with both as upstream servers, take a burst of 1,000
+ * enquiries through nginx; one instance is SIGKILLed in the middle. Every acknowledged enquiry must
+ * be stored, and every stored one delivered exactly once: the survivor sends what the killed one had
+ * claimed once its lease is over, and no row is ever sent by both. After the kill nginx sends new
+ * requests to the survivor (a refused connection is retried on the other server), so only those
+ * the victim held when it died fail.
  *
- * The burst goes straight to the instances' ports for now; `sendBurst` takes the base URLs, so a
- * load balancer (the generated nginx config) can be put in front by passing its URL instead.
+ * The nginx config is generated for a minimal dist written here (no build needed: only /api/ is used).
  */
 import type { ChildProcess } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NO_SITE_FACTS, SITE_FACTS_FILE } from "../../src/server/site-facts.ts";
 import { PgStore } from "../../src/server/store-pg.ts";
+import { startNginx } from "../integration/nginx.ts";
+import type { NginxProcess } from "../integration/nginx.ts";
 import { parseMail, postJson, startServer, startSmtpSink, tempDir, validContact, waitFor } from "./helpers.ts";
 import type { ServerProcess, SmtpSink } from "./helpers.ts";
 import { pgSkipReason, startPgCluster } from "./postgres.ts";
@@ -22,33 +28,41 @@ export interface BurstResult {
   acknowledged: string[];
   /** Requests refused, cut off or never connected. */
   failed: number;
+  /** When each failed request was started (Date.now()). */
+  failedStarts: number[];
 }
 
 /**
- * Posts `total` contact enquiries, `concurrency` at a time, request n going to urls[n % urls.length];
- * `onAnswer` is called after each acknowledged one (to act in the middle of the burst).
+ * Posts `total` contact enquiries (subjects `${prefix}-n`), `concurrency` at a time, request n going
+ * to urls[n % urls.length]; `onAnswer` is called after each acknowledged one (to act in the middle of the burst).
  */
 export async function sendBurst(
   urls: readonly string[],
   total: number,
   concurrency: number,
   onAnswer: (acknowledged: number) => void = () => {},
+  prefix = "scale",
 ): Promise<BurstResult> {
-  const result: BurstResult = { acknowledged: [], failed: 0 };
+  const result: BurstResult = { acknowledged: [], failed: 0, failedStarts: [] };
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < total) {
         const n = next++;
-        const subject = `scale-${n}`;
+        const subject = `${prefix}-${n}`;
+        const started = Date.now();
+        const fail = () => {
+          result.failed++;
+          result.failedStarts.push(started);
+        };
         try {
           const r = await postJson(urls[n % urls.length]!, "/api/mail/send-contact", { ...validContact, subject });
           if (r.status === 200 && r.json().success === true) {
             result.acknowledged.push(subject);
             onAnswer(result.acknowledged.length);
-          } else result.failed++;
+          } else fail();
         } catch {
-          result.failed++;
+          fail();
         }
       }
     }),
@@ -61,10 +75,12 @@ describe.skipIf(pgSkipReason !== undefined)(`scale-out on PostgreSQL${pgSkipReas
   const children: ChildProcess[] = [];
   let cluster: PgCluster | undefined;
   let smtp: SmtpSink | undefined;
+  let nginx: NginxProcess | undefined;
   beforeAll(async () => {
     cluster = await startPgCluster();
   }, 120_000);
   afterAll(async () => {
+    await nginx?.stop();
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     await smtp?.close();
     cluster?.stop();
@@ -74,10 +90,16 @@ describe.skipIf(pgSkipReason !== undefined)(`scale-out on PostgreSQL${pgSkipReas
   it("two instances, one database: SIGKILL one mid-burst, every acknowledged enquiry is stored and delivered exactly once", { timeout: 180_000 }, async () => {
     const url = await cluster!.createDatabase();
     smtp = await startSmtpSink();
+    // What nginx serves besides the API: enough for the generator (the pages, the 404 page, the facts).
+    const dist = join(dir.path, "dist");
+    mkdirSync(join(dist, ".site"), { recursive: true });
+    for (const page of ["index.html", "404.html"]) writeFileSync(join(dist, page), `<!doctype html><title>${page}</title>`);
+    writeFileSync(join(dist, SITE_FACTS_FILE), JSON.stringify(NO_SITE_FACTS));
     const env = (name: string) => ({
       DATABASE_URL: url,
       DATA_DIR: join(dir.path, name),
-      DIST_DIR: join(dir.path, "dist"),
+      DIST_DIR: dist,
+      TRUST_PROXY: "1",
       SMTP_URL: smtp!.url,
       RATE_LIMIT: "0",
       OUTBOX_POLL_MS: "100",
@@ -91,10 +113,12 @@ describe.skipIf(pgSkipReason !== undefined)(`scale-out on PostgreSQL${pgSkipReas
     });
     const [survivor, victim] = await Promise.all([startServer(env("a")), startServer(env("b"))]);
     children.push(survivor.child, victim.child);
+    // The build's nginx config with both instances as its upstream servers.
+    const upstreams = [survivor.url, victim.url].map((u) => new URL(u).host);
+    nginx = await startNginx(dir.path, dist, upstreams);
     const store = await PgStore.open(url);
     try {
-      // Straight to the two instances for now; behind a load balancer, pass [its URL] instead.
-      await burstAndKill([survivor.url, victim.url], survivor, victim, store);
+      await burstAndKill([nginx.url], survivor, victim, store);
     } finally {
       await store.close();
     }
@@ -111,6 +135,7 @@ describe.skipIf(pgSkipReason !== undefined)(`scale-out on PostgreSQL${pgSkipReas
     };
 
     let killing: Promise<void> | undefined;
+    let killedAt = Infinity;
     const killMidway = () => {
       // A sender killed between the peer's "250 accepted" and recording the message as sent would
       // send it twice whatever the design (at-least-once), so the peer holds its answers around
@@ -128,17 +153,26 @@ describe.skipIf(pgSkipReason !== undefined)(`scale-out on PostgreSQL${pgSkipReas
         );
         victim.child.kill("SIGKILL");
         await victim.exited;
+        killedAt = Date.now();
         await new Promise((r) => setTimeout(r, 500)); // the peer sees the victim's connections close
         smtp!.resume();
       })();
     };
-    const burst = await sendBurst(urls, 1000, 20, (n) => n === 400 && killMidway());
+    let acknowledgedAfterKill = 0;
+    const burst = await sendBurst(urls, 1000, 20, (n) => {
+      if (n === 400) killMidway();
+      if (Date.now() > killedAt) acknowledgedAfterKill++;
+    });
     await killing;
     expect(victim.child.signalCode).toBe("SIGKILL");
+    // nginx left the victim out for fail_timeout (10 s) after the requests cut off by the kill; then
+    // it tries it again, is refused before sending anything, and passes those posts to the survivor.
+    await new Promise((r) => setTimeout(r, Math.max(0, killedAt + 10_500 - Date.now())));
+    const late = await sendBurst(urls, 20, 4, undefined, "late");
 
     const rows = await store.list();
     const stored = new Set(rows.map((r) => String(r.payload.subject)));
-    expect(burst.acknowledged.filter((s) => !stored.has(s))).toEqual([]);
+    expect([...burst.acknowledged, ...late.acknowledged].filter((s) => !stored.has(s))).toEqual([]);
 
     await waitFor(() => new Set(deliveredIds()).size >= rows.length, "every stored enquiry to be delivered", 60_000);
     survivor.child.kill("SIGTERM");
@@ -151,6 +185,12 @@ describe.skipIf(pgSkipReason !== undefined)(`scale-out on PostgreSQL${pgSkipReas
       sent: 1000,
       acknowledged: burst.acknowledged.length,
       failedRequests: burst.failed,
+      // sent once the victim was dead: nginx passes them to the survivor
+      acknowledgedAfterKill,
+      failedAfterKill: burst.failedStarts.filter((t) => t > killedAt).length,
+      // 20 more, 10 s after the kill: tries nginx found refused by the dead victim and passed on
+      lateAcknowledged: late.acknowledged.length,
+      refusedAndRetried: (nginx!.errorLog().match(/Connection refused/g) ?? []).length,
       stored: rows.length,
       delivered: delivered.length,
       duplicates: delivered.length - unique.size,
@@ -161,9 +201,12 @@ describe.skipIf(pgSkipReason !== undefined)(`scale-out on PostgreSQL${pgSkipReas
     expect(figures.duplicates).toBe(0);
     expect([...unique].sort((a, b) => a - b)).toEqual(rows.map((r) => r.id));
     expect(after.every((r) => r.status === "sent")).toBe(true);
-    // the kill came mid-burst (sent straight to the victim, some requests then fail)
+    // the kill came mid-burst, and nginx sent what came after it to the survivor
     expect(figures.acknowledged).toBeGreaterThan(400);
-    if (urls.includes(victim.url)) expect(figures.failedRequests).toBeGreaterThan(0);
+    expect(figures.acknowledgedAfterKill).toBeGreaterThan(0);
+    expect(figures.failedAfterKill).toBe(0);
+    expect(figures.lateAcknowledged).toBe(20);
+    expect(figures.refusedAndRetried).toBeGreaterThan(0);
     // the survivor sent what the victim had claimed, once the lease was over
     expect(figures.claimedAgain).toBeGreaterThan(0);
   }
