@@ -18,6 +18,28 @@ import { pgBinDir, pgSkipReason, startPgCluster } from "./postgres.ts";
 import type { PgCluster } from "./postgres.ts";
 
 const CONTACT = "/api/mail/send-contact";
+
+/** Four clients posting contact forms until stopped; `acknowledged` lists the subjects answered 200. */
+function startBurst(url: string): { acknowledged: string[]; stop(): Promise<void> } {
+  const acknowledged: string[] = [];
+  let stopped = false;
+  const done = Promise.all(
+    Array.from({ length: 4 }, async (_, worker) => {
+      for (let i = 0; !stopped; i++) {
+        const subject = `w${worker}-${i}`;
+        const r = await postJson(url, CONTACT, { ...validContact, subject });
+        if (r.status === 200) acknowledged.push(subject);
+      }
+    }),
+  );
+  return {
+    acknowledged,
+    stop: async () => {
+      stopped = true;
+      await done;
+    },
+  };
+}
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const run = promisify(execFile);
 const isRoot = process.getuid?.() === 0;
@@ -184,25 +206,14 @@ describe("enquiry store", () => {
 
   it("backs up online during a burst, and the restored copy holds every enquiry acknowledged before the backup began", async () => {
     const t = await startApp({}, { startOutbox: false });
-    const acknowledged: string[] = [];
-    let stop = false;
-    const burst = Promise.all(
-      Array.from({ length: 4 }, async (_, worker) => {
-        for (let i = 0; !stop; i++) {
-          const subject = `w${worker}-${i}`;
-          const r = await postJson(t.url, CONTACT, { ...validContact, subject });
-          if (r.status === 200) acknowledged.push(subject);
-        }
-      }),
-    );
+    const { acknowledged, stop } = startBurst(t.url);
     try {
       await waitFor(() => acknowledged.length >= 100, "100 acknowledged enquiries");
       const before = [...acknowledged];
       const dest = join(dir(), "backup.db");
       const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/backup.ts", dest, "--data-dir", t.dataDir], { cwd: repoRoot });
       expect(stdout).toMatch(/^Backed up .* to .*backup\.db/);
-      stop = true;
-      await burst;
+      await stop();
       expect((statSync(dest).mode & 0o777).toString(8)).toBe("600");
       const restored = join(dir(), "restored");
       mkdirSync(restored);
@@ -213,8 +224,7 @@ describe("enquiry store", () => {
       expect(before.filter((s) => !subjects.has(s))).toEqual([]);
       expect(acknowledged.length).toBeGreaterThan(before.length);
     } finally {
-      stop = true;
-      await burst;
+      await stop();
       await t.close();
     }
   }, 60_000);
@@ -301,17 +311,7 @@ describe.skipIf(pgSkipReason !== undefined)(`PostgreSQL store${pgSkipReason ? ` 
   it("backs up with pg_dump during a burst, and the restored copy holds every enquiry acknowledged before the backup began", async () => {
     const url = await cluster.createDatabase();
     const t = await startApp({ DATABASE_URL: url }, { startOutbox: false });
-    const acknowledged: string[] = [];
-    let stop = false;
-    const burst = Promise.all(
-      Array.from({ length: 4 }, async (_, worker) => {
-        for (let i = 0; !stop; i++) {
-          const subject = `w${worker}-${i}`;
-          const r = await postJson(t.url, CONTACT, { ...validContact, subject });
-          if (r.status === 200) acknowledged.push(subject);
-        }
-      }),
-    );
+    const { acknowledged, stop } = startBurst(t.url);
     try {
       await waitFor(() => acknowledged.length >= 100, "100 acknowledged enquiries");
       const before = [...acknowledged];
@@ -321,8 +321,7 @@ describe.skipIf(pgSkipReason !== undefined)(`PostgreSQL store${pgSkipReason ? ` 
         env: { ...process.env, DATABASE_URL: url },
       });
       expect(stdout).toMatch(/^Backed up postgres:\/\/postgres@127\.0\.0\.1:\d+\/\w+ to .*site-[\dT-]+Z\.dump/);
-      stop = true;
-      await burst;
+      await stop();
       const [dump] = readdirSync(folder);
       expect((statSync(join(folder, dump!)).mode & 0o777).toString(8)).toBe("600");
       const restored = await cluster.createDatabase();
@@ -331,8 +330,7 @@ describe.skipIf(pgSkipReason !== undefined)(`PostgreSQL store${pgSkipReason ? ` 
       expect(before.filter((s) => !subjects.has(s))).toEqual([]);
       expect(acknowledged.length).toBeGreaterThan(before.length);
     } finally {
-      stop = true;
-      await burst;
+      await stop();
       await t.close();
     }
   }, 60_000);
