@@ -9,7 +9,7 @@ import { loadContent, PAGES_DIR, SITE_FILE, type Content, type PageFile } from "
 const PROVIDED = "lariox-content-provided";
 
 /**
- * Hands content that scripts/build.ts has already read and checked to contentPlugin (through
+ * Hands content that scripts/build/build.ts has already read and checked to contentPlugin (through
  * this plugin's `api`), so the client and server builds do not read and check every page again.
  */
 export function providedContent(content: Content): Plugin {

@@ -1,5 +1,5 @@
 /**
- * A real nginx running the build's own config (scripts/prerender/deploy-configs.ts) on a loopback
+ * A real nginx running the build's own config (scripts/build/deploy-configs.ts) on a loopback
  * port in front of one or more Node servers: in the foreground, with its files and logs in a folder
  * of the test's own. Needs nginx and libnginx-mod-http-brotli-static (scripts/test.sh installs them).
  */
@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { nginxFiles, servedFiles } from "../../scripts/prerender/deploy-configs.ts";
+import { nginxFiles, servedFiles } from "../../scripts/build/deploy-configs.ts";
 import { readSiteFacts } from "../../src/server/site-facts.ts";
 import { freePort, rawRequest, waitFor } from "../server/helpers.ts";
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The build's nginx config (scripts/prerender/deploy-configs.ts) in a real nginx in front of a real
+ * The build's nginx config (scripts/build/deploy-configs.ts) in a real nginx in front of a real
  * Node server process, both on one real build in a temp folder: through nginx a visitor gets the
  * headers, 404s, redirects and caching the Node server gives directly, the precompressed twins,
  * and the forms, rate-limited by the visitor's own address.
@@ -101,7 +101,7 @@ describe("nginx in front of the Node server", () => {
 
   beforeAll(async () => {
     requireNginx();
-    await run(process.execPath, ["--import", "tsx", "scripts/build.ts"], buildEnv(dist, ssrDir));
+    await run(process.execPath, ["--import", "tsx", "scripts/build/build.ts"], buildEnv(dist, ssrDir));
     facts = readSiteFacts(dist);
     built = readFileSync(join(dist, ".site/nginx.conf"), "utf8");
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deferHydration } from "../../scripts/prerender/defer-hydration.ts";
+import { deferHydration } from "../../scripts/build/defer-hydration.ts";
 
 const page = (head: string) => `<!doctype html><html><head>\n    <title>t</title>${head}\n  </head><body><div id="root"></div></body></html>`;
 

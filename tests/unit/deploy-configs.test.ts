@@ -1,12 +1,12 @@
 // @vitest-environment node
 /**
- * The shape of the build's host configs (scripts/prerender/deploy-configs.ts) on a small fixture
+ * The shape of the build's host configs (scripts/build/deploy-configs.ts) on a small fixture
  * build. tests/integration/proxy.test.ts runs the nginx config for real.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { headersFile, nginxFiles, servedFiles, writeDeployConfigs } from "../../scripts/prerender/deploy-configs.ts";
+import { headersFile, nginxFiles, servedFiles, writeDeployConfigs } from "../../scripts/build/deploy-configs.ts";
 import type { Site } from "../../src/content/types.ts";
 import { isFramedBySite, securityHeaders } from "../../src/server/security.ts";
 import { SITE_FACTS_FILE } from "../../src/server/site-facts.ts";

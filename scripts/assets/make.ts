@@ -2,17 +2,17 @@
 // logos and icons as SVG, sample PDFs and a sample PPTX. Deterministic: the same
 // inputs give the same files, so re-running only changes what the code changed.
 //
-//   npx tsx scripts/make-assets.ts
+//   npx tsx scripts/assets/make.ts
 import { readdir, stat } from "node:fs/promises";
 import { join, relative, dirname } from "node:path";
-import { makeBrand } from "./assets/brand.ts";
-import { makeIcons } from "./assets/icons.ts";
-import { loadMetrics } from "./assets/measure.ts";
-import { makePdfs } from "./assets/pdfs.ts";
-import { makeBanners, makeCards } from "./assets/photos.ts";
-import { makePptx } from "./assets/pptx.ts";
-import { OUT_DIR } from "./assets/util.ts";
-import { makeWordmarks } from "./assets/wordmarks.ts";
+import { makeBrand } from "./brand.ts";
+import { makeIcons } from "./icons.ts";
+import { loadMetrics } from "./measure.ts";
+import { makePdfs } from "./pdfs.ts";
+import { makeBanners, makeCards } from "./photos.ts";
+import { makePptx } from "./pptx.ts";
+import { OUT_DIR } from "./util.ts";
+import { makeWordmarks } from "./wordmarks.ts";
 
 async function listFiles(dir: string): Promise<string[]> {
   const out: string[] = [];

@@ -23,7 +23,7 @@ function fixtureRoot(caseName?: string): string {
 
 /** `npm run validate -- <root>` as CI runs it: tsx, the script, the content root as argv[2]. */
 function validate(root: string, githubActions: boolean) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/validate-content.ts", root], {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/build/validate-content.ts", root], {
     cwd: project,
     encoding: "utf8",
     env: { ...process.env, GITHUB_ACTIONS: githubActions ? "true" : "" },

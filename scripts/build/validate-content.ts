@@ -3,8 +3,8 @@
  * Prints every error as `file:line:col  /pointer: message` (GitHub annotations under
  * GitHub Actions) and exits 1 when there is any.
  */
-import { loadContent } from "../src/content/load.ts";
-import { reportContentErrors } from "../src/content/errors.ts";
+import { loadContent } from "../../src/content/load.ts";
+import { reportContentErrors } from "../../src/content/errors.ts";
 
 const root = process.argv[2] ?? process.cwd();
 const { content, errors } = loadContent(root);

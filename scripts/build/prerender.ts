@@ -1,5 +1,5 @@
 /**
- * The build's last step (scripts/build.ts), after the client and server bundles: renders every
+ * The build's last step (scripts/build/build.ts), after the client and server bundles: renders every
  * route into <dist>/<route>/index.html with its head (title, meta, canonical, Open Graph,
  * structured data, the preloads its first view needs), then writes the sitemap, robots.txt,
  * redirects and precompressed copies. Every page reads completely without JavaScript.
@@ -8,13 +8,13 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Content } from "../src/content/load.ts";
-import type { Page } from "../src/content/types.ts";
-import { headTags, type AppFacts } from "./prerender/head.ts";
-import { writeRedirects, writeSiteFacts, writeSitemap } from "./prerender/seo-files.ts";
-import { precompress } from "./prerender/compress.ts";
-import { writeDeployConfigs } from "./prerender/deploy-configs.ts";
-import { deferHydration } from "./prerender/defer-hydration.ts";
+import type { Content } from "../../src/content/load.ts";
+import type { Page } from "../../src/content/types.ts";
+import { headTags, type AppFacts } from "./head.ts";
+import { writeRedirects, writeSiteFacts, writeSitemap } from "./seo-files.ts";
+import { precompress } from "./compress.ts";
+import { writeDeployConfigs } from "./deploy-configs.ts";
+import { deferHydration } from "./defer-hydration.ts";
 
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
 

@@ -22,7 +22,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
-import { cacheControlFor, IMMUTABLE } from "../src/server/static.ts";
+import { cacheControlFor, IMMUTABLE } from "../../src/server/static.ts";
 
 const { values } = parseArgs({
   options: {
@@ -113,7 +113,7 @@ function contactBody(n: number): string {
     email: "load.test@example.com",
     phone: "+91 98765 43210",
     company: "Bench Ltd.",
-    message: "A message sent by scripts/bench-load.ts.\nPlease ignore.",
+    message: "A message sent by scripts/bench/load.ts.\nPlease ignore.",
     website: "",
   });
 }

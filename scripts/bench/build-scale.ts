@@ -52,7 +52,7 @@ for (const n of counts) {
   const buildMs = build.ms;
   rows.push({ pages: n, validateMs, buildMs });
   console.log(`${n} generated pages (+ the site's own): validate ${validateMs} ms, build ${buildMs} ms (${(buildMs / n).toFixed(1)} ms per page)`);
-  // The build's own step times (scripts/build.ts prints one line per step): where the time went.
+  // The build's own step times (scripts/build/build.ts prints one line per step): where the time went.
   for (const line of build.out.split("\n").filter((l) => / in \d+ ms/.test(l))) console.log(`  ${line}`);
   rmSync(dir, { recursive: true, force: true });
 }

@@ -13,9 +13,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js";
-import { loadContent } from "../src/content/load.ts";
-import { firstLoadJs } from "./bench/first-load.ts";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./lib/chromium.ts";
+import { loadContent } from "../../src/content/load.ts";
+import { firstLoadJs } from "./first-load.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../lib/chromium.ts";
 
 const args = process.argv.slice(2);
 const port = 4455;

@@ -6,9 +6,9 @@
  * DIST_DIR (dist) and SSR_DIR (dist-ssr) choose where the site and the server bundle go.
  */
 import { build } from "vite";
-import { loadContent } from "../src/content/load.ts";
-import { reportContentErrors } from "../src/content/errors.ts";
-import { providedContent } from "../src/content/vite-plugin.ts";
+import { loadContent } from "../../src/content/load.ts";
+import { reportContentErrors } from "../../src/content/errors.ts";
+import { providedContent } from "../../src/content/vite-plugin.ts";
 import { prerender } from "./prerender.ts";
 
 const dist = process.env.DIST_DIR ?? "dist";

@@ -15,10 +15,10 @@ import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { buildApp } from "../src/server/app.ts";
-import { loadConfig } from "../src/server/config.ts";
-import { startPgCluster } from "../tests/server/postgres.ts";
-import type { PgCluster } from "../tests/server/postgres.ts";
+import { buildApp } from "../../src/server/app.ts";
+import { loadConfig } from "../../src/server/config.ts";
+import { startPgCluster } from "../../tests/server/postgres.ts";
+import type { PgCluster } from "../../tests/server/postgres.ts";
 
 const { values } = parseArgs({
   options: {
