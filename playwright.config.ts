@@ -18,7 +18,8 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, launchOptions } },
-    { name: "mobile", use: { ...devices["Pixel 7"], viewport: { width: 375, height: 740 }, launchOptions } },
+    // Tests tagged @once check what is the same at every width (content, server answers, form logic, timings).
+    { name: "mobile", use: { ...devices["Pixel 7"], viewport: { width: 375, height: 740 }, launchOptions }, grepInvert: /@once/ },
   ],
   webServer: {
     // The built site (npm run build ran before) served by the real server, with a throwaway store.

@@ -63,7 +63,7 @@ async function expectNoViolations(page: Page, include?: string) {
 }
 
 test.describe("colour mode", () => {
-  test("a first visit is light, even when the system prefers dark", async ({ page }) => {
+  test("a first visit is light, even when the system prefers dark", { tag: "@once" }, async ({ page }) => {
     await page.emulateMedia({ colorScheme: "dark" });
     await page.goto("/");
     await expect(page.locator("html")).not.toHaveAttribute("data-color-mode", "dark");
@@ -71,13 +71,13 @@ test.describe("colour mode", () => {
     expect((await shownLogo(page)).src).toBe(LOGO);
   });
 
-  test("an invalid stored value is light", async ({ page }) => {
+  test("an invalid stored value is light", { tag: "@once" }, async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem("color-mode", "midnight"));
     await page.goto("/about");
     expect(await paintedColours(page)).toMatchObject({ scheme: "light", body: LIGHT.surface });
   });
 
-  test("a stored dark choice is painted before any of the app's code runs", async ({ page }) => {
+  test("a stored dark choice is painted before any of the app's code runs", { tag: "@once" }, async ({ page }) => {
     await storeDark(page);
     // Only the inline head script and the stylesheet can act: every module is refused.
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
@@ -88,7 +88,7 @@ test.describe("colour mode", () => {
     expect((await shownLogo(page)).src).toBe(LOGO_ON_DARK);
   });
 
-  test("the dark logo takes the light one's place exactly", async ({ page }) => {
+  test("the dark logo takes the light one's place exactly", { tag: "@once" }, async ({ page }) => {
     await page.goto("/");
     const light = await shownLogo(page);
     const dark = await page.context().newPage();
@@ -106,7 +106,7 @@ test.describe("colour mode", () => {
     }
   });
 
-  test("the app keeps the dark mode once it has started, and setColorMode switches it", async ({ page }) => {
+  test("the app keeps the dark mode once it has started, and setColorMode switches it", { tag: "@once" }, async ({ page }) => {
     await storeDark(page);
     await page.goto("/about");
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
@@ -135,7 +135,7 @@ function contrast(a: string, b: string): number {
 }
 
 for (const mode of ["light", "dark"] as const) {
-  test(`${mode} mode: the focus ring reaches 3:1 on the page and on the dark bands`, async ({ page }) => {
+  test(`${mode} mode: the focus ring reaches 3:1 on the page and on the dark bands`, { tag: "@once" }, async ({ page }) => {
     if (mode === "dark") await storeDark(page);
     await page.goto("/training");
     // The logo link on the header, and links in the top bar, two call-to-action panels and the footer.
@@ -163,7 +163,7 @@ for (const mode of ["light", "dark"] as const) {
 }
 
 for (const mode of ["light", "dark"] as const) {
-  test(`${mode} mode: field text and example text reach 4.5:1 (axe does not check placeholders)`, async ({ page }) => {
+  test(`${mode} mode: field text and example text reach 4.5:1 (axe does not check placeholders)`, { tag: "@once" }, async ({ page }) => {
     if (mode === "dark") await storeDark(page);
     await page.goto("/get-a-quote");
     const fields = page.locator("main form").locator("input[placeholder], textarea[placeholder]");

@@ -165,7 +165,7 @@ test.describe("contact form", () => {
     await expect(field(page, "Name")).toHaveValue("Dhruv");
   });
 
-  test("server says success: false with a message: 'Error' with that message, values kept", async ({ page }, info) => {
+  test("server says success: false with a message: 'Error' with that message, values kept", { tag: "@once" }, async ({ page }, info) => {
     const values = contactValues(unique(info));
     await page.route(`**${CONTACT_API}`, (route) => route.fulfill({ json: { success: false, message: "Mailbox full" } }));
     const errors: string[] = [];
@@ -180,7 +180,7 @@ test.describe("contact form", () => {
     await expect(toast).toHaveCount(0);
   });
 
-  test("server says success: false without a message: 'Failed to send message.'", async ({ page }, info) => {
+  test("server says success: false without a message: 'Failed to send message.'", { tag: "@once" }, async ({ page }, info) => {
     const values = contactValues(unique(info));
     await page.route(`**${CONTACT_API}`, (route) => route.fulfill({ status: 500, json: { success: false } }));
     await open(page, "/contact");
@@ -190,7 +190,7 @@ test.describe("contact form", () => {
     await expectValues(page, values);
   });
 
-  test("server unreachable: 'Error' / 'Something went wrong.', values kept", async ({ page }, info) => {
+  test("server unreachable: 'Error' / 'Something went wrong.', values kept", { tag: "@once" }, async ({ page }, info) => {
     const values = contactValues(unique(info));
     await page.route(`**${CONTACT_API}`, (route) => route.abort("connectionrefused"));
     await open(page, "/contact");
@@ -200,7 +200,7 @@ test.describe("contact form", () => {
     await expectValues(page, values);
   });
 
-  test("an answer that is not JSON counts as 'Something went wrong.'", async ({ page }, info) => {
+  test("an answer that is not JSON counts as 'Something went wrong.'", { tag: "@once" }, async ({ page }, info) => {
     const values = contactValues(unique(info));
     await page.route(`**${CONTACT_API}`, (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>502 Bad Gateway</h1>" }));
     await open(page, "/contact");
@@ -210,7 +210,7 @@ test.describe("contact form", () => {
     await expectValues(page, values);
   });
 
-  test("while sending, the button shows progress and a second submit sends nothing", async ({ page }, info) => {
+  test("while sending, the button shows progress and a second submit sends nothing", { tag: "@once" }, async ({ page }, info) => {
     const values = contactValues(unique(info));
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -233,7 +233,7 @@ test.describe("contact form", () => {
     expect(requests).toHaveLength(1);
   });
 
-  test("the toast closes by itself after 4 seconds", async ({ page }, info) => {
+  test("the toast closes by itself after 4 seconds", { tag: "@once" }, async ({ page }, info) => {
     await page.route(`**${CONTACT_API}`, (route) => route.fulfill({ json: { success: true } }));
     await open(page, "/contact");
     await fillAll(page, contactValues(unique(info)));
@@ -278,7 +278,7 @@ test.describe("quote form", () => {
   });
 
   for (const missing of ["Name", "Email"] as const) {
-    test(`${missing} empty: 'Validation Error', the field marked and focused, nothing sent`, async ({ page }, info) => {
+    test(`${missing} empty: 'Validation Error', the field marked and focused, nothing sent`, { tag: "@once" }, async ({ page }, info) => {
       const requests = apiRequests(page);
       const values: Record<string, string> = quoteValues(unique(info));
       values[missing] = "";
@@ -303,7 +303,7 @@ test.describe("quote form", () => {
     });
   }
 
-  test("the server's field errors (400) mark the field under it; 'Submission Failed'; values kept", async ({ page }, info) => {
+  test("the server's field errors (400) mark the field under it; 'Submission Failed'; values kept", { tag: "@once" }, async ({ page }, info) => {
     const values = { ...quoteValues(unique(info)), Email: "not-an-email" };
     await open(page, "/get-a-quote");
     await fillAll(page, values);
@@ -319,7 +319,7 @@ test.describe("quote form", () => {
     await expectValues(page, values);
   });
 
-  test("server says success: false: 'Submission Failed', values kept", async ({ page }, info) => {
+  test("server says success: false: 'Submission Failed', values kept", { tag: "@once" }, async ({ page }, info) => {
     const values = quoteValues(unique(info));
     await page.route(`**${QUOTE_API}`, (route) => route.fulfill({ json: { success: false, message: "Mailbox full" } }));
     await open(page, "/get-a-quote");
@@ -331,7 +331,7 @@ test.describe("quote form", () => {
     await expect(toast).toHaveCount(0);
   });
 
-  test("server unreachable: 'Error' / 'Something went wrong. Please try again later.', values kept", async ({ page }, info) => {
+  test("server unreachable: 'Error' / 'Something went wrong. Please try again later.', values kept", { tag: "@once" }, async ({ page }, info) => {
     const values = quoteValues(unique(info));
     await page.route(`**${QUOTE_API}`, (route) => route.abort("connectionrefused"));
     const errors: string[] = [];
@@ -344,7 +344,7 @@ test.describe("quote form", () => {
     expect(errors.join("\n")).toContain("quote form");
   });
 
-  test("while sending, the button is disabled and shows progress", async ({ page }, info) => {
+  test("while sending, the button is disabled and shows progress", { tag: "@once" }, async ({ page }, info) => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     await page.route(`**${QUOTE_API}`, async (route) => {
@@ -364,7 +364,7 @@ test.describe("quote form", () => {
     expect(requests).toHaveLength(1);
   });
 
-  test("the toast closes by itself after 5 seconds", async ({ page }, info) => {
+  test("the toast closes by itself after 5 seconds", { tag: "@once" }, async ({ page }, info) => {
     await page.route(`**${QUOTE_API}`, (route) => route.fulfill({ json: { success: true } }));
     await open(page, "/get-a-quote");
     await fillAll(page, quoteValues(unique(info)));

@@ -95,7 +95,7 @@ test.describe("Home", () => {
     await expect(dot((2 % slides) + 1)).toHaveAttribute("aria-current", "true", { timeout: 8000 });
   });
 
-  test("Our Solutions: cards, each titled", async ({ page }) => {
+  test("Our Solutions: cards, each titled", { tag: "@once" }, async ({ page }) => {
     await page.goto("/");
     const section = sectionByHeading(page, "Our Solutions");
     await expect(section.getByRole("listitem").first()).toBeVisible();
@@ -106,7 +106,7 @@ test.describe("Home", () => {
     ["HMI Solutions", "/products/hmi", "HMI Solutions"],
     ["Data & Analytics", "/products/data-analytics", "Data & Analytics"],
   ] as const) {
-    test(`the ${title} card's case-variant link lands on ${target}`, async ({ page }) => {
+    test(`the ${title} card's case-variant link lands on ${target}`, { tag: "@once" }, async ({ page }) => {
       await page.goto("/");
       await sectionByHeading(page, "Our Solutions")
         .getByRole("link", { name: new RegExp(`^${title}`) })
@@ -154,7 +154,7 @@ test.describe("Home", () => {
     expect(await x()).toBeLessThan(before);
   });
 
-  test("partner strip stands still under prefers-reduced-motion", async ({ page }) => {
+  test("partner strip stands still under prefers-reduced-motion", { tag: "@once" }, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/");
     const section = sectionByHeading(page, "Our Technology Partners");
@@ -170,7 +170,7 @@ test.describe("Home", () => {
     for (const li of await section.locator('li[aria-hidden="true"]').all()) await expect(li).toBeHidden();
   });
 
-  test("client logos, each named once", async ({ page }) => {
+  test("client logos, each named once", { tag: "@once" }, async ({ page }) => {
     await page.goto("/");
     const section = sectionByHeading(page, /Trusted by/);
     const logos = section.getByRole("listitem").getByRole("img");
@@ -180,7 +180,7 @@ test.describe("Home", () => {
     expect(new Set(names).size).toBe(n);
   });
 
-  test("Contact Us: a titled lazy map, the phone number and Request a quote to /contact", async ({ page }) => {
+  test("Contact Us: a titled lazy map, the phone number and Request a quote to /contact", { tag: "@once" }, async ({ page }) => {
     await page.goto("/");
     const section = sectionByHeading(page, "Contact Us");
     const map = section.locator("iframe");
@@ -198,7 +198,7 @@ test.describe("Home", () => {
   });
 });
 
-test("About: Surat, Gujarat; mission; vision; cards to product pages", async ({ page }) => {
+test("About: Surat, Gujarat; mission; vision; cards to product pages", { tag: "@once" }, async ({ page }) => {
   await page.goto("/about");
   await expect(page.locator("main")).toContainText("industrial automation company based in Surat, Gujarat");
   for (const name of ["Our Mission", "Our Vision"]) {
@@ -215,7 +215,7 @@ test("About: Surat, Gujarat; mission; vision; cards to product pages", async ({ 
   await expect(page.locator("main h1")).toBeVisible();
 });
 
-test("Services: automation and software services, each list followed by Request a Quote to /contact", async ({ page }) => {
+test("Services: automation and software services, each list followed by Request a Quote to /contact", { tag: "@once" }, async ({ page }) => {
   await page.goto("/services");
   for (const heading of ["Automation Services", "Software Services"]) {
     const section = sectionByHeading(page, heading);
@@ -230,7 +230,7 @@ test("Services: automation and software services, each list followed by Request 
   }
 });
 
-test("Training: Get Training Quote, features, columns of topics, the sales e-mail", async ({ page }) => {
+test("Training: Get Training Quote, features, columns of topics, the sales e-mail", { tag: "@once" }, async ({ page }) => {
   await page.goto("/training");
   const quote = page.getByRole("link", { name: "Get Training Quote", exact: true });
   await expect(quote).toHaveAttribute("href", "/contact");
@@ -275,7 +275,7 @@ test.describe("Products", () => {
     ["/products/scada", "SCADA platforms we engineer"],
     ["/products/hmi", "HMI brands we supply and program"],
   ] as const) {
-    test(`${path}: description, brand logo grid and the product sidebar`, async ({ page }) => {
+    test(`${path}: description, brand logo grid and the product sidebar`, { tag: "@once" }, async ({ page }) => {
       await page.goto(path);
       await expect(page.locator("main h2").first()).toBeVisible();
       expect(((await page.locator("main section p").first().textContent()) ?? "").length).toBeGreaterThan(80);
@@ -321,7 +321,7 @@ test.describe("Products", () => {
     await expect(second).not.toHaveAttribute("open");
   });
 
-  test("/products/data-analytics: description and tool logos, each named once", async ({ page }) => {
+  test("/products/data-analytics: description and tool logos, each named once", { tag: "@once" }, async ({ page }) => {
     await page.goto("/products/data-analytics");
     await expect(page.locator("main h1")).toHaveText("Data & Analytics");
     const logos = sectionByHeading(page, "Tools we work with").getByRole("listitem").getByRole("img");
@@ -331,7 +331,7 @@ test.describe("Products", () => {
     await expectProductSidebar(page, "/products/data-analytics");
   });
 
-  test("/products/lariox-solutions: product tiles", async ({ page }) => {
+  test("/products/lariox-solutions: product tiles", { tag: "@once" }, async ({ page }) => {
     await page.goto("/products/lariox-solutions");
     const titles = await texts(page.locator("main section li h3"));
     expect(titles.length).toBeGreaterThan(0);
@@ -342,7 +342,7 @@ test.describe("Products", () => {
     ["/products/lariox-cms", "Calibration Management System"],
     ["/products/lariox-ems", "Energy Management System"],
   ] as const) {
-    test(`${path}: a short descriptive page`, async ({ page }) => {
+    test(`${path}: a short descriptive page`, { tag: "@once" }, async ({ page }) => {
       await page.goto(path);
       await expect(page.locator("main h1")).toHaveText(title);
       await expect(page.locator("main section p").first()).toBeVisible();
@@ -355,7 +355,7 @@ test.describe("Products", () => {
 test.describe("AVEVA", () => {
   const OPERATIONS = ["/avevasolutions/operations-control", "/avevasolutions/operations-execution", "/avevasolutions/operations-information"];
 
-  test("/avevasolutions: links to the three operations pages", async ({ page }) => {
+  test("/avevasolutions: links to the three operations pages", { tag: "@once" }, async ({ page }) => {
     await page.goto("/avevasolutions");
     const links = page
       .locator("main li")
@@ -381,7 +381,7 @@ test.describe("AVEVA", () => {
       ["/aveva/aveva-historian", "/aveva/aveva-insight", "/aveva/aveva-intelligence"],
     ],
   ] as const) {
-    test(`${path}: text and links to the spec's product pages`, async ({ page }) => {
+    test(`${path}: text and links to the spec's product pages`, { tag: "@once" }, async ({ page }) => {
       await page.goto(path);
       const prose = sectionByHeading(page, headline);
       await expect(prose).toBeVisible();
@@ -409,7 +409,8 @@ test.describe("AVEVA", () => {
     "/aveva/aveva-insight",
     "/aveva/aveva-intelligence",
   ]) {
-    test(`${path}: a PDF datasheet viewer 1000 px high`, async ({ page, request }) => {
+    // The viewer's layout is checked at both widths on the first page; the rest once.
+    test(`${path}: a PDF datasheet viewer 1000 px high`, path === "/aveva/aveva-intouch" ? {} : { tag: "@once" }, async ({ page, request }) => {
       await page.goto(path);
       const frame = page.locator("main iframe");
       // The viewer starts when its place scrolls into view (tests/unit/pdf-embed.test.tsx).
@@ -426,7 +427,7 @@ test.describe("AVEVA", () => {
     });
   }
 
-  test("MES: Operations, Performance and Quality, datasheets with Download buttons", async ({ page }) => {
+  test("MES: Operations, Performance and Quality, datasheets with Download buttons", { tag: "@once" }, async ({ page }) => {
     await page.goto("/aveva/aveva-mes");
     const main = page.locator("main");
     for (const word of ["Operations", "Performance", "Quality", "formerly"]) await expect(main).toContainText(word);
@@ -440,7 +441,7 @@ test.describe("AVEVA", () => {
     }
   });
 
-  test("Workflow Management: AVEVA Work Tasks with the pptx and a Download button", async ({ page, request }) => {
+  test("Workflow Management: AVEVA Work Tasks with the pptx and a Download button", { tag: "@once" }, async ({ page, request }) => {
     await page.goto("/aveva/workflow-management");
     await expect(page.locator("main")).toContainText("AVEVA Work Tasks");
     const download = page
@@ -456,7 +457,7 @@ test.describe("AVEVA", () => {
     expect(file.headers()["content-type"]).toContain("application/vnd.openxmlformats-officedocument.presentationml.presentation");
   });
 
-  test("Historian: Historian Client and Client Web, links to both pages, the client page is real", async ({ page }) => {
+  test("Historian: Historian Client and Client Web, links to both pages, the client page is real", { tag: "@once" }, async ({ page }) => {
     await page.goto("/aveva/aveva-historian");
     const main = page.locator("main");
     await expect(main).toContainText("Historian Client");
@@ -475,7 +476,7 @@ test.describe("AVEVA", () => {
 });
 
 test.describe("Downloads", () => {
-  test("brochure cards, each with a Download link to a PDF under /assets/banners/ in a new tab", async ({ page }) => {
+  test("brochure cards, each with a Download link to a PDF under /assets/banners/ in a new tab", { tag: "@once" }, async ({ page }) => {
     await page.goto("/downloads");
     await expect(page.locator("main h1")).toHaveText("Document Archive");
     const cards = page.locator("main section ul > li").filter({ has: page.locator("h3") });
