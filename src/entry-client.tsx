@@ -2,9 +2,11 @@ import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import "./styles/global.css.ts";
 import { App, loadPage } from "./app/App.tsx";
-import { findRedirect, normalisePath } from "./app/routes.ts";
+import { findRedirect } from "./app/routes.ts";
+import { normalisePath } from "./ui/format.ts";
 
-// The prerendered HTML already shows the page; load its content chunk, then hydrate.
+// Run by src/boot/loader.ts on built pages. The prerendered HTML already shows the page; load its
+// content chunk, then hydrate.
 // Not a top-level await: the lazy chunks the page loads import from this module's own chunk
 // (vite.config.ts), so they could not evaluate while it still waited on them.
 async function start(): Promise<void> {
@@ -12,11 +14,11 @@ async function start(): Promise<void> {
   const redirect = findRedirect(path);
   if (redirect) history.replaceState(null, "", redirect);
   const current = redirect ?? path;
-  const page = await loadPage(current, { initial: true });
+  const loaded = await loadPage(current, { initial: true });
   const root = document.getElementById("root")!;
   const app = (
     <StrictMode>
-      <App initial={{ path: current, page }} />
+      <App initial={{ path: current, ...loaded }} />
     </StrictMode>
   );
   // Prerendered HTML is hydrated; the dev server's bare template (only a comment inside) is rendered.

@@ -5,10 +5,10 @@
  * four Node processes, most of the time for a site of thousands of pages.
  * DIST_DIR (dist) and SSR_DIR (dist-ssr) choose where the site and the server bundle go.
  */
-import { build } from "vite";
+import { build, mergeConfig } from "vite";
 import { loadContent } from "../../src/content/load.ts";
 import { reportContentErrors } from "../../src/content/errors.ts";
-import { providedContent } from "../../src/content/vite-plugin.ts";
+import { siteConfig } from "../../vite.config.ts";
 import { prerender } from "./prerender.ts";
 
 const dist = process.env.DIST_DIR ?? "dist";
@@ -30,22 +30,25 @@ if (!content) {
 }
 lap(`content ok: site.yaml and ${content.pages.length} pages`);
 
-// vite.config.ts gives the client build its outDir (DIST_DIR).
-await build({ logLevel: "warn", plugins: [providedContent(content)] });
+// Both builds take the site's config (its outDir is DIST_DIR) with the content read above, not the
+// config file, whose content plugin would read and check every page again. A config each: plugins
+// keep state of the build they are in.
+const config = () => ({ ...siteConfig(content), configFile: false as const, logLevel: "warn" as const });
+await build(config());
 lap("client bundle");
-await build({
-  logLevel: "warn",
-  plugins: [providedContent(content)],
-  build: {
-    ssr: "src/entry-server.tsx",
-    outDir: ssrDir,
-    // The server bundle only renders HTML; the site's public files are served from DIST_DIR.
-    copyPublicDir: false,
-    // One file: the prerender imports one module, not one per page (Node takes about 2 ms to
-    // load each of thousands), and the bundler writes one chunk instead of thousands.
-    rolldownOptions: { output: { codeSplitting: false } },
-  },
-});
+await build(
+  mergeConfig(config(), {
+    build: {
+      ssr: "src/entry-server.tsx",
+      outDir: ssrDir,
+      // The server bundle only renders HTML; the site's public files are served from DIST_DIR.
+      copyPublicDir: false,
+      // One file: the prerender imports one module, not one per page (Node takes about 2 ms to
+      // load each of thousands), and the bundler writes one chunk instead of thousands.
+      rolldownOptions: { output: { codeSplitting: false } },
+    },
+  }),
+);
 lap("server bundle");
 await prerender(content, dist, ssrDir);
 lap("prerender");

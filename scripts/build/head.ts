@@ -1,5 +1,6 @@
 import type { Page, Site } from "../../src/content/types.ts";
-import { pageTitle } from "../../src/app/format.ts";
+import { pictureFormats, srcSet, type Images } from "../../src/content/image-formats.ts";
+import { pageTitle } from "../../src/ui/format.ts";
 
 const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const meta = (attr: "name" | "property", key: string, content: string) => `<meta ${attr}="${key}" content="${escape(content)}" />`;
@@ -41,23 +42,19 @@ export function structuredData(site: Site): string {
   return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, "\\u003c")}</script>`;
 }
 
-/** What the head needs from the app bundle (it knows the image variants and the 404 route). */
-export interface AppFacts {
-  srcSet(src: string, format: string): string | undefined;
-  pictureFormats(src: string): string[];
-  notFoundPath: string;
-}
-
-/** Every per-page <head> tag: title, description, canonical, Open Graph, Twitter, structured data, lead image preload. */
-export function headTags(site: Site, page: Page, app: AppFacts, extra: string[]): string {
+/**
+ * Every per-page <head> tag: title, description, canonical, Open Graph, Twitter, structured data,
+ * lead image preload. `images`: the entries of the images the page names (its module's `images`).
+ */
+export function headTags(site: Site, page: Page, images: Images, notFoundPath: string): string {
   const title = pageTitle(page.title, site.company.name);
   const url = site.company.siteUrl + (page.path === "/" ? "/" : page.path);
   const image = site.company.siteUrl + "/assets/og-image.jpg";
-  const notFound = page.path === app.notFoundPath;
+  const notFound = page.path === notFoundPath;
   const lead = leadImage(page);
   // The same variants the banner's first <source> offers, so the preload is the file it shows.
-  const format = lead && app.pictureFormats(lead)[0];
-  const leadSrcSet = format && app.srcSet(lead, format);
+  const format = lead && pictureFormats(images[lead])[0];
+  const leadSrcSet = format && srcSet(lead, images[lead], format);
   return [
     `<title>${escape(title)}</title>`,
     meta("name", "description", page.description),
@@ -76,7 +73,6 @@ export function headTags(site: Site, page: Page, app: AppFacts, extra: string[])
     meta("name", "twitter:description", page.description),
     meta("name", "twitter:image", image),
     ...(leadSrcSet ? [`<link rel="preload" as="image" type="image/${format}" imagesrcset="${leadSrcSet}" imagesizes="100vw" fetchpriority="high" />`] : []),
-    ...extra,
     structuredData(site),
   ].join("\n    ");
 }

@@ -3,6 +3,7 @@ import { Router, useLocation } from "wouter";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import site, { images as siteImages } from "virtual:site";
 import type { Page } from "../content/types.ts";
+import type { Images } from "../content/image-formats.ts";
 import { Intro } from "../shell/Intro.tsx";
 import { TopBar } from "../shell/TopBar.tsx";
 import { NavBar } from "../shell/NavBar.tsx";
@@ -11,28 +12,31 @@ import { LazyCursor } from "../shell/LazyCursor.tsx";
 import { preloadBlocks } from "../blocks/registry.ts";
 import { bannerLarge, bannerMedium, bannerSmall } from "../blocks/shared.css.ts";
 import { PageView } from "./PageView.tsx";
-import { registerImages } from "./Img.tsx";
-import { findRedirect, findRoute, normalisePath, NOT_FOUND_PATH } from "./routes.ts";
+import { ImagesContext } from "../ui/Img.tsx";
+import { findRedirect, findRoute, NOT_FOUND_PATH } from "./routes.ts";
+import { normalisePath } from "../ui/format.ts";
 import * as css from "./App.css.ts";
 
-export interface InitialPage {
-  path: string;
+/** A page with the entries of the images it shows (the shell's too: a sidebar draws the site's icons). */
+export interface LoadedPage {
   page: Page;
+  images: Images;
+}
+
+export interface InitialPage extends LoadedPage {
+  path: string;
 }
 
 /**
  * Loads the page for `path` (its own chunk) and the code of its blocks, or the 404 page.
  * `initial`: the page's first load in this browser, about to hydrate prerendered HTML.
  */
-registerImages(siteImages);
-
-export async function loadPage(path: string, options: { initial?: boolean } = {}): Promise<Page> {
+export async function loadPage(path: string, options: { initial?: boolean } = {}): Promise<LoadedPage> {
   const route = findRoute(path) ?? findRoute(NOT_FOUND_PATH);
   if (!route) throw new Error(`no page for ${path} and no ${NOT_FOUND_PATH} page`);
   const { default: page, images } = await route.load();
-  registerImages(images);
   await preloadBlocks(page.sections, options);
-  return page;
+  return { page, images: { ...siteImages, ...images } };
 }
 
 /** Shows the page for the current location; keeps the previous page up until the next has loaded. */
@@ -48,9 +52,9 @@ function RoutedPage({ initial }: { initial: InitialPage }) {
     if (redirect) return navigate(redirect, { replace: true });
     let cancelled = false;
     loadPage(path).then(
-      (page) => {
+      (loaded) => {
         if (cancelled) return;
-        setShown({ path, page });
+        setShown({ path, ...loaded });
       },
       (error: unknown) => console.error(error),
     );
@@ -69,7 +73,11 @@ function RoutedPage({ initial }: { initial: InitialPage }) {
     document.querySelector<HTMLElement>("main h1")?.focus({ preventScroll: true });
   }, [shown]);
 
-  return <PageView page={shown.page} />;
+  return (
+    <ImagesContext value={shown.images}>
+      <PageView page={shown.page} />
+    </ImagesContext>
+  );
 }
 
 /** The app shell around every page: intro, top bar, navigation, the routed page and the footer. */
@@ -80,23 +88,25 @@ export function App({ initial, ssrPath }: { initial: InitialPage; ssrPath?: stri
     [bannerMedium]: `${bannerHeights.medium}px`,
     [bannerLarge]: `${bannerHeights.large}px`,
   });
-  // Marks the page interactive: hydration starts only after the first view has loaded (see index.html).
+  // Marks the page interactive: hydration starts only after the first view has loaded (src/boot/loader.ts).
   useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
   return (
     <Router ssrPath={ssrPath}>
-      <div style={style}>
-        <a href="#main" className={css.skipLink}>
-          {site.ui.skipToContent}
-        </a>
-        <Intro />
-        <TopBar />
-        <NavBar />
-        <main id="main" className={css.main} tabIndex={-1}>
-          <RoutedPage initial={initial} />
-        </main>
-        <Footer />
-        <LazyCursor />
-      </div>
+      <ImagesContext value={siteImages}>
+        <div style={style}>
+          <a href="#main" className={css.skipLink}>
+            {site.ui.skipToContent}
+          </a>
+          <Intro />
+          <TopBar />
+          <NavBar />
+          <main id="main" className={css.main} tabIndex={-1}>
+            <RoutedPage initial={initial} />
+          </main>
+          <Footer />
+          <LazyCursor />
+        </div>
+      </ImagesContext>
     </Router>
   );
 }

@@ -2,9 +2,9 @@ import { useEffect } from "react";
 import site from "virtual:site";
 import type { Page, Sidebar as SidebarData } from "../content/types.ts";
 import { RenderSections } from "../blocks/RenderSections.tsx";
-import { pageTitle } from "./format.ts";
-import { Img } from "./Img.tsx";
-import { SmartLink } from "./SmartLink.tsx";
+import { pageTitle } from "../ui/format.ts";
+import { Img } from "../ui/Img.tsx";
+import { SmartLink } from "../ui/SmartLink.tsx";
 import * as css from "./PageView.css.ts";
 
 function Sidebar({ sidebar, current }: { sidebar: SidebarData; current: string }) {

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { ContentError } from "./errors.ts";
+import { formSchemas } from "./generated/forms.ts";
 import type { Content } from "./load.ts";
 import type { YamlFile } from "./yaml-file.ts";
 
@@ -51,9 +52,8 @@ export function crossFileErrors(root: string, content: Content): ContentError[] 
     }
     page.sections.forEach((section, i) => {
       if (section.type !== "form") return;
-      const schemaFile = join(root, "schema", "forms", `${section.form}.schema.json`);
-      if (!existsSync(schemaFile)) return at(yaml, `/sections/${i}/form`, `no payload schema schema/forms/${section.form}.schema.json`);
-      const schema = JSON.parse(readFileSync(schemaFile, "utf8")) as { properties: Record<string, unknown>; required?: string[] };
+      const schema: { properties: Record<string, unknown>; required?: readonly string[] } | undefined = formSchemas[section.form];
+      if (!schema) return at(yaml, `/sections/${i}/form`, `no payload schema schema/forms/${section.form}.schema.json`);
       const names = section.fields.map((f) => f.name);
       section.fields.forEach((field, j) => {
         if (!(field.name in schema.properties)) {

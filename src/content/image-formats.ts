@@ -18,9 +18,6 @@ export type PictureFormat = Exclude<VariantFormat, "jpg">;
  */
 export const AVIF_MIN_SAVING = 0.2;
 
-/** The <source> formats of a photo's <picture>, best first: AVIF where it pays, then WebP. */
-export const sourceFormats = (best: PictureFormat): PictureFormat[] => (best === "avif" ? ["avif", "webp"] : ["webp"]);
-
 const STEPS = [480, 960, 1440];
 
 /** Variant widths for an image `width` px wide: the steps below it, then its own width. */
@@ -30,7 +27,36 @@ export const variantWidths = (width: number) => [...STEPS.filter((w) => w < widt
 export const variantBase = (src: string, hash: string) => `/assets/img/${src.slice(src.lastIndexOf("/") + 1).replace(/\.[a-z]+$/, "")}.${hash}`;
 
 /**
- * [width, height] of an image, plus, for a photo with variants, the hash of its content and the
- * best format its <picture> offers; or, for an SVG, what it is drawn inline with.
+ * What the build knows of one image: its intrinsic size, and how it is drawn when not as a plain
+ * file. Flat, not nested: every page's chunk carries the entries of its images.
  */
-export type ImageEntry = [number, number] | [number, number, string, PictureFormat] | [number, number, InlineSvg];
+export interface ImageEntry {
+  width: number;
+  height: number;
+  /** A photo with variants: the hash of its content, which their names carry. */
+  hash?: string;
+  /** Its AVIF variants pay (AVIF_MIN_SAVING), so its <picture> offers them before the WebP ones. */
+  avif?: true;
+  /** An SVG drawn inline: the markup inside its root (src/content/inline-svg.ts). */
+  body?: string;
+  /** That SVG's viewBox, only where it is not `0 0 width height` (for every logo and icon here it is). */
+  viewBox?: string;
+}
+
+/**
+ * The images a page (or the site's shell) names, by src. Each page's module carries its own, so a
+ * page is drawn, and its head written, from its own data: no page carries the whole site's.
+ */
+export type Images = Record<string, ImageEntry>;
+
+/** `srcset` of one format of a photo's variants, or undefined for an image without variants. */
+export function srcSet(src: string, entry: ImageEntry | undefined, format: string): string | undefined {
+  if (!entry?.hash) return undefined;
+  const base = variantBase(src, entry.hash);
+  return variantWidths(entry.width)
+    .map((w) => `${base}-${w}.${format} ${w}w`)
+    .join(", ");
+}
+
+/** The <source> formats of a photo's <picture>, best first: AVIF where it pays, then WebP; none for an image without variants. */
+export const pictureFormats = (entry: ImageEntry | undefined): PictureFormat[] => (!entry?.hash ? [] : entry.avif ? ["avif", "webp"] : ["webp"]);

@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSyn
 import { basename, join, relative } from "node:path";
 import pLimit from "p-limit";
 import sharp from "sharp";
-import { AVIF_MIN_SAVING, sourceFormats, variantBase, variantWidths, type ImageEntry, type PictureFormat, type VariantFormat } from "./image-formats.ts";
+import { AVIF_MIN_SAVING, pictureFormats, variantBase, variantWidths, type Images, type VariantFormat } from "./image-formats.ts";
 import { inlineSvg } from "./inline-svg.ts";
 
 function listImages(publicDir: string): string[] {
@@ -50,47 +50,50 @@ export function variantEncoder(publicDir: string, cacheDir: string) {
 }
 export type VariantEncoder = ReturnType<typeof variantEncoder>;
 
-/** AVIF when its variants of the photo are enough smaller than the WebP ones (AVIF_MIN_SAVING), else WebP. */
-async function bestFormat(url: string, hash: string, width: number, encoder: VariantEncoder): Promise<PictureFormat> {
+/** Whether the photo's AVIF variants are enough smaller than its WebP ones to be offered (AVIF_MIN_SAVING). */
+async function avifPays(url: string, hash: string, width: number, encoder: VariantEncoder): Promise<boolean> {
   const bytes = async (format: VariantFormat) => {
     const files = await Promise.all(variantWidths(width).map((w) => encoder.file({ url, hash, width: w, format })));
     return files.reduce((sum, f) => sum + statSync(f).size, 0);
   };
   const [avif, webp] = await Promise.all([bytes("avif"), bytes("webp")]);
-  return avif <= webp * (1 - AVIF_MIN_SAVING) ? "avif" : "webp";
+  return avif <= webp * (1 - AVIF_MIN_SAVING);
 }
 
 /**
  * Sizes of every image under public/assets; given an `encoder` (a build), also each photo's
- * hash and the best format of its variants, which takes encoding them.
+ * hash and whether its AVIF variants pay, which takes encoding them.
  */
-export async function imageManifest(publicDir: string, encoder?: VariantEncoder): Promise<Record<string, ImageEntry>> {
+export async function imageManifest(publicDir: string, encoder?: VariantEncoder): Promise<Images> {
   const entries = await Promise.all(
-    listImages(publicDir).map(async (file): Promise<[string, ImageEntry]> => {
+    listImages(publicDir).map(async (file): Promise<[string, Images[string]]> => {
       const meta = await sharp(file).metadata();
       const url = "/" + relative(publicDir, file).split("\\").join("/");
-      const size: [number, number] = [meta.width ?? 0, meta.height ?? 0];
+      const size = { width: meta.width ?? 0, height: meta.height ?? 0 };
       // SVG scales by itself: it is drawn inline where it can be, else as it is.
       if (file.endsWith(".svg")) {
         const svg = inlineSvg(readFileSync(file, "utf8"));
-        return [url, svg ? [...size, svg] : size];
+        if (!svg) return [url, size];
+        return [url, svg.viewBox === `0 0 ${size.width} ${size.height}` ? { ...size, body: svg.body } : { ...size, ...svg }];
       }
       if (!encoder || !/\.jpe?g$/.test(file)) return [url, size];
       const hash = createHash("sha1").update(readFileSync(file)).digest("hex").slice(0, 10);
-      return [url, [...size, hash, await bestFormat(url, hash, size[0], encoder)]];
+      // Only a photo whose AVIF pays says so: most do not, and every page's chunk carries these entries.
+      return [url, (await avifPays(url, hash, size.width, encoder)) ? { ...size, hash, avif: true } : { ...size, hash }];
     }),
   );
   return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
 }
 
 /** Copies into `outDir` the variants the pages name: each photo's JPEG fallback and its <source> formats. */
-export async function writeVariants(outDir: string, manifest: Record<string, ImageEntry>, encoder: VariantEncoder): Promise<void> {
+export async function writeVariants(outDir: string, manifest: Images, encoder: VariantEncoder): Promise<void> {
   mkdirSync(join(outDir, "assets/img"), { recursive: true });
   const copies: Promise<void>[] = [];
-  for (const [url, [width, , hash, best]] of Object.entries(manifest)) {
-    if (typeof hash !== "string" || !best) continue;
+  for (const [url, entry] of Object.entries(manifest)) {
+    const { width, hash } = entry;
+    if (!hash) continue;
     for (const w of variantWidths(width)) {
-      for (const format of [...sourceFormats(best), "jpg" as const]) {
+      for (const format of [...pictureFormats(entry), "jpg" as const]) {
         const v = { url, hash, width: w, format };
         copies.push(encoder.file(v).then((cached) => copyFileSync(cached, join(outDir, variantName(v)))));
       }

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
+import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
+import { createAjv } from "./ajv.ts";
 
 // Not `new URL("../../schema/", import.meta.url)`: Vite rewrites that pattern into a served asset's
 // URL when it transforms this file for a browser-like test environment (tests/unit/blocks.test.tsx).
@@ -20,20 +20,11 @@ export const sectionTypes: string[] = (
   ((pageSchema.$defs as Record<string, { oneOf?: { $ref: string }[] }>).section!.oneOf ?? [])
 ).map((branch) => branch.$ref.replace("#/$defs/", ""));
 
-function createAjv(): Ajv2020 {
-  // strict: a typo in a schema keyword fails loudly instead of validating nothing.
-  const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, discriminator: true, allowUnionTypes: true });
-  addFormats.default(ajv);
-  ajv.addSchema(siteSchema);
-  ajv.addSchema(pageSchema);
-  return ajv;
-}
-
 let compiled: { site: ValidateFunction; page: ValidateFunction } | undefined;
 
 export function validators() {
   if (!compiled) {
-    const ajv = createAjv();
+    const ajv = createAjv().addSchema(siteSchema).addSchema(pageSchema);
     compiled = { site: ajv.getSchema(siteSchema.$id as string)!, page: ajv.getSchema(pageSchema.$id as string)! };
   }
   return compiled;

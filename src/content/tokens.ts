@@ -1,4 +1,5 @@
 import type { Site } from "./generated/site.ts";
+import { fill } from "../ui/format.ts";
 
 /**
  * Contact details live once, in site.yaml; pages write `{email}`, `{phone}`, `{phones}` or
@@ -10,11 +11,11 @@ export function contactTokens(site: Site): Record<string, string> {
 
 /** A deep copy of `value` with every known `{token}` in its strings replaced. */
 export function fillTokens<T>(value: T, tokens: Record<string, string>): T {
-  const fill = (v: unknown): unknown => {
-    if (typeof v === "string") return v.replace(/\{(\w+)\}/g, (whole, key: string) => tokens[key] ?? whole);
-    if (Array.isArray(v)) return v.map(fill);
-    if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)]));
+  const deep = (v: unknown): unknown => {
+    if (typeof v === "string") return fill(v, tokens);
+    if (Array.isArray(v)) return v.map(deep);
+    if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, deep(x)]));
     return v;
   };
-  return fill(value) as T;
+  return deep(value) as T;
 }

@@ -2,14 +2,14 @@
 declare module "virtual:site" {
   const site: import("./generated/site.ts").Site;
   export default site;
-  export const images: Record<string, import("./image-formats.ts").ImageEntry>;
+  export const images: import("./image-formats.ts").Images;
 }
 
 declare module "virtual:routes" {
   export interface RouteEntry {
     path: string;
     title: string;
-    load: () => Promise<{ default: import("./generated/page.ts").Page; images: Record<string, import("./image-formats.ts").ImageEntry> }>;
+    load: () => Promise<{ default: import("./generated/page.ts").Page; images: import("./image-formats.ts").Images }>;
   }
   export const routes: RouteEntry[];
   export const redirects: { from: string; to: string }[];

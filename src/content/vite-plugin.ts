@@ -1,39 +1,30 @@
 import { join, relative, resolve, sep } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
 import { imageManifest, variantEncoder, writeVariants, type VariantEncoder } from "./images.ts";
-import type { ImageEntry } from "./image-formats.ts";
+import type { Images } from "./image-formats.ts";
 import type { ContentError } from "./errors.ts";
 import { overlayError } from "./dev-errors.ts";
 import { loadContent, PAGES_DIR, SITE_FILE, type Content, type PageFile } from "./load.ts";
-
-const PROVIDED = "lariox-content-provided";
-
-/**
- * Hands content that scripts/build/build.ts has already read and checked to contentPlugin (through
- * this plugin's `api`), so the client and server builds do not read and check every page again.
- */
-export function providedContent(content: Content): Plugin {
-  return { name: PROVIDED, api: { content } };
-}
 
 /**
  * Serves the content to the app as modules, validated on the way in:
  * - `virtual:site`          the parsed content/site.yaml
  * - `virtual:routes`        the route table, each page's sections loaded lazily (one chunk per route)
- * Each of them also exports `images`: the size and variant hash of every image it names, so a
- * page carries what its <img> tags need and no page carries the whole site's.
  * - `content/pages/*.yaml`  one page, checked against the page schema
+ * The site and each page also export `images`: the size and variants of every image they name, so
+ * a page carries what its <img> tags need and no page carries the whole site's.
  * Any invalid file fails the build (or shows the dev overlay) with file:line:col.
- * A build given `providedContent(content)` among its plugins uses that content as it is.
+ * `given`: content scripts/build/build.ts has already read and checked, used as it is, so the client
+ * and server builds do not read and check every page again. Without it (the dev server) the plugin
+ * reads the content itself, and again on every change.
  */
-export function contentPlugin(root = process.cwd()): Plugin {
+export function contentPlugin(root = process.cwd(), given?: Content): Plugin {
   const ids = { site: "virtual:site", routes: "virtual:routes" };
   let server: ViteDevServer | undefined;
   let isBuild = false;
   let isSsr = false;
   let outDir = "dist";
-  let manifest: Promise<Record<string, ImageEntry>> | undefined;
-  let provided: Content | undefined;
+  let manifest: Promise<Images> | undefined;
   const publicDir = join(root, "public");
   // Variants exist only in a build; the dev server shows the originals.
   let encoder: VariantEncoder | undefined;
@@ -46,7 +37,7 @@ export function contentPlugin(root = process.cwd()): Plugin {
 
   // All content is read and checked once per build (or per change in dev), not once per module:
   // a site with thousands of pages would otherwise re-read site.yaml for each of them.
-  let checked: ReturnType<typeof loadContent> | undefined;
+  let checked: ReturnType<typeof loadContent> | undefined = given && { content: given, errors: [] };
   const content = (ctx: { error(e: unknown): never }): Content => {
     checked ??= loadContent(root);
     if (checked.errors.length > 0 || !checked.content) return fail(ctx, checked.errors);
@@ -74,7 +65,6 @@ export function contentPlugin(root = process.cwd()): Plugin {
       isBuild = config.command === "build";
       isSsr = Boolean(config.build.ssr);
       outDir = resolve(config.root, config.build.outDir);
-      provided = (config.plugins.find((p) => p.name === PROVIDED)?.api as { content: Content } | undefined)?.content;
     },
     configureServer(s) {
       server = s;
@@ -89,7 +79,7 @@ export function contentPlugin(root = process.cwd()): Plugin {
     buildStart() {
       // Unit tests check content errors themselves and must run while content is broken.
       if (process.env.VITEST) return;
-      checked = provided ? { content: provided, errors: [] } : undefined;
+      if (!given) checked = undefined;
       content(this);
       this.addWatchFile(resolve(root, SITE_FILE));
     },

@@ -1,11 +1,11 @@
 /**
- * Validation of form bodies against schema/forms/*.schema.json (the source of truth shared with
- * the browser), with error messages in plain words built from each property's `title`.
+ * Validation of form bodies against the schemas of schema/forms/ (the source of truth, which
+ * `npm run types` turns into src/content/generated/forms.ts: the server reads no schema file at
+ * run time), with error messages in plain words built from each property's `title`.
  */
-import { readFileSync } from "node:fs";
-import Ajv2020 from "ajv/dist/2020.js";
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
+import { createAjv } from "../content/ajv.ts";
+import { formSchemas as generated } from "../content/generated/forms.ts";
 import type { ContactForm } from "../content/generated/contact.ts";
 import type { QuoteRequestForm as QuoteForm } from "../content/generated/quote.ts";
 
@@ -37,17 +37,7 @@ export interface FieldError {
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
 
-const schemaUrl = (kind: FormKind) => new URL(`../../schema/forms/${kind}.schema.json`, import.meta.url);
-
-export function loadFormSchema(kind: FormKind): FormSchema {
-  return JSON.parse(readFileSync(schemaUrl(kind), "utf8")) as FormSchema;
-}
-
-/** The schemas, read once. */
-export const formSchemas: Readonly<Record<FormKind, FormSchema>> = {
-  contact: loadFormSchema("contact"),
-  quote: loadFormSchema("quote"),
-};
+export const formSchemas: Readonly<Record<FormKind, FormSchema>> = generated;
 
 /** Fields in schema order with their labels, e.g. [["name", "Name"], ...]; the honeypot left out. */
 export function formFields(kind: FormKind): Array<[field: string, label: string]> {
@@ -56,8 +46,7 @@ export function formFields(kind: FormKind): Array<[field: string, label: string]
     .map(([field, prop]) => [field, prop.title ?? field]);
 }
 
-const ajv = new Ajv2020({ allErrors: true, strict: true, coerceTypes: false, useDefaults: false });
-addFormats(ajv, ["email"]);
+const ajv = createAjv();
 const validators: Record<FormKind, ValidateFunction> = {
   contact: ajv.compile(formSchemas.contact),
   quote: ajv.compile(formSchemas.quote),

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import site from "virtual:site";
-import { fill, telHref } from "../app/format.ts";
-import { Img } from "../app/Img.tsx";
-import { SmartLink } from "../app/SmartLink.tsx";
+import { fill, telHref } from "../ui/format.ts";
+import { Img } from "../ui/Img.tsx";
+import { SmartLink } from "../ui/SmartLink.tsx";
 import * as css from "./Footer.css.ts";
 
 /** The year is baked in at build; the browser refreshes it so a page built last December is right. */

@@ -1,7 +1,7 @@
 import { useEffect, useReducer } from "react";
 import site from "virtual:site";
 import { INTRO_SEEN_KEY, initialIntroPhase, introReducer, taglineDelays } from "./intro-state.ts";
-import { markIntroOver } from "./intro-over.ts";
+import { markIntroOver } from "../ui/intro-over.ts";
 import * as css from "./Intro.css.ts";
 
 /** The opening splash: company initials, name and taglines over the already-rendered page. */

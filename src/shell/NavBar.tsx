@@ -2,10 +2,9 @@ import { useEffect, useRef, type FocusEvent, type KeyboardEvent, type MouseEvent
 import { Link, useLocation } from "wouter";
 import site from "virtual:site";
 import type { MenuItem } from "../content/types.ts";
-import { fill } from "../app/format.ts";
-import { normalisePath } from "../app/routes.ts";
-import { Img } from "../app/Img.tsx";
-import { SmartLink } from "../app/SmartLink.tsx";
+import { fill, normalisePath } from "../ui/format.ts";
+import { Img } from "../ui/Img.tsx";
+import { SmartLink } from "../ui/SmartLink.tsx";
 import { button, buttonOutline, visuallyHidden } from "../styles/layout.css.ts";
 import { closeAll, closeInside } from "./menu-state.ts";
 import { Taglines } from "./TopBar.tsx";

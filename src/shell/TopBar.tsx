@@ -1,6 +1,6 @@
 import site from "virtual:site";
-import { telHref } from "../app/format.ts";
-import { SmartLink } from "../app/SmartLink.tsx";
+import { telHref } from "../ui/format.ts";
+import { SmartLink } from "../ui/SmartLink.tsx";
 import * as css from "./TopBar.css.ts";
 
 /** The three taglines: in the top bar from tablets up, inside the menu on phones (NavBar). */

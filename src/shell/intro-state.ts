@@ -24,9 +24,6 @@ export function initialIntroPhase(env: { reducedMotion: boolean; seenThisSession
 
 export const INTRO_SEEN_KEY = "intro-seen";
 
-/** Set on <html> once the splash has gone, for CSS animations that wait for it. */
-export const INTRO_OVER_ATTRIBUTE = "data-intro-over";
-
 /**
  * When each tagline appears, in ms from its first paint: one by one from 800 ms, when a phone has
  * usually drawn and hydrated the page (why the splash waits: see Intro.css.ts), 700 ms apart, or

@@ -17,7 +17,7 @@ export const media = {
  * Colours by the role they play, never by their hue: components write `vars.color.surface`,
  * `vars.color.heading`, so a second palette can give every role a new value. The light
  * palette is the default; the dark one (below) applies under <html data-color-mode="dark">,
- * set before first paint from the visitor's stored choice (src/app/color-mode.ts).
+ * set before first paint from the visitor's stored choice (src/ui/color-mode.ts).
  */
 const light = {
   /** The page. */
@@ -198,7 +198,7 @@ export const focusRing = createVar();
 // Form controls, scrollbars and the canvas follow the mode too.
 globalStyle(":root", { colorScheme: "light" });
 
-/** Where the dark palette applies (src/app/color-mode.ts sets the attribute). */
+/** Where the dark palette applies (src/ui/color-mode.ts sets the attribute). */
 export const darkMode = "html[data-color-mode=dark]";
 createGlobalTheme(darkMode, vars.color, dark);
 createGlobalTheme(darkMode, vars.shadow, darkShadow);

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { disclosure, expect, isMobile, menuToggle, test } from "./fixtures.ts";
 
 /**
- * Between the first paint and hydration (index.html starts the app only after the page has loaded
+ * Between the first paint and hydration (src/boot/loader.ts starts the app only after the page has loaded
  * and painted) a visitor already uses the shell. These tests hold the app's scripts back, act, then
  * let hydration happen: what the visitor opened stays open, and the script's additions then work.
  */

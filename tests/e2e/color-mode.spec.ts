@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { disclosure, expect, isMobile, menuToggle, test } from "./fixtures.ts";
 
-// The colour mode (src/app/color-mode.ts): light on a first visit whatever the system prefers;
+// The colour mode (src/ui/color-mode.ts): light on a first visit whatever the system prefers;
 // a dark choice stored in localStorage applies before first paint, and every page still reads.
 
 const LIGHT = { surface: "rgb(255, 255, 255)", raised: "rgb(255, 255, 255)" };

@@ -52,7 +52,7 @@ export const test = base.extend<{ seenIntro: boolean }>({
 });
 
 /**
- * Prerendered pages hydrate after their load event (index.html), so `goto` (which waits for
+ * Prerendered pages hydrate after their load event (src/boot/loader.ts), so `goto` (which waits for
  * load) returns a page whose buttons are not wired up yet. Tests act like a visitor a moment
  * later: `goto` also waits until the app has marked <html data-hydrated>. Pages without the
  * app (redirect fallbacks, files) and `waitUntil` other than load are left as they are.

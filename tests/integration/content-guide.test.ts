@@ -13,12 +13,11 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
 import { parseDocument, stringify } from "yaml";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadContent, schemaLine } from "../../src/content/load.ts";
 import { formatError } from "../../src/content/errors.ts";
+import { createAjv } from "../../src/content/ajv.ts";
 import { describeAjvError, pageSchema, sectionTypes, siteSchema, validators } from "../../src/content/schemas.ts";
 import { contactTokens } from "../../src/content/tokens.ts";
 import type { Site } from "../../src/content/generated/site.ts";
@@ -120,8 +119,7 @@ describe("content/README.md (the content guide)", { timeout: 60_000 }, () => {
   it("has list entries that fit the list they are for", () => {
     const items = yamlBlocks.filter((b) => b.marker[0] === "item");
     expect(items.length).toBeGreaterThan(1);
-    const ajv = new Ajv2020({ strict: true, allErrors: true, discriminator: true, allowUnionTypes: true });
-    addFormats.default(ajv);
+    const ajv = createAjv();
     ajv.addSchema(siteSchema).addSchema(pageSchema);
     for (const block of items) {
       const [type, ...list] = (block.marker[1] ?? "").split(".");
@@ -182,8 +180,7 @@ describe("content/README.md (the content guide)", { timeout: 60_000 }, () => {
         expect(typeof property.title === "string" && typeof property.description === "string", `${name}.${key} needs title and description`).toBe(true);
       }
     }
-    const ajv = new Ajv2020({ strict: true, allErrors: true, discriminator: true, allowUnionTypes: true });
-    addFormats.default(ajv);
+    const ajv = createAjv();
     ajv.addSchema(siteSchema);
     const validate = ajv.compile(extended);
     examples.forEach((block, n) => expect(schemaErrors(validate as never, pageWith(parse(block), n)), where(block)).toEqual([]));

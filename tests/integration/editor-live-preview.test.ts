@@ -16,6 +16,7 @@ import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { contentPlugin } from "../../src/content/vite-plugin.ts";
 import { chromiumLaunchOptions } from "../../scripts/lib/chromium.ts";
+import { devEntry } from "../../vite.config.ts";
 
 const project = join(import.meta.dirname, "../..");
 const launchOptions = chromiumLaunchOptions;
@@ -65,7 +66,7 @@ beforeAll(async () => {
     root,
     customLogger: logger,
     cacheDir: join(project, "node_modules/.vite-live-preview-test"),
-    plugins: [contentPlugin(root), vanillaExtractPlugin(), react()],
+    plugins: [contentPlugin(root), vanillaExtractPlugin(), react(), devEntry],
     // Module ids stay inside the temporary root (vanilla-extract compiles only files under it).
     resolve: { preserveSymlinks: true },
     server: { host: "127.0.0.1", port: 0, fs: { allow: [root, project] } },
@@ -85,6 +86,16 @@ afterAll(async () => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
+/** Line and column of `text` in the real file: where the overlay must point once it is broken there. */
+const where = (file: string, text: string) => {
+  const lines = readFileSync(join(project, file), "utf8").split("\n");
+  const line = lines.findIndex((l) => l.includes(text));
+  return { line: line + 1, col: lines[line]!.indexOf(text) + 1 };
+};
+const heading = where("content/pages/about.yaml", "heading: About Us");
+/** The broken value starts after "heading: ". */
+const at = `${heading.line}:${heading.col + "heading: ".length}`;
+
 describe("live preview (npm run dev)", () => {
   it("reloads the page when its YAML changes", async () => {
     await page.goto(`${base}/about`);
@@ -98,18 +109,21 @@ describe("live preview (npm run dev)", () => {
     edit("content/pages/about.yaml", "heading: About Us, edited live", "heading: [About, Us]");
     await page.waitForSelector("vite-error-overlay", { state: "attached", timeout: 30_000 });
     const shown = await overlay();
-    expect(shown!.message).toBe("1 content error:\ncontent/pages/about.yaml:10:14  /sections/0/heading: must be string");
-    expect(shown!.file).toBe(`${root}/content/pages/about.yaml:10:14`);
-    expect(shown!.frame).toMatch(/> 10 \|     heading: \[About, Us\]\n {5}\| {14}\^/);
-    expect(terminal.join("\n")).toContain("content/pages/about.yaml:10:14  /sections/0/heading: must be string");
+    expect(shown!.message).toBe(`1 content error:\ncontent/pages/about.yaml:${at}  /sections/0/heading: must be string`);
+    expect(shown!.file).toBe(`${root}/content/pages/about.yaml:${at}`);
+    // The code frame marks the line and puts a caret under the value.
+    expect(shown!.frame).toMatch(
+      new RegExp(`>\\s+${heading.line} \\| {${heading.col}}heading: \\[About, Us\\]\\n\\s+\\| {${heading.col + "heading: ".length}}\\^`),
+    );
+    expect(terminal.join("\n")).toContain(`content/pages/about.yaml:${at}  /sections/0/heading: must be string`);
   }, 60_000);
 
   it("shows the same overlay when the page is reloaded while the file is broken", async () => {
     await page.reload();
     await page.waitForSelector("vite-error-overlay", { state: "attached", timeout: 30_000 });
     const shown = await overlay();
-    expect(shown!.message).toContain("content/pages/about.yaml:10:14  /sections/0/heading: must be string");
-    expect(shown!.file).toBe(`${root}/content/pages/about.yaml:10:14`);
+    expect(shown!.message).toContain(`content/pages/about.yaml:${at}  /sections/0/heading: must be string`);
+    expect(shown!.file).toBe(`${root}/content/pages/about.yaml:${at}`);
   }, 60_000);
 
   it("recovers when the file is fixed", async () => {
@@ -122,7 +136,8 @@ describe("live preview (npm run dev)", () => {
     edit("content/pages/about.yaml", "heading: About Us", "heading: [About, Us");
     await page.waitForSelector("vite-error-overlay", { state: "attached", timeout: 30_000 });
     const shown = await overlay();
-    expect(shown!.message).toMatch(/^1 content error:\ncontent\/pages\/about\.yaml:11:5 {2}YAML syntax: /);
+    // The unclosed flow list is noticed where the next line starts.
+    expect(shown!.message).toMatch(new RegExp(`^1 content error:\\ncontent/pages/about\\.yaml:${heading.line + 1}:\\d+ {2}YAML syntax: `));
     restore("content/pages/about.yaml");
     await noOverlay();
     await expect.poll(() => h1().textContent(), { timeout: 30_000 }).toBe("About Us");
@@ -132,7 +147,7 @@ describe("live preview (npm run dev)", () => {
     await page.goto(`${base}/contact`);
     const aside = page.getByText("+91 00000 00001 / +91 00000 00002").first();
     await aside.waitFor({ timeout: 30_000 });
-    edit("content/site.yaml", "- +91 00000 00001", "- +91 00000 09999");
+    edit("content/site.yaml", "+91 00000 00001", "+91 00000 09999");
     await page.getByText("+91 00000 09999 / +91 00000 00002").first().waitFor({ timeout: 30_000 });
     restore("content/site.yaml");
   }, 60_000);

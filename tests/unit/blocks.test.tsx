@@ -8,7 +8,7 @@ import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import site from "virtual:site";
 import pageSchema from "../../schema/page.schema.json";
-import { fill, telHref } from "../../src/app/format.ts";
+import { fill, telHref } from "../../src/ui/format.ts";
 import { preloadBlocks } from "../../src/blocks/registry.ts";
 import { RenderSections } from "../../src/blocks/RenderSections.tsx";
 import { formatError } from "../../src/content/errors.ts";

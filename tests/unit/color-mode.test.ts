@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { COLOR_MODE_ATTRIBUTE, COLOR_MODE_KEY, getColorMode, setColorMode, storedColorMode, useColorMode, type ColorMode } from "../../src/app/color-mode.ts";
+import { COLOR_MODE_ATTRIBUTE, COLOR_MODE_KEY, getColorMode, setColorMode, storedColorMode, useColorMode, type ColorMode } from "../../src/ui/color-mode.ts";
 
 const html = document.documentElement;
 const shown = () => html.getAttribute(COLOR_MODE_ATTRIBUTE);

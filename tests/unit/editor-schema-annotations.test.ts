@@ -6,8 +6,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
+import { createAjv } from "../../src/content/ajv.ts";
 import { describe, expect, it } from "vitest";
 
 type Schema = Record<string, unknown>;
@@ -97,8 +96,7 @@ describe("schema annotations (editor hover text and completions)", { timeout: 30
   });
 
   it("has only examples that the property itself accepts", () => {
-    const ajv = new Ajv2020({ strict: true, allErrors: true, discriminator: true, allowUnionTypes: true });
-    addFormats.default(ajv);
+    const ajv = createAjv();
     for (const schema of schemas.values()) ajv.addSchema(schema);
     const invalid: string[] = [];
     for (const { file, pointer, schema } of all) {

@@ -5,8 +5,7 @@ import { Router } from "wouter";
 import Hero from "../../src/blocks/hero/index.tsx";
 import { TypedTagline } from "../../src/blocks/hero/TypedTagline.tsx";
 import type { SectionOf } from "../../src/content/types.ts";
-import { markIntroOver } from "../../src/shell/intro-over.ts";
-import { INTRO_OVER_ATTRIBUTE } from "../../src/shell/intro-state.ts";
+import { INTRO_OVER_ATTRIBUTE, markIntroOver } from "../../src/ui/intro-over.ts";
 
 // The order of the tests matters: the signal lives on the document and only ever turns on.
 describe("motion under the intro splash", () => {

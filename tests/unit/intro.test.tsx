@@ -3,7 +3,8 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import site from "virtual:site";
 import { Intro } from "../../src/shell/Intro.tsx";
-import { INTRO_OVER_ATTRIBUTE, initialIntroPhase, introReducer, taglineDelays } from "../../src/shell/intro-state.ts";
+import { initialIntroPhase, introReducer, taglineDelays } from "../../src/shell/intro-state.ts";
+import { INTRO_OVER_ATTRIBUTE } from "../../src/ui/intro-over.ts";
 
 function mockReducedMotion(reduce: boolean) {
   window.matchMedia = ((query: string) => ({

@@ -3,7 +3,7 @@ import { render, screen, within } from "@testing-library/react";
 import { Router } from "wouter";
 import { describe, expect, it } from "vitest";
 import { preloadBlocks, registry } from "../../src/blocks/registry.ts";
-import { registerImages } from "../../src/app/Img.tsx";
+import { ImagesContext } from "../../src/ui/Img.tsx";
 import { RenderSections } from "../../src/blocks/RenderSections.tsx";
 import pageSchema from "../../schema/page.schema.json";
 import type { Section } from "../../src/content/types.ts";
@@ -55,10 +55,11 @@ describe("<RenderSections>", () => {
   /** The about banner, drawn with the variants a build that chose `best` for it would name. */
   const renderBanner = async (best: "avif" | "webp") => {
     await preloadBlocks(sections);
-    registerImages({ "/assets/banners/about.jpg": [1920, 640, "0123456789", best] });
     const { container } = render(
       <Router>
-        <RenderSections sections={[sections[0]!]} />
+        <ImagesContext value={{ "/assets/banners/about.jpg": { width: 1920, height: 640, hash: "0123456789", avif: best === "avif" || undefined } }}>
+          <RenderSections sections={[sections[0]!]} />
+        </ImagesContext>
       </Router>,
     );
     const sourceTypes = [...container.querySelectorAll("picture source")].map((s) => s.getAttribute("type"));
@@ -85,10 +86,11 @@ describe("<RenderSections>", () => {
   it("draws a vector logo inline, named by its alt text, and a decorative one hidden", async () => {
     const logos: Section = { type: "logoStrip", heading: "Partners", logos: [{ name: "ABB", image: "/assets/logos/abb.svg" }] };
     await preloadBlocks([logos]);
-    registerImages({ "/assets/logos/abb.svg": [200, 80, { viewBox: "0 0 200 80", body: '<circle cx="30" cy="40" r="23"/>' }] });
     const { container } = render(
       <Router>
-        <RenderSections sections={[logos]} />
+        <ImagesContext value={{ "/assets/logos/abb.svg": { width: 200, height: 80, viewBox: "0 0 200 80", body: '<circle cx="30" cy="40" r="23"/>' } }}>
+          <RenderSections sections={[logos]} />
+        </ImagesContext>
       </Router>,
     );
     expect(container.querySelector("img")).toBeNull();

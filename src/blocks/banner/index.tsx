@@ -1,4 +1,4 @@
-import { Img } from "../../app/Img.tsx";
+import { Img } from "../../ui/Img.tsx";
 import { container } from "../../styles/layout.css.ts";
 import type { SectionOf } from "../../content/types.ts";
 import * as css from "./styles.css.ts";

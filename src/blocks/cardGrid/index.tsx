@@ -1,7 +1,7 @@
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import type { SectionOf } from "../../content/types.ts";
-import { Img } from "../../app/Img.tsx";
-import { SmartLink } from "../../app/SmartLink.tsx";
+import { Img } from "../../ui/Img.tsx";
+import { SmartLink } from "../../ui/SmartLink.tsx";
 import { button } from "../../styles/layout.css.ts";
 import { Section } from "../Section.tsx";
 import * as css from "./styles.css.ts";

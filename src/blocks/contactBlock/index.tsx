@@ -1,7 +1,7 @@
 import site from "virtual:site";
 import type { SectionOf } from "../../content/types.ts";
-import { telHref } from "../../app/format.ts";
-import { SmartLink } from "../../app/SmartLink.tsx";
+import { telHref } from "../../ui/format.ts";
+import { SmartLink } from "../../ui/SmartLink.tsx";
 import { button } from "../../styles/layout.css.ts";
 import { Section } from "../Section.tsx";
 import * as css from "./styles.css.ts";

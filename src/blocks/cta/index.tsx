@@ -1,5 +1,5 @@
 import type { SectionOf } from "../../content/types.ts";
-import { SmartLink } from "../../app/SmartLink.tsx";
+import { SmartLink } from "../../ui/SmartLink.tsx";
 import { buttonOnDark } from "../../styles/layout.css.ts";
 import { Section } from "../Section.tsx";
 import * as css from "./styles.css.ts";

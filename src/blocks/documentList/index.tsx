@@ -1,6 +1,6 @@
 import site from "virtual:site";
 import type { SectionOf } from "../../content/types.ts";
-import { Img } from "../../app/Img.tsx";
+import { Img } from "../../ui/Img.tsx";
 import { button, visuallyHidden } from "../../styles/layout.css.ts";
 import { Section } from "../Section.tsx";
 import * as css from "./styles.css.ts";

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { flushSync } from "react-dom";
 import site from "virtual:site";
 import type { SectionOf } from "../../content/types.ts";
-import { Img } from "../../app/Img.tsx";
+import { Img } from "../../ui/Img.tsx";
+import { fill } from "../../ui/format.ts";
 import { missingRequired, sendForm, type FieldError } from "./send.ts";
 import { toast } from "./toasts.tsx";
 import { button } from "../../styles/layout.css.ts";
@@ -61,7 +62,7 @@ export function Form({ section }: { section: FormSection }) {
         toast.error(t.title, { description: t.text, duration });
         const message = (name: string) => {
           const label = required.find((f) => f.name === name)?.label ?? name;
-          return section.requiredMessage ? section.requiredMessage.replaceAll("{label}", label) : t.text;
+          return section.requiredMessage ? fill(section.requiredMessage, { label }) : t.text;
         };
         markInvalid(missing.map((name) => ({ field: name, message: message(name) })));
         return;

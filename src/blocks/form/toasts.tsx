@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { ExternalToast } from "sonner";
-import { useColorMode } from "../../app/color-mode.ts";
+import { useColorMode } from "../../ui/color-mode.ts";
 
 /**
  * Toasts with sonner, whose code (about 8 KB gzip) is not part of a page's first load: it is

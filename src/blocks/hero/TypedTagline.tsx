@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useIntroOver } from "../../shell/intro-over.ts";
+import { useIntroOver } from "../../ui/intro-over.ts";
 import { visuallyHidden } from "../../styles/layout.css.ts";
 
 interface Props {

@@ -3,11 +3,11 @@ import useEmblaCarousel from "embla-carousel-react";
 import Autoplay from "embla-carousel-autoplay";
 import site from "virtual:site";
 import type { SectionOf } from "../../content/types.ts";
-import { fill } from "../../app/format.ts";
-import { Img } from "../../app/Img.tsx";
-import { SmartLink } from "../../app/SmartLink.tsx";
+import { fill } from "../../ui/format.ts";
+import { Img } from "../../ui/Img.tsx";
+import { SmartLink } from "../../ui/SmartLink.tsx";
 import { button, container } from "../../styles/layout.css.ts";
-import { useIntroOver } from "../../shell/intro-over.ts";
+import { useIntroOver } from "../../ui/intro-over.ts";
 import { TypedTagline } from "./TypedTagline.tsx";
 import * as css from "./styles.css.ts";
 

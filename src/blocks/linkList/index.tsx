@@ -1,7 +1,7 @@
 import type { SectionOf } from "../../content/types.ts";
 import { useLocation } from "wouter";
-import { SmartLink } from "../../app/SmartLink.tsx";
-import { normalisePath } from "../../app/routes.ts";
+import { SmartLink } from "../../ui/SmartLink.tsx";
+import { normalisePath } from "../../ui/format.ts";
 import { Section } from "../Section.tsx";
 import * as css from "./styles.css.ts";
 

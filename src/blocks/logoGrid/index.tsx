@@ -1,5 +1,5 @@
 import type { SectionOf } from "../../content/types.ts";
-import { Img } from "../../app/Img.tsx";
+import { Img } from "../../ui/Img.tsx";
 import { Section } from "../Section.tsx";
 import * as css from "./styles.css.ts";
 

@@ -1,7 +1,7 @@
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import site from "virtual:site";
 import type { SectionOf } from "../../content/types.ts";
-import { Img } from "../../app/Img.tsx";
+import { Img } from "../../ui/Img.tsx";
 import { Section } from "../Section.tsx";
 import * as css from "./styles.css.ts";
 

@@ -1,5 +1,5 @@
 import { createVar, style, keyframes, globalStyle } from "@vanilla-extract/css";
-import { INTRO_OVER_ATTRIBUTE } from "../../shell/intro-state.ts";
+import { INTRO_OVER_ATTRIBUTE } from "../../ui/intro-over.ts";
 import { media } from "../../styles/theme.css.ts";
 
 export { logoCell, logoImage } from "../shared.css.ts";
@@ -27,7 +27,7 @@ export const stripTrack = style({
   "@media": { [media.reducedMotion]: { animation: "none", flexWrap: "wrap", width: "auto", justifyContent: "center" } },
 });
 
-// Under the intro splash nobody sees the strip move (see src/shell/intro-over.ts). A session that
+// Under the intro splash nobody sees the strip move (see src/ui/intro-over.ts). A session that
 // has seen the splash (data-intro-seen, set before first paint) never shows it, so need not wait.
 globalStyle(`html[data-js]:not([data-intro-seen]):not([${INTRO_OVER_ATTRIBUTE}]) ${stripTrack}`, { animationPlayState: "paused" });
 

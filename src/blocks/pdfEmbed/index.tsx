@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import site from "virtual:site";
 import type { SectionOf } from "../../content/types.ts";
-import { fill } from "../../app/format.ts";
+import { fill } from "../../ui/format.ts";
 import { button } from "../../styles/layout.css.ts";
 import { Section } from "../Section.tsx";
 import { useNearViewport } from "../use-near-viewport.ts";

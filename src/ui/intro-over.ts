@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from "react";
-import { INTRO_OVER_ATTRIBUTE } from "./intro-state.ts";
 
 /**
  * Whether the intro splash has left the page. Motion underneath it (the typed tagline, the
@@ -9,6 +8,9 @@ import { INTRO_OVER_ATTRIBUTE } from "./intro-state.ts";
  * The state is one attribute on <html> (INTRO_OVER_ATTRIBUTE), so CSS animations can wait on it
  * as well; components subscribe here.
  */
+/** Set on <html> once the splash has gone, for CSS animations that wait for it. */
+export const INTRO_OVER_ATTRIBUTE = "data-intro-over";
+
 const listeners = new Set<() => void>();
 const isOver = () => document.documentElement.hasAttribute(INTRO_OVER_ATTRIBUTE);
 
