@@ -205,8 +205,10 @@ describe.skipIf(pgSkipReason !== undefined)(`scale-out on PostgreSQL${pgSkipReas
     expect(figures.acknowledged).toBeGreaterThan(400);
     expect(figures.acknowledgedAfterKill).toBeGreaterThan(0);
     expect(figures.failedAfterKill).toBe(0);
+    // Every late post is answered, whether nginx still left the victim out or tried it, found it
+    // refused and passed the post on (refusedAndRetried: how soon it tries again depends on when the
+    // last cut-off request failed, which a loaded machine delays).
     expect(figures.lateAcknowledged).toBe(20);
-    expect(figures.refusedAndRetried).toBeGreaterThan(0);
     // the survivor sent what the victim had claimed, once the lease was over
     expect(figures.claimedAgain).toBeGreaterThan(0);
   }
