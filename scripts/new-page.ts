@@ -7,6 +7,7 @@
  * content, and undoes both files if the result is not valid. `--root <dir>` works on another
  * copy of the project (the tests use it).
  */
+import { formatYaml } from "../src/admin/yaml-format.ts";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -70,7 +71,7 @@ export function pageSource(root: string, file: string, path: string, title: stri
   const text = doc.getIn(["sections", 1], true) as YAMLMap;
   text.commentBefore = " Generic text to start from: replace it, and add sections as content/README.md shows.";
   (doc.getIn(["sections", 1, "paragraphs", 0], true) as Scalar).type = Scalar.BLOCK_FOLDED;
-  return `${schemaLine(file, "page")}\n${doc.toString({ lineWidth: 96 })}`;
+  return formatYaml(`${schemaLine(file, "page")}\n${doc.toString()}`);
 }
 
 export interface MenuEntry {
@@ -185,7 +186,8 @@ export function newPage({ root, path, title, menu, label }: NewPageOptions): { f
 
   mkdirSync(dirname(join(root, file)), { recursive: true });
   writeFileSync(join(root, file), pageSource(root, file, path, title, content.site));
-  if (newSiteText !== undefined) writeFileSync(siteFile, newSiteText);
+  // In the canonical form `npm run validate` asks for (the visual editor's), as the page is.
+  if (newSiteText !== undefined) writeFileSync(siteFile, formatYaml(newSiteText));
 
   const after = loadContent(root);
   if (after.errors.length > 0) {

@@ -4,6 +4,7 @@
  * prerender. As four commands the build read and checked every page four times and started
  * four Node processes, most of the time for a site of thousands of pages.
  * DIST_DIR (dist) and SSR_DIR (dist-ssr) choose where the site and the server bundle go.
+ * The visual editor (/admin) is built too, unless SKIP_ADMIN=1.
  */
 import { build, mergeConfig } from "vite";
 import { loadContent } from "../../src/content/load.ts";
@@ -50,5 +51,12 @@ await build(
   }),
 );
 lap("server bundle");
+// The visual editor, /admin: its own Vite build (vite.admin.config.ts) into DIST_DIR/admin, so the
+// public pages' manifest and chunks stay as they are. Before the prerender, which writes the host
+// configs for every file and precompresses them. SKIP_ADMIN=1 leaves it out (test builds of pages).
+if (process.env.SKIP_ADMIN !== "1") {
+  await build({ configFile: "vite.admin.config.ts", logLevel: "warn" });
+  lap("admin (visual editor)");
+}
 await prerender(content, dist, ssrDir);
 lap("prerender");

@@ -1,6 +1,6 @@
 /**
  * Configs for hosts other than the Node server, written by the build from the functions that
- * server uses (securityHeaderSets, isFramedBySite, cacheControlFor) and the facts file it reads,
+ * server uses (securityHeaderSets, answerKind, cacheControlFor) and the facts file it reads,
  * so a static host, a CDN or nginx gives visitors the answers the Node server gives:
  *
  *   dist/_headers                  Netlify and Cloudflare Pages: security headers and caching
@@ -20,15 +20,14 @@
 import { readdirSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import type { Site } from "../../src/content/types.ts";
-import { DEFAULT_TIMEOUTS, isFramedBySite, securityHeaderSets } from "../../src/server/security.ts";
-import type { HeaderSet } from "../../src/server/security.ts";
+import { answerKind, ANSWER_KINDS, DEFAULT_TIMEOUTS, KIND_PREFIX, securityHeaderSets } from "../../src/server/security.ts";
+import type { AnswerKind, HeaderSet } from "../../src/server/security.ts";
 import { readSiteFacts } from "../../src/server/site-facts.ts";
 import type { SiteFacts } from "../../src/server/site-facts.ts";
 import { cacheControlFor, NO_CACHE } from "../../src/server/static.ts";
 
 /** What the Node server sends with a redirect (src/server/static.ts). */
 const REDIRECT_CACHE = "public, max-age=3600";
-const FRAMED_PREFIX = "/assets/";
 
 const isTwin = (file: string) => /\.(?:br|gz)$/.test(file);
 
@@ -41,25 +40,32 @@ export function servedFiles(dist: string): string[] {
     .sort();
 }
 
-/** The security headers both kinds of answer share, and the ones that differ (page value, framed-file value). */
-function splitHeaders(facts: SiteFacts): { shared: HeaderSet; differing: Array<[name: string, page: string, framed: string]> } {
-  const { page, asset } = securityHeaderSets(facts);
+type ByKind = Record<AnswerKind, string>;
+
+/** The security headers every kind of answer shares, and the ones that differ (a value per kind). */
+function splitHeaders(facts: SiteFacts): { shared: HeaderSet; differing: Array<[name: string, values: ByKind]> } {
+  const sets = securityHeaderSets(facts);
   const shared: HeaderSet = {};
-  const differing: Array<[string, string, string]> = [];
-  for (const [name, value] of Object.entries(page)) {
-    if (asset[name] === undefined) throw new Error(`${name} is sent with pages but not with framed files`);
-    if (asset[name] === value) shared[name] = value;
-    else differing.push([name, value, asset[name]]);
+  const differing: Array<[string, ByKind]> = [];
+  for (const name of Object.keys(sets.page)) {
+    const values = Object.fromEntries(ANSWER_KINDS.map((kind) => [kind, sets[kind][name]])) as ByKind;
+    if (Object.values(values).some((v) => v === undefined)) throw new Error(`${name} is not sent with every kind of answer`);
+    if (new Set(Object.values(values)).size === 1) shared[name] = values.page;
+    else differing.push([name, values]);
   }
   return { shared, differing };
 }
 
-/** Both configs tell framed files by the /assets/ prefix: checked against the server's own test on every file. */
-function checkFramedPrefix(files: string[]): void {
+/** The headers one kind of answer adds to the shared ones. */
+const headersOf = (differing: Array<[string, ByKind]>, kind: AnswerKind): HeaderSet =>
+  Object.fromEntries(differing.map(([name, values]) => [name, values[kind]]));
+
+/** Both configs tell the kinds apart by path prefix (KIND_PREFIX): checked against the server's own test on every file. */
+function checkKindPrefixes(files: string[]): void {
   for (const file of files) {
-    if (isFramedBySite(`/${file}`) !== `/${file}`.startsWith(FRAMED_PREFIX)) {
-      throw new Error(`isFramedBySite no longer means "under ${FRAMED_PREFIX}" (/${file}): update scripts/build/deploy-configs.ts`);
-    }
+    const url = `/${file}`;
+    const byPrefix = url.startsWith(KIND_PREFIX.asset) ? "asset" : url.startsWith(`${KIND_PREFIX.admin}/`) ? "admin" : "page";
+    if (answerKind(url) !== byPrefix) throw new Error(`answerKind no longer goes by KIND_PREFIX (${url}): update scripts/build/deploy-configs.ts`);
   }
 }
 
@@ -101,19 +107,17 @@ interface Rule {
  * on those top-level rules and on the folders and files under assets/.
  */
 export function headersFile(files: string[], facts: SiteFacts): string {
-  checkFramedPrefix(files);
+  checkKindPrefixes(files);
   const { shared, differing } = splitHeaders(facts);
-  const pageOnly = Object.fromEntries(differing.map(([name, page]) => [name, page]));
-  const framedOnly = Object.fromEntries(differing.map(([name, , framed]) => [name, framed]));
   const rules: Rule[] = [
     { path: "/*", headers: shared },
-    { path: FRAMED_PREFIX + "*", headers: framedOnly },
+    { path: `${KIND_PREFIX.asset}*`, headers: headersOf(differing, "asset") },
   ];
   for (const group of cacheGroups(files, "")) {
     const top = group.path.split("/")[0]!;
     if (top === "assets" || top.startsWith("_")) continue;
     if (group.path !== top) throw new Error(`/${top} mixes cached and revalidated files: _headers has no rule for that`);
-    const headers = { ...pageOnly, "cache-control": group.value };
+    const headers = { ...headersOf(differing, answerKind(`/${top}`)), "cache-control": group.value };
     if (top === "index.html") rules.push({ path: "/", headers });
     rules.push({ path: `/${top}`, headers });
     if (group.folder) rules.push({ path: `/${top}/*`, headers });
@@ -156,7 +160,7 @@ const variable = (header: string) => `$lariox_${header.replace(/-/g, "_")}`;
 
 /** The nginx files by name, for dist/.site/. */
 export function nginxFiles(files: string[], facts: SiteFacts, options: NginxOptions): Record<string, string> {
-  checkFramedPrefix(files);
+  checkKindPrefixes(files);
   const { shared, differing } = splitHeaders(facts);
   const snippet = `${safe(options.root)}/.site/nginx-headers.conf`;
   const headers = [
@@ -205,10 +209,12 @@ export function nginxFiles(files: string[], facts: SiteFacts, options: NginxOpti
     "# caching and redirect rules. Include it in nginx's http block (e.g. a link in /etc/nginx/sites-enabled/),",
     "# and nginx-brotli.conf there too when libnginx-mod-http-brotli-static is installed. See docs/deploy.md.",
     "",
-    ...differing.flatMap(([name, page, framed]) => [
+    ...differing.flatMap(([name, values]) => [
       `map $request_uri ${variable(name)} {`,
-      `    default ${quote(page)};`,
-      `    ${quote(`~^${FRAMED_PREFIX}`)} ${quote(framed)};`,
+      `    default ${quote(values.page)};`,
+      `    ${quote(`~^${KIND_PREFIX.asset}`)} ${quote(values.asset)};`,
+      // /admin, /admin/… and /admin?…, not /administration.
+      `    ${quote(`~^${KIND_PREFIX.admin}(?![^/?])`)} ${quote(values.admin)};`,
       "}",
     ]),
     "map $uri $lariox_cache_control {",

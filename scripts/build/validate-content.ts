@@ -5,9 +5,13 @@
  */
 import { loadContent } from "../../src/content/load.ts";
 import { reportContentErrors } from "../../src/content/errors.ts";
+import { canonicalFormErrors } from "../cms/content-files.ts";
 
 const root = process.argv[2] ?? process.cwd();
-const { content, errors } = loadContent(root);
+const loaded = loadContent(root);
+const { content } = loaded;
+// Also the canonical form the visual editor writes (scripts/cms/content-files.ts).
+const errors = [...loaded.errors, ...canonicalFormErrors(root)];
 if (errors.length > 0) {
   reportContentErrors(errors);
   process.exit(1);

@@ -27,12 +27,16 @@ function Sidebar({ sidebar, current }: { sidebar: SidebarData; current: string }
   );
 }
 
-/** One page: its banner (or hero) full width, then its sections, beside a sidebar if it has one (below them on small screens). */
+/** One page, titling the document. */
 export function PageView({ page }: { page: Page }) {
   useEffect(() => {
     document.title = pageTitle(page.title, site.company.name);
   }, [page]);
+  return <PageLayout page={page} />;
+}
 
+/** Its banner (or hero) full width, then its sections, beside a sidebar if it has one (below them on small screens). */
+export function PageLayout({ page }: { page: Page }) {
   const sidebar = page.sidebar ? site.sidebars[page.sidebar] : undefined;
   if (!sidebar) return <RenderSections sections={page.sections} />;
   const [first, ...rest] = page.sections;

@@ -7,6 +7,8 @@
  * Styles allow 'unsafe-inline' (React style attributes, sonner's injected <style>). Frames: the
  * site itself (the datasheet PDFs) and the map's origin, from the same file. Pages may not be framed by anyone (frame-ancestors 'none', X-Frame-Options DENY);
  * files under /assets/ may be framed by the site's own pages (the PDF viewers), nobody else.
+ * The visual editor (/admin) has a policy of its own: no inline script, eval for Decap, and it may
+ * talk to GitHub's API (the remote set-up) or to Decap's local backend on the editor's own machine.
  *
  * Everything is computed once at start-up; each request only copies the ready headers.
  */
@@ -18,20 +20,44 @@ import type { SiteFacts } from "./site-facts.ts";
 
 export type PolicyInputs = Pick<SiteFacts, "scriptHashes" | "frameOrigins">;
 
-/** The Content-Security-Policy; `framedBySite` for files the site's own pages embed (PDFs). */
-export function contentSecurityPolicy(inputs: PolicyInputs, framedBySite = false): string {
+/**
+ * The kinds of answer whose headers differ: pages, the files under /assets/ the site's own pages
+ * embed (the PDFs), and the visual editor under /admin/.
+ */
+export type AnswerKind = "page" | "asset" | "admin";
+export const ANSWER_KINDS: readonly AnswerKind[] = ["page", "asset", "admin"];
+/** The path prefix of each kind but pages (both configs written by the build match on it). */
+export const KIND_PREFIX = { asset: "/assets/", admin: "/admin" } as const;
+
+export function answerKind(url: string): AnswerKind {
+  if (url.startsWith(KIND_PREFIX.asset)) return "asset";
+  const path = url.split("?", 1)[0]!;
+  return path === KIND_PREFIX.admin || path.startsWith(`${KIND_PREFIX.admin}/`) ? "admin" : "page";
+}
+
+/** Where the editor saves: GitHub's API, or Decap's local backend (`npm run edit`, its fixed port 8081). */
+const EDITOR_BACKENDS = ["https://api.github.com", "http://localhost:8081", "http://127.0.0.1:8081"];
+
+/** The Content-Security-Policy of one kind of answer. */
+export function contentSecurityPolicy(inputs: PolicyInputs, kind: AnswerKind = "page"): string {
+  const editor = kind === "admin";
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
-    ["script-src", "'self'", ...inputs.scriptHashes],
+    // The editor's page has no inline script, but Decap CMS compiles its config validator (ajv)
+    // with new Function, and refuses to start without 'unsafe-eval'. Pages never get it.
+    ["script-src", "'self'", ...(editor ? ["'unsafe-eval'"] : inputs.scriptHashes)],
     ["style-src", "'self'", "'unsafe-inline'"],
-    ["img-src", "'self'", "data:"],
+    // The editor shows a picture being uploaded as a blob: URL and the signed-in GitHub user's avatar.
+    ["img-src", "'self'", "data:", ...(editor ? ["blob:", "https://avatars.githubusercontent.com"] : [])],
     ["font-src", "'self'"],
-    ["connect-src", "'self'"],
+    // blob:: the editor reads back a picture being uploaded to keep it in the draft it backs up.
+    ["connect-src", "'self'", ...(editor ? ["blob:", ...EDITOR_BACKENDS] : [])],
+    // The editor's preview draws the pages' blocks, the map's frame included.
     ["frame-src", "'self'", ...inputs.frameOrigins],
     ["object-src", "'none'"],
     ["base-uri", "'self'"],
     ["form-action", "'self'"],
-    ["frame-ancestors", framedBySite ? "'self'" : "'none'"],
+    ["frame-ancestors", kind === "asset" ? "'self'" : "'none'"],
   ];
   return directives.map((d) => d.join(" ")).join("; ");
 }
@@ -61,9 +87,9 @@ export const PERMISSIONS_POLICY = [
 export type HeaderSet = Record<string, string>;
 
 /** The headers for one kind of answer. */
-export function securityHeaders(inputs: PolicyInputs, framedBySite = false): HeaderSet {
+export function securityHeaders(inputs: PolicyInputs, kind: AnswerKind = "page"): HeaderSet {
   return {
-    "content-security-policy": contentSecurityPolicy(inputs, framedBySite),
+    "content-security-policy": contentSecurityPolicy(inputs, kind),
     "strict-transport-security": "max-age=63072000; includeSubDomains",
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
@@ -73,22 +99,14 @@ export function securityHeaders(inputs: PolicyInputs, framedBySite = false): Hea
     // (Lighthouse, mobile preset, 8 runs a route: median TBT on / 207 ms with it, 48 without).
     // The site keeps no per-visitor state another window could read, so it gains nothing from it.
     "permissions-policy": PERMISSIONS_POLICY,
-    "x-frame-options": framedBySite ? "SAMEORIGIN" : "DENY",
+    "x-frame-options": kind === "asset" ? "SAMEORIGIN" : "DENY",
   };
 }
 
-/** Files the site's own pages may frame: everything under /assets/ (the datasheet and brochure PDFs). */
-export function isFramedBySite(url: string): boolean {
-  return url.startsWith("/assets/");
-}
-
-export interface SecurityHeaders {
-  page: HeaderSet;
-  asset: HeaderSet;
-}
+export type SecurityHeaders = Record<AnswerKind, HeaderSet>;
 
 export function securityHeaderSets(inputs: PolicyInputs): SecurityHeaders {
-  return { page: securityHeaders(inputs, false), asset: securityHeaders(inputs, true) };
+  return { page: securityHeaders(inputs, "page"), asset: securityHeaders(inputs, "asset"), admin: securityHeaders(inputs, "admin") };
 }
 
 /**
@@ -98,10 +116,9 @@ export function securityHeaderSets(inputs: PolicyInputs): SecurityHeaders {
  * when it writes the head.
  */
 export function registerSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
-  const page = Object.entries(headers.page);
-  const asset = Object.entries(headers.asset);
+  const entries = Object.fromEntries(ANSWER_KINDS.map((kind) => [kind, Object.entries(headers[kind])])) as Record<AnswerKind, [string, string][]>;
   app.server.prependListener("request", (request: IncomingMessage, response: ServerResponse) => {
-    for (const [name, value] of isFramedBySite(request.url ?? "/") ? asset : page) response.setHeader(name, value);
+    for (const [name, value] of entries[answerKind(request.url ?? "/")]) response.setHeader(name, value);
   });
 }
 

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadContent } from "../../src/content/load.ts";
 import { formatError } from "../../src/content/errors.ts";
 import { addMenuEntry, newPage } from "../../scripts/new-page.ts";
+import { canonicalFormErrors } from "../../scripts/cms/content-files.ts";
 
 const project = join(import.meta.dirname, "../..");
 const temp: string[] = [];
@@ -54,15 +55,15 @@ describe("npm run new:page", { timeout: 30_000 }, () => {
     expect(run.status).toBe(0);
     expect(run.stdout).toContain("created content/pages/services/commissioning.yaml");
     expect(run.stdout).toContain("Next: rewrite the description and the text");
+    // In the form the visual editor writes, which npm run validate asks for.
+    expect(canonicalFormErrors(root)).toEqual([]);
 
     expect(readFileSync(join(root, "content/pages/services/commissioning.yaml"), "utf8")).toMatchInlineSnapshot(`
       "# yaml-language-server: $schema=../../../schema/page.schema.json
       path: /services/commissioning
       title: Commissioning
       # What search engines show under the title (50 to 170 characters): rewrite it for this page.
-      description: >-
-        Commissioning – Lariox Automation, Surat, Gujarat. Find out more here, and ask our engineers
-        anything about it.
+      description: Commissioning – Lariox Automation, Surat, Gujarat. Find out more here, and ask our engineers anything about it.
       sections:
         - type: banner
           image: /assets/banners/services.jpg
@@ -71,9 +72,7 @@ describe("npm run new:page", { timeout: 30_000 }, () => {
         - type: richText
           heading: Commissioning at Lariox Automation
           paragraphs:
-            - >-
-              Tell us about your plant and your project, and one of our engineers will reply within
-              one working day with a proposal that fits.
+            - Tell us about your plant and your project, and one of our engineers will reply within one working day with a proposal that fits.
       "
     `);
     const after = readFileSync(join(root, "content/site.yaml"), "utf8");

@@ -56,6 +56,8 @@ describe("security headers", () => {
     write(dist, "assets/index-B1x2Yz_9.js", "console.log(1)");
     write(dist, "assets/datasheets/sheet.pdf", "%PDF-1.4");
     write(dist, "assets/logo.svg", "<svg xmlns='http://www.w3.org/2000/svg'/>");
+    write(dist, "admin/index.html", `<!doctype html><title>Editor</title><script type="module" src="/admin/assets/admin-Dx9_a1B2.js"></script>`);
+    write(dist, "admin/assets/admin-Dx9_a1B2.js", "console.log(2)");
     write(dist, SITE_FACTS_FILE, JSON.stringify({ redirects: [{ from: "/old", to: "/about" }], scriptHashes: [sha256(INLINE)], frameOrigins: [mapOrigin] }));
     t = await startApp({ DIST_DIR: dist }, { startOutbox: false });
   });
@@ -93,6 +95,28 @@ describe("security headers", () => {
     expect(r.headers["x-frame-options"]).toBe("DENY");
     const permissions = String(r.headers["permissions-policy"]);
     for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"]) expect(permissions).toContain(`${feature}=()`);
+  });
+
+  it("gives the visual editor (/admin) a policy of its own: no inline script, eval for Decap, its backends, no framing", async () => {
+    const editor = [
+      "default-src 'self'",
+      "script-src 'self' 'unsafe-eval'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob: https://avatars.githubusercontent.com",
+      "font-src 'self'",
+      "connect-src 'self' blob: https://api.github.com http://localhost:8081 http://127.0.0.1:8081",
+      `frame-src 'self' ${mapOrigin}`,
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join("; ");
+    for (const path of ["/admin/", "/admin/?local=1", "/admin/assets/admin-Dx9_a1B2.js", "/admin/nope"]) {
+      const r = await get(path);
+      expect([path, r.headers["content-security-policy"], r.headers["x-frame-options"]]).toEqual([path, editor, "DENY"]);
+    }
+    // A page whose name merely starts with "admin" is a page.
+    expect((await get("/administration")).headers["content-security-policy"]).toBe(EXPECTED_PAGE_CSP);
   });
 
   it("puts them on every answer: pages, files, API, redirects, errors, HEAD and 304", async () => {

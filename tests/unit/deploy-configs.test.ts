@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { headersFile, nginxFiles, servedFiles, writeDeployConfigs } from "../../scripts/build/deploy-configs.ts";
 import type { Site } from "../../src/content/types.ts";
-import { isFramedBySite, securityHeaders } from "../../src/server/security.ts";
+import { answerKind, securityHeaders } from "../../src/server/security.ts";
 import { SITE_FACTS_FILE } from "../../src/server/site-facts.ts";
 import type { SiteFacts } from "../../src/server/site-facts.ts";
 import { cacheControlFor } from "../../src/server/static.ts";
@@ -31,6 +31,9 @@ const SERVED: Record<string, string> = {
   "/assets/logo.svg": "assets/logo.svg",
   "/assets/img/about.3f9c1e2ab0-960.webp": "assets/img/about.3f9c1e2ab0-960.webp",
   "/assets/datasheets/edge.pdf": "assets/datasheets/edge.pdf",
+  "/admin/": "admin/index.html",
+  "/admin/assets/admin-Dx9_a1B2.js": "admin/assets/admin-Dx9_a1B2.js",
+  "/admin/facts.json": "admin/facts.json",
 };
 
 const dir = tempDir("lariox-deploy-");
@@ -70,7 +73,7 @@ describe("_headers", () => {
     for (const host of ["netlify", "cloudflare"] as const) {
       for (const [url, file] of Object.entries(SERVED)) {
         expect(headersFor(text, url, host), `${host} ${url}`).toEqual({
-          ...securityHeaders(facts, isFramedBySite(url)),
+          ...securityHeaders(facts, answerKind(url)),
           "cache-control": cacheControlFor(file),
         });
       }
@@ -97,13 +100,14 @@ describe("nginx config", () => {
     ]);
   });
 
-  it("sends the security headers from one snippet, the framed files' values under /assets/", () => {
-    const page = securityHeaders(facts, false);
-    const framed = securityHeaders(facts, true);
+  it("sends the security headers from one snippet, the framed files' values under /assets/ and the editor's under /admin", () => {
+    const page = securityHeaders(facts, "page");
+    const framed = securityHeaders(facts, "asset");
+    const editor = securityHeaders(facts, "admin");
     for (const [name, value] of Object.entries(page)) {
       const line = files["nginx-headers.conf"]!.split("\n").find((l) => l.startsWith(`add_header ${name} `));
-      if (framed[name] === value) expect(line).toBe(`add_header ${name} "${value}" always;`);
-      else expect(conf).toContain(`default "${value}";\n    "~^/assets/" "${framed[name]}";`);
+      if (framed[name] === value && editor[name] === value) expect(line).toBe(`add_header ${name} "${value}" always;`);
+      else expect(conf).toContain(`default "${value}";\n    "~^/assets/" "${framed[name]}";\n    "~^/admin(?![^/?])" "${editor[name]}";`);
     }
     expect(conf.match(/include "\/srv\/site\/dist\/\.site\/nginx-headers\.conf";/g)?.length).toBeGreaterThan(4);
   });

@@ -1,0 +1,38 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { extname, join, normalize } from "node:path";
+import { readFacts } from "./facts.ts";
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".jpg": "image/jpeg",
+  ".png": "image/png",
+};
+
+/**
+ * Serves a built /admin from `adminDist` (its <DIST_DIR>), with /admin/facts.json read fresh from
+ * `root` at each request (pages and uploads change while editing) and /assets/ from root/public,
+ * for `npm run edit` and the editor's tests. Anything else goes to `next`.
+ */
+export function adminMiddleware(root: string, adminDist: string) {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    const path = decodeURIComponent((req.url ?? "/").split("?")[0]!);
+    const send = (type: string, body: string | Buffer) => {
+      res.writeHead(200, { "content-type": type, "cache-control": "no-store" });
+      res.end(body);
+    };
+    if (path === "/admin") return res.writeHead(301, { location: "/admin/" }).end();
+    if (path === "/admin/facts.json") return send(TYPES[".json"]!, JSON.stringify(readFacts(root)));
+    const file = path.startsWith("/admin/")
+      ? join(adminDist, normalize(path.endsWith("/") ? `${path}index.html` : path))
+      : path.startsWith("/assets/")
+        ? join(root, "public", normalize(path))
+        : undefined;
+    if (!file || !existsSync(file) || !statSync(file).isFile()) return next();
+    send(TYPES[extname(file)] ?? "application/octet-stream", readFileSync(file));
+  };
+}

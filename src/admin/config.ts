@@ -1,0 +1,271 @@
+/**
+ * The visual editor's configuration, generated from the JSON Schemas (schema/*.json and the
+ * block folders they are assembled from), never written by hand: a new section type or field
+ * appears in /admin with its label, hint and default after `npm run types`.
+ * Pure data in, Decap config out, so a unit test can hold every schema property against its field.
+ */
+export type Schema = Record<string, unknown> & {
+  $ref?: string;
+  type?: string | string[];
+  title?: string;
+  description?: string;
+  default?: unknown;
+  const?: unknown;
+  enum?: unknown[];
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  examples?: unknown[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  oneOf?: Schema[];
+  additionalProperties?: boolean | Schema;
+};
+
+export interface Field {
+  name: string;
+  label: string;
+  widget: string;
+  required?: boolean;
+  hint?: string;
+  default?: unknown;
+  pattern?: [string, string];
+  options?: string[];
+  value_type?: "int" | "float";
+  min?: number;
+  max?: number;
+  fields?: Field[];
+  field?: Field;
+  types?: Field[];
+  typeKey?: string;
+  summary?: string;
+  collapsed?: boolean;
+  choose_url?: boolean;
+  /** Not Decap's: which kind of value the pre-save check looks at (`link` or `asset`). */
+  check?: "link" | "asset";
+  /**
+   * Not Decap's: the schema requires the key. `required` is what Decap checks in the form, which is
+   * less: a required text that may be empty (an image's alt) or a field inside an optional object
+   * (a banner's link) is left to the pre-save check, or Decap would refuse the untouched page.
+   * A saved file keeps `needed` keys even when empty (clean() in validate-entry.ts).
+   */
+  needed?: boolean;
+}
+
+/** Schemas by file name, for `$ref`s such as `site.schema.json#/$defs/asset`. */
+export type Schemas = Record<string, Schema>;
+
+/** Where uploads land: under public/assets, so the build makes their variants like any other image. */
+export const MEDIA_FOLDER = "public/assets/uploads";
+export const PUBLIC_FOLDER = "/assets/uploads";
+
+const IMAGE = /\.(jpe?g|png|svg|webp)$/i;
+/** Strings that read as prose get a text area rather than one line. */
+const PROSE = new Set(["description", "text", "intro", "paragraphs", "aboutText", "serverMessage"]);
+
+/** Follows `$ref`s (in the same file or another), keeping the referring schema's own title and description. */
+function resolve(schema: Schema, file: string, schemas: Schemas): { schema: Schema; file: string } {
+  if (!schema.$ref) return { schema, file };
+  const [refFile, pointer = ""] = schema.$ref.split("#");
+  const target = refFile || file;
+  const base = schemas[target];
+  if (!base) throw new Error(`unknown schema ${target} in $ref ${schema.$ref}`);
+  const found = pointer
+    .split("/")
+    .filter(Boolean)
+    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], base) as Schema;
+  const { $ref: _ref, ...own } = schema;
+  const inner = resolve(found, target, schemas);
+  return { schema: { ...inner.schema, ...own }, file: inner.file };
+}
+
+/** May the value be the empty string? (an image's alt: empty for a decorative image) */
+function allowsEmpty(schema: Schema): boolean {
+  if (schema.type !== "string" || (schema.minLength ?? 0) > 0 || schema.enum || schema.const !== undefined) return false;
+  return !schema.pattern || new RegExp(schema.pattern).test("");
+}
+
+function common(
+  name: string,
+  schema: Schema,
+  required: boolean,
+  inOptional: boolean,
+): Pick<Field, "name" | "label" | "required" | "needed" | "hint" | "default"> {
+  const formRequired = required && !inOptional && !allowsEmpty(schema);
+  return {
+    name,
+    // A list's item without a title of its own (a paragraph) is labelled by its name.
+    label: schema.title ?? name.charAt(0).toUpperCase() + name.slice(1),
+    required: formRequired,
+    ...(required ? { needed: true } : {}),
+    ...(schema.description ? { hint: schema.description } : {}),
+    ...(schema.default !== undefined ? { default: schema.default } : required && allowsEmpty(schema) ? { default: "" } : {}),
+  };
+}
+
+/**
+ * One schema property as a Decap field (and everything under it). `inOptional`: it sits in an
+ * optional object, which a page may leave out whole (a section's link): Decap checks each field of
+ * an object even when it is empty, so there the schema's `required` is the pre-save check's.
+ */
+export function toField(name: string, raw: Schema, required: boolean, file: string, schemas: Schemas, inOptional = false): Field {
+  const { schema, file: at } = resolve(raw, file, schemas);
+  const base = common(name, schema, required, inOptional);
+  if (schema.const !== undefined) return { ...base, widget: "hidden", default: schema.const };
+  if (schema.enum) return { ...base, widget: "select", options: schema.enum.map(String) };
+  switch (schema.type) {
+    case "boolean":
+      return { ...base, widget: "boolean" };
+    case "integer":
+    case "number":
+      return {
+        ...base,
+        widget: "number",
+        value_type: schema.type === "integer" ? "int" : "float",
+        ...(schema.minimum !== undefined ? { min: schema.minimum } : {}),
+        ...(schema.maximum !== undefined ? { max: schema.maximum } : {}),
+      };
+    case "array": {
+      const items = resolve(schema.items ?? {}, at, schemas);
+      // Lists open: an editor sees every field without hunting for the chevron of each item.
+      if (items.schema.oneOf)
+        return { ...base, widget: "list", collapsed: false, typeKey: "type", types: items.schema.oneOf.map((branch) => variant(branch, items.file, schemas)) };
+      const item = toField(singular(name), schema.items ?? {}, true, at, schemas);
+      if (item.widget === "object") return { ...base, widget: "list", collapsed: false, summary: summaryOf(item), fields: item.fields! };
+      return { ...base, widget: "list", field: item };
+    }
+    case "object": {
+      // A map with names chosen by the author (site.yaml's sidebars) has no fixed fields to draw:
+      // kept as it is, edited in the YAML.
+      if (!schema.properties) return { ...base, widget: "hidden" };
+      const needed = new Set(schema.required ?? []);
+      const optional = inOptional || !required;
+      return {
+        ...base,
+        widget: "object",
+        fields: Object.entries(schema.properties).map(([key, child]) => toField(key, child, needed.has(key), at, schemas, optional)),
+      };
+    }
+    default:
+      return stringField(name, schema, base);
+  }
+}
+
+function stringField(name: string, schema: Schema, base: ReturnType<typeof common>): Field {
+  if (schema.pattern?.startsWith("^/assets/")) {
+    const image = (schema.examples ?? []).some((e) => typeof e === "string" && IMAGE.test(e));
+    return { ...base, widget: image ? "image" : "file", choose_url: false, check: "asset" };
+  }
+  const pattern: [string, string] | undefined = schema.pattern ? [schema.pattern, schema.description ?? `must match ${schema.pattern}`] : undefined;
+  const long = PROSE.has(name) || (schema.maxLength ?? 0) > 120;
+  return {
+    ...base,
+    widget: long ? "text" : "string",
+    ...(pattern ? { pattern } : {}),
+    ...(schema.pattern?.startsWith("^(/|https://") ? { check: "link" as const } : {}),
+  };
+}
+
+/** One section type as a variant of the `sections` list: its `type` is the list's typeKey. */
+function variant(branch: Schema, file: string, schemas: Schemas): Field {
+  const name = branch.$ref!.split("/").pop()!;
+  const { schema, file: at } = resolve(branch, file, schemas);
+  const needed = new Set(schema.required ?? []);
+  const fields = Object.entries(schema.properties ?? {})
+    .filter(([key]) => key !== "type")
+    .map(([key, child]) => toField(key, child, needed.has(key), at, schemas));
+  // CtaSection -> "Call to Action", PdfEmbedSection -> "PDF Embed".
+  const label = (schema.title ?? name)
+    .replace(/Section$/, "")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/^Cta$/, "Call to Action")
+    .replace(/\bPdf\b/, "PDF");
+  return { name, label, widget: "object", ...(schema.description ? { hint: schema.description } : {}), summary: summaryOf({ fields } as Field), fields };
+}
+
+/** The list's row title: the item's first text field (`{{fields.heading}}`). */
+function summaryOf(item: Pick<Field, "fields">): string {
+  const first = item.fields?.find((f) => ["heading", "title", "label", "name"].includes(f.name)) ?? item.fields?.find((f) => f.widget === "string");
+  return first ? `{{fields.${first.name}}}` : "";
+}
+
+function singular(name: string): string {
+  return name.endsWith("ies") ? `${name.slice(0, -3)}y` : name.replace(/s$/, "");
+}
+
+/** The fields of a whole file (the top-level properties of `schemaFile`). */
+export function fieldsOf(schemaFile: string, schemas: Schemas): Field[] {
+  const root = schemas[schemaFile]!;
+  const needed = new Set(root.required ?? []);
+  return Object.entries(root.properties ?? {}).map(([key, child]) => toField(key, child, needed.has(key), schemaFile, schemas));
+}
+
+export interface BackendOptions {
+  /** GitHub repository (owner/name) for the remote set-up. */
+  repo: string;
+  branch: string;
+  /** The OAuth proxy that signs editors in to GitHub (see content/README.md). */
+  baseUrl?: string;
+}
+
+/** The whole Decap config: the pages folder and site.yaml, in the editorial workflow. */
+export function cmsConfig(schemas: Schemas, backend: BackendOptions) {
+  return {
+    load_config_file: false,
+    backend: {
+      name: "github",
+      repo: backend.repo,
+      branch: backend.branch,
+      ...(backend.baseUrl ? { base_url: backend.baseUrl } : {}),
+      commit_messages: { create: "Content: create {{collection}} “{{slug}}”", update: "Content: update {{collection}} “{{slug}}”" },
+    },
+    // Each draft is a branch and a pull request; CI validates it like any other.
+    publish_mode: "editorial_workflow",
+    // On localhost, Decap's local backend (decap-server, `npm run edit`) at its fixed address
+    // http://localhost:8081 when it answers: saves go to the files on this machine.
+    local_backend: true,
+    media_folder: MEDIA_FOLDER,
+    public_folder: PUBLIC_FOLDER,
+    site_url: "/",
+    display_url: "/",
+    logo_url: "/assets/logo.svg",
+    collections: [
+      {
+        name: "pages",
+        label: "Pages",
+        label_singular: "Page",
+        description: "One file a page under content/pages/. A new page is saved as content/pages/<its title>.yaml.",
+        folder: "content/pages",
+        extension: "yaml",
+        format: "lariox-yaml",
+        // Sub-folders (content/pages/products/plc.yaml) are pages too.
+        nested: { depth: 5, subfolders: false },
+        create: true,
+        identifier_field: "title",
+        summary: "{{title}} — {{path}}",
+        sortable_fields: ["title", "path"],
+        fields: fieldsOf("page.schema.json", schemas),
+      },
+      {
+        name: "site",
+        label: "Site settings",
+        description: "content/site.yaml: company, contact details, menus, footer, redirects and interface wording.",
+        // Every page shows these; the pages' previews show them at work.
+        editor: { preview: false },
+        extension: "yaml",
+        format: "lariox-yaml",
+        files: [
+          {
+            name: "site",
+            label: "Site settings (company, contacts, menus, footer, redirects)",
+            file: "content/site.yaml",
+            fields: fieldsOf("site.schema.json", schemas),
+          },
+        ],
+      },
+    ],
+  };
+}

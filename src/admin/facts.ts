@@ -1,0 +1,35 @@
+/**
+ * What the editor's checks need to know beyond the entry: every page's path, the redirects and
+ * contact details (site.yaml) and every file under public/assets. Written at build into
+ * /admin/facts.json (scripts/cms/facts.ts); `npm run edit` serves it fresh from the disk.
+ */
+import type { Site } from "../content/generated/site.ts";
+
+export interface Facts {
+  site: Site;
+  pages: { file: string; path: string }[];
+  assets: string[];
+}
+
+let current: Facts = { site: { redirects: [], sidebars: {} } as unknown as Site, pages: [], assets: [] };
+let assets = new Set<string>();
+
+/** Fetched again before each check: pages and uploads change while the editor is open. */
+export async function loadFacts(): Promise<Facts> {
+  const response = await fetch("/admin/facts.json", { cache: "no-store" });
+  if (response.ok) setFacts((await response.json()) as Facts);
+  return current;
+}
+
+export function setFacts(facts: Facts): void {
+  current = facts;
+  assets = new Set(facts.assets);
+}
+
+/** Files about to be saved with the entry being checked (its uploads); forgotten at the next loadFacts. */
+export function addAssets(urls: string[]): void {
+  for (const url of urls) assets.add(url);
+}
+
+export const facts = () => current;
+export const assetExists = (url: string) => assets.has(url);

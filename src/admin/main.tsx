@@ -1,0 +1,33 @@
+/**
+ * /admin: the visual editor (Decap CMS). Its configuration comes from the JSON Schemas
+ * (config.ts), its preview from the site's blocks (preview.tsx), its saves go through the
+ * build's checks (pre-save.ts) and are written in the canonical YAML form (cms-format.ts).
+ * A separate Vite build (vite.admin.config.ts): public pages load none of this.
+ */
+import CMS from "decap-cms-app";
+import { cmsConfig } from "./config.ts";
+import { schemas } from "./fields.ts";
+import { yamlFormat } from "./cms-format.ts";
+import { loadFacts } from "./facts.ts";
+import { refuseInvalid } from "./pre-save.ts";
+import { PagePreview } from "./preview.tsx";
+
+// Set at build (vite.admin.config.ts) from CMS_REPO, CMS_BRANCH and CMS_AUTH_URL.
+declare const __CMS_BACKEND__: { repo: string; branch: string; baseUrl: string };
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- Decap's registry takes loosely typed formats and templates. */
+const cms = CMS as any;
+cms.registerCustomFormat("lariox-yaml", "yaml", yamlFormat);
+// The site's stylesheet, emitted by this build as a file of its own and kept out of the editor's page.
+cms.registerPreviewStyle("/admin/preview.css");
+cms.registerPreviewTemplate("pages", PagePreview);
+cms.registerEventListener({ name: "preSave", handler: refuseInvalid });
+
+await loadFacts();
+cms.init({
+  config: cmsConfig(schemas, {
+    repo: __CMS_BACKEND__.repo,
+    branch: __CMS_BACKEND__.branch,
+    baseUrl: __CMS_BACKEND__.baseUrl || undefined,
+  }),
+});

@@ -1,0 +1,51 @@
+/**
+ * Nothing invalid is saved: before Decap writes an entry (to the disk through the local backend,
+ * or to a branch on GitHub), the build's own checks run on it; an error stops the save and the
+ * editor reads which field is wrong and why. Decap's own field checks (required, pattern) have
+ * already shown their messages at the fields.
+ */
+import { addAssets, loadFacts } from "./facts.ts";
+import { validateEntry } from "./validate-entry.ts";
+
+interface EntryLike {
+  get(key: string): unknown;
+  getIn(path: string[]): { toJS(): unknown } | undefined;
+}
+
+export async function refuseInvalid({ entry }: { entry: EntryLike }): Promise<undefined> {
+  const collection = String(entry.get("collection"));
+  const file = String(entry.get("path") ?? "") || `content/pages/${String(entry.get("slug"))}.yaml`;
+  const facts = await loadFacts();
+  // Pictures uploaded into this entry are saved with it: they count as there.
+  const uploads = (entry.getIn(["mediaFiles"])?.toJS() ?? []) as { path: string }[];
+  addAssets(uploads.map((upload) => upload.path.replace(/^public\//, "/")));
+  const errors = validateEntry(collection === "site" ? "site" : "page", file, entry.getIn(["data"])?.toJS(), facts);
+  if (errors.length === 0) return undefined;
+  showFieldErrors(errors.map((e) => ({ pointer: e.pointer, text: `${e.field}: ${e.message}` })));
+  throw new Error(`not saved. ${errors.map((e) => `${e.field}: ${e.message}`).join("; ")}`);
+}
+
+/**
+ * Puts each message under the field it is about, as Decap shows its own. The last name in the
+ * pointer names the input (`/sections/1/links/0/href`: an `href-field-…`); of several, the one
+ * whose value the message quotes (a link's target), else the first empty one, else the first.
+ */
+function showFieldErrors(errors: { pointer: string; text: string }[]): void {
+  document.querySelectorAll("[data-lariox-error]").forEach((n) => n.remove());
+  for (const { pointer, text } of errors) {
+    const name = pointer
+      .split("/")
+      .filter((s) => !/^\d+$/.test(s))
+      .pop();
+    if (!name) continue;
+    const inputs = [...document.querySelectorAll<HTMLInputElement>(`[id^="${name}-field-"]`)];
+    const target = inputs.find((i) => i.value && text.includes(`"${i.value}"`)) ?? inputs.find((i) => !i.value) ?? inputs[0];
+    if (!target) continue;
+    const note = document.createElement("p");
+    note.dataset.larioxError = "";
+    note.setAttribute("role", "alert");
+    note.textContent = text;
+    note.style.cssText = "color:#ff003b;font-size:13px;font-weight:600;margin:6px 0 0;padding:0 14px";
+    target.insertAdjacentElement("afterend", note);
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * A throwaway copy of the project for the visual editor's browser tests (admin.spec.ts), with
+ * Decap's local backend (decap-server) saving into it, so the repo's own content is never touched.
+ * The editor itself is the build's /admin, served by the real server under its real policy, which
+ * lets it reach the local backend only at its fixed address, port 8081.
+ */
+import { spawn, execFile, type ChildProcess } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+
+const project = join(import.meta.dirname, "../..");
+/** What a build of the copy reads. */
+const COPIED = ["content", "schema", "public", "src", "scripts", "index.html", "vite.config.ts", "tsconfig.json", "package.json"];
+export const BACKEND = "http://localhost:8081/api/v1";
+
+export interface EditorBackend {
+  root: string;
+  /** Builds the copy's pages (not its /admin) into root/dist; resolves with the build's output. */
+  build(): Promise<string>;
+  close(): void;
+}
+
+export async function startEditorBackend(): Promise<EditorBackend> {
+  if (await answers()) throw new Error(`something already answers at ${BACKEND} (npm run edit?): stop it, the editor's tests need the port`);
+  const root = mkdtempSync(join(tmpdir(), "lariox-editor-"));
+  for (const name of COPIED) cpSync(join(project, name), join(root, name), { recursive: true });
+  symlinkSync(join(project, "node_modules"), join(root, "node_modules"));
+  const server = createRequire(import.meta.url).resolve("decap-server/dist/index.js");
+  const backend: ChildProcess = spawn(process.execPath, [server], {
+    env: { PATH: process.env.PATH, PORT: "8081", GIT_REPO_DIRECTORY: root, MODE: "fs", LOG_LEVEL: "error" },
+    stdio: "ignore",
+  });
+  for (let i = 0; !(await answers()); i++) {
+    if (i > 100) throw new Error(`decap-server did not start at ${BACKEND}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    root,
+    async build() {
+      const env = { PATH: process.env.PATH, HOME: process.env.HOME, DIST_DIR: join(root, "dist"), SSR_DIR: join(root, "dist-ssr"), SKIP_ADMIN: "1" };
+      const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/build/build.ts"], { cwd: root, env });
+      return stdout;
+    },
+    close() {
+      backend.kill();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+async function answers(): Promise<boolean> {
+  const info = { method: "POST", headers: { "content-type": "application/json" }, body: '{"action":"info"}' };
+  return fetch(BACKEND, info).then(
+    (r) => r.ok,
+    () => false,
+  );
+}

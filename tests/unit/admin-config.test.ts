@@ -1,0 +1,122 @@
+// @vitest-environment node
+/**
+ * The visual editor's configuration (src/admin/config.ts) against the JSON Schemas it is generated
+ * from: every schema property has a field and every field a property, all the way down, with the
+ * schema's title, description and default as the field's label, hint and default.
+ */
+import { describe, expect, it } from "vitest";
+import { cmsConfig, fieldsOf, type Field, type Schema, type Schemas } from "../../src/admin/config.ts";
+import { schemas } from "../../src/admin/fields.ts";
+
+
+/** The schemas the comparison reads; a test swaps in a changed copy. */
+let all: Schemas = schemas;
+
+/** The schema a `$ref` points at (in its file or another), with the referring schema's own keys on top. */
+function resolve(schema: Schema, file: string): { schema: Schema; file: string } {
+  if (!schema.$ref) return { schema, file };
+  const [refFile, pointer = ""] = schema.$ref.split("#");
+  const at = refFile || file;
+  const target = pointer
+    .split("/")
+    .filter(Boolean)
+    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], all[at]) as Schema;
+  const { $ref: _ref, ...own } = schema;
+  const inner = resolve(target, at);
+  return { schema: { ...inner.schema, ...own }, file: inner.file };
+}
+
+/** Each mismatch between the properties under `raw` and the fields under `field`, by path. */
+function mismatches(raw: Schema, file: string, field: Field, path: string): string[] {
+  const { schema, file: at } = resolve(raw, file);
+  const problems: string[] = [];
+  if (schema.title !== undefined && schema.title !== field.label) problems.push(`${path}: label ${field.label}, title ${schema.title}`);
+  if (schema.description !== undefined && schema.description !== field.hint) problems.push(`${path}: hint is not the description`);
+  if (schema.default !== undefined && schema.default !== field.default) problems.push(`${path}: default is not the schema's`);
+  if (schema.type === "array") {
+    const items = resolve(schema.items ?? {}, at);
+    if (items.schema.oneOf) {
+      const names = items.schema.oneOf.map((branch) => String(branch.$ref).split("/").pop()!);
+      if (JSON.stringify(names) !== JSON.stringify(field.types?.map((t) => t.name)))
+        problems.push(`${path}: variants ${String(field.types?.map((t) => t.name))}, section types ${String(names)}`);
+      for (const branch of items.schema.oneOf) {
+        const name = String(branch.$ref).split("/").pop()!;
+        const variant = field.types?.find((t) => t.name === name);
+        const { schema: section, file: sectionFile } = resolve(branch, items.file);
+        if (variant) problems.push(...objectMismatches(section, sectionFile, variant, `${path}[${name}]`, ["type"]));
+      }
+    } else if (field.fields) {
+      problems.push(...objectMismatches(items.schema, items.file, { ...field, fields: field.fields }, `${path}[]`));
+    } else if (field.field) {
+      problems.push(...mismatches(schema.items ?? {}, at, field.field, `${path}[]`));
+    } else problems.push(`${path}: a list without an item field`);
+  } else if (schema.type === "object" && schema.properties) {
+    problems.push(...objectMismatches(schema, at, field, path));
+  }
+  return problems;
+}
+
+/** Properties without fields and fields without properties in one object; `skip`: keys the editor sets itself. */
+function objectMismatches(schema: Schema, file: string, field: Field, path: string, skip: string[] = []): string[] {
+  const properties = Object.keys(schema.properties ?? {}).filter((k) => !skip.includes(k));
+  const fields = (field.fields ?? []).map((f) => f.name);
+  return [
+    ...properties.filter((p) => !fields.includes(p)).map((p) => `${path}.${p}: property without a field`),
+    ...fields.filter((f) => !properties.includes(f)).map((f) => `${path}.${f}: field without a property`),
+    ...(field.fields ?? []).flatMap((f) => (schema.properties?.[f.name] ? mismatches(schema.properties[f.name]!, file, f, `${path}.${f.name}`) : [])),
+  ];
+}
+
+describe("the visual editor's fields, generated from the schemas", () => {
+  for (const file of ["page.schema.json", "site.schema.json"]) {
+    it(`match ${file} property for property`, () => {
+      const root = schemas[file]!;
+      expect(objectMismatches(root, file, { name: file, label: file, widget: "object", fields: fieldsOf(file, schemas) }, file)).toEqual([]);
+    });
+  }
+
+  it("would notice a property without a field and a field without a property", () => {
+    const changed = JSON.parse(JSON.stringify(schemas)) as Schemas;
+    (changed["page.schema.json"]!.$defs as Record<string, { properties: Record<string, unknown> }>).banner!.properties.caption = { type: "string" };
+    const compare = (against: Schemas, fields: Field[]) => {
+      all = against;
+      try {
+        return objectMismatches(against["page.schema.json"]!, "page.schema.json", { name: "", label: "", widget: "object", fields }, "page").join("\n");
+      } finally {
+        all = schemas;
+      }
+    };
+    expect(compare(changed, fieldsOf("page.schema.json", schemas))).toContain("page.sections[banner].caption: property without a field");
+    expect(compare(schemas, fieldsOf("page.schema.json", changed))).toContain("page.sections[banner].caption: field without a property");
+  });
+
+  it("maps each kind of property to its widget", () => {
+    const page = fieldsOf("page.schema.json", schemas);
+    const sections = page.find((f) => f.name === "sections")!;
+    const variant = (type: string) => sections.types!.find((t) => t.name === type)!;
+    const widget = (type: string, name: string) => variant(type).fields!.find((f) => f.name === name)?.widget;
+    expect(sections.widget).toBe("list");
+    expect(sections.typeKey).toBe("type");
+    expect(widget("banner", "image")).toBe("image");
+    expect(widget("banner", "heading")).toBe("string");
+    expect(widget("richText", "paragraphs")).toBe("list");
+    expect(page.find((f) => f.name === "title")).toMatchObject({ widget: "string", required: true });
+    const site = fieldsOf("site.schema.json", schemas);
+    expect(site.map((f) => f.name)).toEqual(expect.arrayContaining(["company", "contact", "navigation", "footer", "redirects"]));
+    const all = (fields: Field[]): Field[] => fields.flatMap((f) => [f, ...all(f.fields ?? []), ...(f.field ? all([f.field]) : []), ...all(f.types ?? [])]);
+    const widgets = new Set(all([...page, ...site]).map((f) => f.widget));
+    for (const w of ["string", "text", "number", "boolean", "select", "list", "object", "image", "file"]) expect(widgets, w).toContain(w);
+  });
+
+  it("covers every file under content/pages, sub-folders included, and site.yaml as a file collection", () => {
+    const config = cmsConfig(schemas, { repo: "owner/site", branch: "main" });
+    const [pages, site] = config.collections;
+    expect(pages).toMatchObject({ folder: "content/pages", extension: "yaml", nested: { depth: expect.any(Number) as number } });
+    expect(site!.files![0]).toMatchObject({ file: "content/site.yaml" });
+    expect(config).toMatchObject({
+      publish_mode: "editorial_workflow",
+      backend: { name: "github", repo: "owner/site" },
+      media_folder: "public/assets/uploads",
+    });
+  });
+});
