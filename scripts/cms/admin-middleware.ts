@@ -16,7 +16,7 @@ const TYPES: Record<string, string> = {
 /**
  * Serves a built /admin from `adminDist` (its <DIST_DIR>), with /admin/facts.json read fresh from
  * `root` at each request (pages and uploads change while editing) and /assets/ from root/public,
- * for `npm run edit` and the editor's tests. Anything else goes to `next`.
+ * for `npm run edit`. Anything else goes to `next`.
  */
 export function adminMiddleware(root: string, adminDist: string) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {

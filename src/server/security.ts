@@ -106,7 +106,7 @@ export function securityHeaders(inputs: PolicyInputs, kind: AnswerKind = "page")
 export type SecurityHeaders = Record<AnswerKind, HeaderSet>;
 
 export function securityHeaderSets(inputs: PolicyInputs): SecurityHeaders {
-  return { page: securityHeaders(inputs, "page"), asset: securityHeaders(inputs, "asset"), admin: securityHeaders(inputs, "admin") };
+  return Object.fromEntries(ANSWER_KINDS.map((kind) => [kind, securityHeaders(inputs, kind)])) as SecurityHeaders;
 }
 
 /**

@@ -8,7 +8,6 @@ import { describe, expect, it } from "vitest";
 import { cmsConfig, fieldsOf, type Field, type Schema, type Schemas } from "../../src/admin/config.ts";
 import { schemas } from "../../src/admin/fields.ts";
 
-
 /** The schemas the comparison reads; a test swaps in a changed copy. */
 let all: Schemas = schemas;
 
