@@ -7,7 +7,7 @@
  */
 import { Component, type ReactNode } from "react";
 import { images } from "virtual:site";
-import { PageLayout } from "../app/PageView.tsx";
+import { PageView } from "../app/PageView.tsx";
 import { RenderSections } from "../blocks/RenderSections.tsx";
 import type { Page } from "../content/types.ts";
 import { contactTokens, fillTokens } from "../content/tokens.ts";
@@ -53,7 +53,7 @@ export function PagePreview({ entry }: PreviewProps) {
     <ImagesContext value={images}>
       <main id="main">
         <Boundary key={key} fallback={sectionBySection}>
-          <PageLayout page={page} />
+          <PageView page={page} />
         </Boundary>
       </main>
     </ImagesContext>

@@ -14,7 +14,7 @@ import { bannerLarge, bannerMedium, bannerSmall } from "../blocks/shared.css.ts"
 import { PageView } from "./PageView.tsx";
 import { ImagesContext } from "../ui/Img.tsx";
 import { findRedirect, findRoute, NOT_FOUND_PATH } from "./routes.ts";
-import { normalisePath } from "../ui/format.ts";
+import { normalisePath, pageTitle } from "../ui/format.ts";
 import * as css from "./App.css.ts";
 
 /** A page with the entries of the images it shows (the shell's too: a sidebar draws the site's icons). */
@@ -63,12 +63,13 @@ function RoutedPage({ initial }: { initial: InitialPage }) {
     };
   }, [path, shown.path, navigate]);
 
-  // After a client-side navigation: start at the top and move focus to the new page's heading.
+  // After a client-side navigation: the new page's title, the top of the page, and focus on its heading.
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
+    document.title = pageTitle(shown.page.title, site.company.name);
     window.scrollTo(0, 0);
     document.querySelector<HTMLElement>("main h1")?.focus({ preventScroll: true });
   }, [shown]);

@@ -1,8 +1,6 @@
-import { useEffect } from "react";
 import site from "virtual:site";
 import type { Page, Sidebar as SidebarData } from "../content/types.ts";
 import { RenderSections } from "../blocks/RenderSections.tsx";
-import { pageTitle } from "../ui/format.ts";
 import { Img } from "../ui/Img.tsx";
 import { SmartLink } from "../ui/SmartLink.tsx";
 import * as css from "./PageView.css.ts";
@@ -27,16 +25,8 @@ function Sidebar({ sidebar, current }: { sidebar: SidebarData; current: string }
   );
 }
 
-/** One page, titling the document. */
+/** One page: its banner (or hero) full width, then its sections, beside a sidebar if it has one (below them on small screens). */
 export function PageView({ page }: { page: Page }) {
-  useEffect(() => {
-    document.title = pageTitle(page.title, site.company.name);
-  }, [page]);
-  return <PageLayout page={page} />;
-}
-
-/** Its banner (or hero) full width, then its sections, beside a sidebar if it has one (below them on small screens). */
-export function PageLayout({ page }: { page: Page }) {
   const sidebar = page.sidebar ? site.sidebars[page.sidebar] : undefined;
   if (!sidebar) return <RenderSections sections={page.sections} />;
   const [first, ...rest] = page.sections;
