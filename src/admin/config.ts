@@ -4,6 +4,8 @@
  * appears in /admin with its label, hint and default after `npm run types`.
  * Pure data in, Decap config out, so a unit test can hold every schema property against its field.
  */
+import { patternHint } from "../content/schemas.ts";
+
 export type Schema = Record<string, unknown> & {
   $ref?: string;
   type?: string | string[];
@@ -44,8 +46,6 @@ export interface Field {
   summary?: string;
   collapsed?: boolean;
   choose_url?: boolean;
-  /** Not Decap's: which kind of value the pre-save check looks at (`link` or `asset`). */
-  check?: "link" | "asset";
   /**
    * Not Decap's: the schema requires the key. `required` is what Decap checks in the form, which is
    * less: a required text that may be empty (an image's alt) or a field inside an optional object
@@ -157,15 +157,15 @@ export function toField(name: string, raw: Schema, required: boolean, file: stri
 function stringField(name: string, schema: Schema, base: ReturnType<typeof common>): Field {
   if (schema.pattern?.startsWith("^/assets/")) {
     const image = (schema.examples ?? []).some((e) => typeof e === "string" && IMAGE.test(e));
-    return { ...base, widget: image ? "image" : "file", choose_url: false, check: "asset" };
+    return { ...base, widget: image ? "image" : "file", choose_url: false };
   }
-  const pattern: [string, string] | undefined = schema.pattern ? [schema.pattern, schema.description ?? `must match ${schema.pattern}`] : undefined;
+  // Decap shows the second part when the value does not match: the same hint `npm run validate` gives.
+  const pattern: [string, string] | undefined = schema.pattern ? [schema.pattern, `Should be ${patternHint(schema.pattern)}.`] : undefined;
   const long = PROSE.has(name) || (schema.maxLength ?? 0) > 120;
   return {
     ...base,
     widget: long ? "text" : "string",
     ...(pattern ? { pattern } : {}),
-    ...(schema.pattern?.startsWith("^(/|https://") ? { check: "link" as const } : {}),
   };
 }
 

@@ -58,9 +58,9 @@ function allowedKeys(error: ErrorObject): string[] {
   return props ? Object.keys(props) : [];
 }
 
-function patternHint(pattern: string): string {
+export function patternHint(pattern: string): string {
   if (pattern.startsWith("^/assets/")) return "a file under public/, written like /assets/banners/about.jpg";
   if (pattern.startsWith("^(/|https://")) return "an internal path like /contact, or https:, mailto:, tel:";
   if (pattern.startsWith("^/(")) return "a path like /products/plc";
-  return `expected to match ${pattern}`;
+  return `text matching ${pattern}`;
 }

@@ -106,12 +106,14 @@ test.describe("the visual editor @once", () => {
     expect(changedLines(before, file("content/pages/about.yaml"))).toEqual(["    heading: About Lariox Automation"]);
   });
 
-  test("an empty required field is refused, naming the field, and nothing is written", async ({ page }) => {
+  test("an empty required field and a malformed path are refused at their fields, and nothing is written", async ({ page }) => {
     const before = file("content/pages/about.yaml");
     await openEditor(page, "#/collections/pages/entries/about");
     await field(page, "Heading").first().fill("");
+    await field(page, "Route path").fill("about us");
     await publish(page);
     await expect(page.getByText("Heading is required.")).toBeVisible();
+    await expect(page.getByText("Should be a path like /products/plc.")).toBeVisible();
     await expect(page.getByRole("alert").first()).toContainText("missed a required field");
     expect(file("content/pages/about.yaml")).toBe(before);
   });
