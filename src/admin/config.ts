@@ -67,7 +67,7 @@ const IMAGE = /\.(jpe?g|png|svg|webp)$/i;
 const PROSE = new Set(["description", "text", "intro", "paragraphs", "aboutText", "serverMessage"]);
 
 /** Follows `$ref`s (in the same file or another), keeping the referring schema's own title and description. */
-function resolve(schema: Schema, file: string, schemas: Schemas): { schema: Schema; file: string } {
+export function resolve(schema: Schema, file: string, schemas: Schemas): { schema: Schema; file: string } {
   if (!schema.$ref) return { schema, file };
   const [refFile, pointer = ""] = schema.$ref.split("#");
   const target = refFile || file;

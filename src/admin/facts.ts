@@ -17,13 +17,11 @@ let assets = new Set<string>();
 /** Fetched again before each check: pages and uploads change while the editor is open. */
 export async function loadFacts(): Promise<Facts> {
   const response = await fetch("/admin/facts.json", { cache: "no-store" });
-  if (response.ok) setFacts((await response.json()) as Facts);
+  if (response.ok) {
+    current = (await response.json()) as Facts;
+    assets = new Set(current.assets);
+  }
   return current;
-}
-
-export function setFacts(facts: Facts): void {
-  current = facts;
-  assets = new Set(facts.assets);
 }
 
 /** Files about to be saved with the entry being checked (its uploads); forgotten at the next loadFacts. */

@@ -21,8 +21,9 @@ export async function refuseInvalid({ entry }: { entry: EntryLike }): Promise<un
   addAssets(uploads.map((upload) => upload.path.replace(/^public\//, "/")));
   const errors = validateEntry(collection === "site" ? "site" : "page", file, entry.getIn(["data"])?.toJS(), facts);
   if (errors.length === 0) return undefined;
-  showFieldErrors(errors.map((e) => ({ pointer: e.pointer, text: `${e.field}: ${e.message}` })));
-  throw new Error(`not saved. ${errors.map((e) => `${e.field}: ${e.message}`).join("; ")}`);
+  const messages = errors.map((e) => ({ pointer: e.pointer, text: `${e.field}: ${e.message}` }));
+  showFieldErrors(messages);
+  throw new Error(`not saved. ${messages.map((m) => m.text).join("; ")}`);
 }
 
 /**

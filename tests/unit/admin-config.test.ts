@@ -5,35 +5,23 @@
  * schema's title, description and default as the field's label, hint and default.
  */
 import { describe, expect, it } from "vitest";
-import { cmsConfig, fieldsOf, type Field, type Schema, type Schemas } from "../../src/admin/config.ts";
+import { cmsConfig, fieldsOf, resolve, type Field, type Schema, type Schemas } from "../../src/admin/config.ts";
 import { schemas } from "../../src/admin/fields.ts";
 
 /** The schemas the comparison reads; a test swaps in a changed copy. */
 let all: Schemas = schemas;
 
-/** The schema a `$ref` points at (in its file or another), with the referring schema's own keys on top. */
-function resolve(schema: Schema, file: string): { schema: Schema; file: string } {
-  if (!schema.$ref) return { schema, file };
-  const [refFile, pointer = ""] = schema.$ref.split("#");
-  const at = refFile || file;
-  const target = pointer
-    .split("/")
-    .filter(Boolean)
-    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], all[at]) as Schema;
-  const { $ref: _ref, ...own } = schema;
-  const inner = resolve(target, at);
-  return { schema: { ...inner.schema, ...own }, file: inner.file };
-}
+const resolveIn = (schema: Schema, file: string) => resolve(schema, file, all);
 
 /** Each mismatch between the properties under `raw` and the fields under `field`, by path. */
 function mismatches(raw: Schema, file: string, field: Field, path: string): string[] {
-  const { schema, file: at } = resolve(raw, file);
+  const { schema, file: at } = resolveIn(raw, file);
   const problems: string[] = [];
   if (schema.title !== undefined && schema.title !== field.label) problems.push(`${path}: label ${field.label}, title ${schema.title}`);
   if (schema.description !== undefined && schema.description !== field.hint) problems.push(`${path}: hint is not the description`);
   if (schema.default !== undefined && schema.default !== field.default) problems.push(`${path}: default is not the schema's`);
   if (schema.type === "array") {
-    const items = resolve(schema.items ?? {}, at);
+    const items = resolveIn(schema.items ?? {}, at);
     if (items.schema.oneOf) {
       const names = items.schema.oneOf.map((branch) => String(branch.$ref).split("/").pop()!);
       if (JSON.stringify(names) !== JSON.stringify(field.types?.map((t) => t.name)))
@@ -41,7 +29,7 @@ function mismatches(raw: Schema, file: string, field: Field, path: string): stri
       for (const branch of items.schema.oneOf) {
         const name = String(branch.$ref).split("/").pop()!;
         const variant = field.types?.find((t) => t.name === name);
-        const { schema: section, file: sectionFile } = resolve(branch, items.file);
+        const { schema: section, file: sectionFile } = resolveIn(branch, items.file);
         if (variant) problems.push(...objectMismatches(section, sectionFile, variant, `${path}[${name}]`, ["type"]));
       }
     } else if (field.fields) {
