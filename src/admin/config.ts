@@ -4,6 +4,7 @@
  * appears in /admin with its label, hint and default after `npm run types`.
  * Pure data in, Decap config out, so a unit test can hold every schema property against its field.
  */
+import type { CmsConfig, CmsField, CmsFieldBase, CmsFieldObject } from "decap-cms-core";
 import { patternHint } from "../content/schemas.ts";
 
 export type Schema = Record<string, unknown> & {
@@ -27,33 +28,34 @@ export type Schema = Record<string, unknown> & {
   additionalProperties?: boolean | Schema;
 };
 
-export interface Field {
-  name: string;
-  label: string;
-  widget: string;
-  required?: boolean;
-  hint?: string;
-  default?: unknown;
-  pattern?: [string, string];
-  options?: string[];
-  value_type?: "int" | "float";
-  min?: number;
-  max?: number;
-  fields?: Field[];
-  field?: Field;
-  types?: Field[];
-  typeKey?: string;
-  summary?: string;
-  collapsed?: boolean;
-  choose_url?: boolean;
-  /**
-   * Not Decap's: the schema requires the key. `required` is what Decap checks in the form, which is
-   * less: a required text that may be empty (an image's alt) or a field inside an optional object
-   * (a banner's link) is left to the pre-save check, or Decap would refuse the untouched page.
-   * A saved file keeps `needed` keys even when empty (clean() in validate-entry.ts).
-   */
-  needed?: boolean;
+declare module "decap-cms-core" {
+  interface CmsFieldBase {
+    /**
+     * Not Decap's: the schema requires the key. `required` is what Decap checks in the form, which is
+     * less: a required text that may be empty (an image's alt) or a field inside an optional object
+     * (a banner's link) is left to the pre-save check, or Decap would refuse the untouched page.
+     * A saved file keeps `needed` keys even when empty (clean() in validate-entry.ts).
+     */
+    needed?: boolean;
+  }
+  interface CmsFieldList {
+    /** Decap's, left out of its types: the item key that picks a typed list's variant. */
+    typeKey?: string;
+  }
 }
+
+export type Field = CmsField;
+/** One section type as a variant of the `sections` list (Decap's typed list). */
+type Variant = CmsFieldBase & CmsFieldObject;
+
+/** The fields inside `field`: an object's, a list's items' or, in a typed list, those of the variant named `type`. */
+export function innerFields(field: Field | undefined, type?: unknown): Field[] | undefined {
+  if (field && "types" in field && field.types) return field.types.find((variant) => variant.name === type)?.fields;
+  return field && "fields" in field ? field.fields : undefined;
+}
+
+/** The field of each item of a list of plain values (a list of paragraphs). */
+export const itemField = (field: Field | undefined): Field | undefined => (field && "field" in field ? field.field : undefined);
 
 /** Schemas by file name, for `$ref`s such as `site.schema.json#/$defs/asset`. */
 export type Schemas = Record<string, Schema>;
@@ -88,23 +90,25 @@ function allowsEmpty(schema: Schema): boolean {
   return !schema.pattern || new RegExp(schema.pattern).test("");
 }
 
-function common(
-  name: string,
-  schema: Schema,
-  required: boolean,
-  inOptional: boolean,
-): Pick<Field, "name" | "label" | "required" | "needed" | "hint" | "default"> {
-  const formRequired = required && !inOptional && !allowsEmpty(schema);
+/** What every field takes from its schema but the default, whose type depends on the widget. */
+function common(name: string, schema: Schema, required: boolean, inOptional: boolean): CmsFieldBase {
   return {
     name,
     // A list's item without a title of its own (a paragraph) is labelled by its name.
     label: schema.title ?? name.charAt(0).toUpperCase() + name.slice(1),
-    required: formRequired,
+    required: required && !inOptional && !allowsEmpty(schema),
     ...(required ? { needed: true } : {}),
     ...(schema.description ? { hint: schema.description } : {}),
-    ...(schema.default !== undefined ? { default: schema.default } : required && allowsEmpty(schema) ? { default: "" } : {}),
   };
 }
+
+/** The schema's default when it has the type the widget holds. */
+function defaultOf<T>(schema: Schema, is: (value: unknown) => value is T): { default?: T } {
+  return is(schema.default) ? { default: schema.default } : {};
+}
+const isBoolean = (value: unknown): value is boolean => typeof value === "boolean";
+const isNumber = (value: unknown): value is number => typeof value === "number";
+const isString = (value: unknown): value is string => typeof value === "string";
 
 /**
  * One schema property as a Decap field (and everything under it). `inOptional`: it sits in an
@@ -115,27 +119,29 @@ export function toField(name: string, raw: Schema, required: boolean, file: stri
   const { schema, file: at } = resolve(raw, file, schemas);
   const base = common(name, schema, required, inOptional);
   if (schema.const !== undefined) return { ...base, widget: "hidden", default: schema.const };
-  if (schema.enum) return { ...base, widget: "select", options: schema.enum.map(String) };
+  if (schema.enum) return { ...base, widget: "select", options: schema.enum.map(String), ...defaultOf(schema, isString) };
   switch (schema.type) {
     case "boolean":
-      return { ...base, widget: "boolean" };
+      return { ...base, widget: "boolean", ...defaultOf(schema, isBoolean) };
     case "integer":
     case "number":
       return {
         ...base,
         widget: "number",
         value_type: schema.type === "integer" ? "int" : "float",
+        ...defaultOf(schema, isNumber),
         ...(schema.minimum !== undefined ? { min: schema.minimum } : {}),
         ...(schema.maximum !== undefined ? { max: schema.maximum } : {}),
       };
     case "array": {
       const items = resolve(schema.items ?? {}, at, schemas);
+      const list = { ...base, widget: "list" as const, ...(schema.default !== undefined ? { default: schema.default } : {}) };
       // Lists open: an editor sees every field without hunting for the chevron of each item.
       if (items.schema.oneOf)
-        return { ...base, widget: "list", collapsed: false, typeKey: "type", types: items.schema.oneOf.map((branch) => variant(branch, items.file, schemas)) };
+        return { ...list, collapsed: false, typeKey: "type", types: items.schema.oneOf.map((branch) => variant(branch, items.file, schemas)) };
       const item = toField(singular(name), schema.items ?? {}, true, at, schemas);
-      if (item.widget === "object") return { ...base, widget: "list", collapsed: false, summary: summaryOf(item), fields: item.fields! };
-      return { ...base, widget: "list", field: item };
+      if (item.widget === "object" && "fields" in item) return { ...list, collapsed: false, summary: summaryOf(item.fields), fields: item.fields };
+      return { ...list, field: item };
     }
     case "object": {
       // A map with names chosen by the author (site.yaml's sidebars) has no fixed fields to draw:
@@ -150,11 +156,14 @@ export function toField(name: string, raw: Schema, required: boolean, file: stri
       };
     }
     default:
-      return stringField(name, schema, base);
+      return stringField(name, schema, {
+        ...base,
+        ...(isString(schema.default) ? { default: schema.default } : required && allowsEmpty(schema) ? { default: "" } : {}),
+      });
   }
 }
 
-function stringField(name: string, schema: Schema, base: ReturnType<typeof common>): Field {
+function stringField(name: string, schema: Schema, base: CmsFieldBase & { default?: string }): Field {
   if (schema.pattern?.startsWith("^/assets/")) {
     const image = (schema.examples ?? []).some((e) => typeof e === "string" && IMAGE.test(e));
     return { ...base, widget: image ? "image" : "file", choose_url: false };
@@ -169,8 +178,8 @@ function stringField(name: string, schema: Schema, base: ReturnType<typeof commo
   };
 }
 
-/** One section type as a variant of the `sections` list: its `type` is the list's typeKey. */
-function variant(branch: Schema, file: string, schemas: Schemas): Field {
+/** One section type as a variant of the `sections` list. */
+function variant(branch: Schema, file: string, schemas: Schemas): Variant {
   const name = branch.$ref!.split("/").pop()!;
   const { schema, file: at } = resolve(branch, file, schemas);
   const needed = new Set(schema.required ?? []);
@@ -183,12 +192,12 @@ function variant(branch: Schema, file: string, schemas: Schemas): Field {
     .replace(/([a-z])([A-Z])/g, "$1 $2")
     .replace(/^Cta$/, "Call to Action")
     .replace(/\bPdf\b/, "PDF");
-  return { name, label, widget: "object", ...(schema.description ? { hint: schema.description } : {}), summary: summaryOf({ fields } as Field), fields };
+  return { name, label, widget: "object", ...(schema.description ? { hint: schema.description } : {}), summary: summaryOf(fields), fields };
 }
 
 /** The list's row title: the item's first text field (`{{fields.heading}}`). */
-function summaryOf(item: Pick<Field, "fields">): string {
-  const first = item.fields?.find((f) => ["heading", "title", "label", "name"].includes(f.name)) ?? item.fields?.find((f) => f.widget === "string");
+function summaryOf(fields: Field[]): string {
+  const first = fields.find((f) => ["heading", "title", "label", "name"].includes(f.name)) ?? fields.find((f) => f.widget === "string");
   return first ? `{{fields.${first.name}}}` : "";
 }
 
@@ -212,7 +221,7 @@ export interface BackendOptions {
 }
 
 /** The whole Decap config: the pages folder and site.yaml, in the editorial workflow. */
-export function cmsConfig(schemas: Schemas, backend: BackendOptions) {
+export function cmsConfig(schemas: Schemas, backend: BackendOptions): CmsConfig {
   return {
     load_config_file: false,
     backend: {
@@ -231,7 +240,7 @@ export function cmsConfig(schemas: Schemas, backend: BackendOptions) {
     public_folder: PUBLIC_FOLDER,
     site_url: "/",
     display_url: "/",
-    logo_url: "/assets/logo.svg",
+    logo: { src: "/assets/logo.svg" },
     collections: [
       {
         name: "pages",

@@ -15,8 +15,7 @@ import { PagePreview } from "./preview.tsx";
 // Set at build (vite.admin.config.ts) from CMS_REPO, CMS_BRANCH and CMS_AUTH_URL.
 declare const __CMS_BACKEND__: { repo: string; branch: string; baseUrl: string };
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- Decap's registry takes loosely typed formats and templates. */
-const cms = CMS as any;
+const cms = CMS;
 cms.registerCustomFormat("lariox-yaml", "yaml", yamlFormat);
 // The site's stylesheet, emitted by this build as a file of its own and kept out of the editor's page.
 cms.registerPreviewStyle("/admin/preview.css");

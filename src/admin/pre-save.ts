@@ -4,22 +4,16 @@
  * editor reads which field is wrong and why. Decap's own field checks (required, pattern) have
  * already shown their messages at the fields.
  */
+import { entryData, entryFile, entryUploads, type Entry } from "./entry.ts";
 import { addAssets, loadFacts } from "./facts.ts";
 import { validateEntry } from "./validate-entry.ts";
 
-interface EntryLike {
-  get(key: string): unknown;
-  getIn(path: string[]): { toJS(): unknown } | undefined;
-}
-
-export async function refuseInvalid({ entry }: { entry: EntryLike }): Promise<undefined> {
-  const collection = String(entry.get("collection"));
-  const file = String(entry.get("path") ?? "") || `content/pages/${String(entry.get("slug"))}.yaml`;
+export async function refuseInvalid({ entry }: { entry: Entry }): Promise<undefined> {
   const facts = await loadFacts();
   // Pictures uploaded into this entry are saved with it: they count as there.
-  const uploads = (entry.getIn(["mediaFiles"])?.toJS() ?? []) as { path: string }[];
-  addAssets(uploads.map((upload) => upload.path.replace(/^public\//, "/")));
-  const errors = validateEntry(collection === "site" ? "site" : "page", file, entry.getIn(["data"])?.toJS(), facts);
+  addAssets(entryUploads(entry));
+  const kind = entry.get("collection") === "site" ? "site" : "page";
+  const errors = validateEntry(kind, entryFile(entry), entryData(entry), facts);
   if (errors.length === 0) return undefined;
   const messages = errors.map((e) => ({ pointer: e.pointer, text: `${e.field}: ${e.message}` }));
   showFieldErrors(messages);

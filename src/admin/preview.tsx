@@ -6,6 +6,7 @@
  * that cannot be yet says so.
  */
 import { Component, type ReactNode } from "react";
+import type { PreviewTemplateComponentProps } from "decap-cms-core";
 import { images } from "virtual:site";
 import { PageView } from "../app/PageView.tsx";
 import { RenderSections } from "../blocks/RenderSections.tsx";
@@ -14,6 +15,7 @@ import { contactTokens, fillTokens } from "../content/tokens.ts";
 import { ImagesContext } from "../ui/Img.tsx";
 import { facts } from "./facts.ts";
 import { entryFields } from "./fields.ts";
+import { entryData } from "./entry.ts";
 import { clean } from "./validate-entry.ts";
 
 class Boundary extends Component<{ children: ReactNode; fallback: ReactNode }, { failed: boolean }> {
@@ -31,12 +33,8 @@ class Boundary extends Component<{ children: ReactNode; fallback: ReactNode }, {
 
 const notice = { padding: "1rem 2rem", color: "#6b21a8", fontFamily: "system-ui" };
 
-interface PreviewProps {
-  entry: { getIn(path: string[]): { toJS(): unknown } | undefined };
-}
-
-export function PagePreview({ entry }: PreviewProps) {
-  const data = clean(entry.getIn(["data"])?.toJS() ?? {}, entryFields("page")) as Page;
+export function PagePreview({ entry }: Pick<PreviewTemplateComponentProps, "entry">) {
+  const data = clean(entryData(entry), entryFields("page")) as Page;
   const site = facts().site;
   const page = site.contact ? fillTokens({ ...data, sections: data.sections ?? [] }, contactTokens(site)) : { ...data, sections: data.sections ?? [] };
   // A new key for each change: a boundary forgets its error once the entry is fixed.

@@ -9,7 +9,7 @@ import { describeAjvError, validators } from "../content/schemas.ts";
 import type { Page } from "../content/generated/page.ts";
 import type { Site } from "../content/generated/site.ts";
 import type { YamlFile } from "../content/yaml-file.ts";
-import type { Field } from "./config.ts";
+import { innerFields, itemField, type Field } from "./config.ts";
 import { entryFields } from "./fields.ts";
 import type { Facts } from "./facts.ts";
 
@@ -44,16 +44,13 @@ export function clean(value: unknown, fields?: Field[]): unknown {
 }
 
 function cleanValue(value: unknown, field: Field): unknown {
-  if (Array.isArray(value)) {
-    return value.map((item) => {
-      // A section: the fields of its type's variant.
-      if (field.types) return clean(item, field.types.find((t) => t.name === (item as { type?: string } | null)?.type)?.fields);
-      if (field.fields) return clean(item, field.fields);
-      return field.field ? cleanValue(item, field.field) : clean(item);
-    });
-  }
-  return field.fields ? clean(value, field.fields) : clean(value);
+  if (!Array.isArray(value)) return clean(value, innerFields(field));
+  const item = itemField(field);
+  // A section is cleaned with the fields of its type's variant.
+  return value.map((v) => (item ? cleanValue(v, item) : clean(v, innerFields(field, typeOf(v)))));
 }
+
+const typeOf = (value: unknown) => (value as { type?: unknown } | null | undefined)?.type;
 
 const located = (file: string, data: unknown): YamlFile => ({ file, data, locate: () => ({ line: 1, col: 1 }) });
 
@@ -90,14 +87,14 @@ export function describePointer(pointer: string, fields: Field[], data: unknown)
     value = (value as Record<string, unknown> | undefined)?.[part];
     if (field?.widget === "list" && /^\d+$/.test(part)) {
       names.push(String(Number(part) + 1));
-      const type = (value as { type?: string } | undefined)?.type;
-      siblings = field.types?.find((t) => t.name === type)?.fields ?? field.fields ?? (field.field ? [field.field] : []);
-      field = field.field;
+      const item = itemField(field);
+      siblings = innerFields(field, typeOf(value)) ?? (item ? [item] : []);
+      field = item;
       continue;
     }
     field = siblings.find((f) => f.name === part);
     names.push(field?.label ?? part);
-    siblings = field?.fields ?? [];
+    siblings = innerFields(field) ?? [];
   }
   return names.join(" › ") || "Page";
 }

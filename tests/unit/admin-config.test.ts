@@ -5,7 +5,7 @@
  * schema's title, description and default as the field's label, hint and default.
  */
 import { describe, expect, it } from "vitest";
-import { cmsConfig, fieldsOf, resolve, type Field, type Schema, type Schemas } from "../../src/admin/config.ts";
+import { cmsConfig, fieldsOf, innerFields, itemField, resolve, type Field, type Schema, type Schemas } from "../../src/admin/config.ts";
 import { schemas } from "../../src/admin/fields.ts";
 
 /** The schemas the comparison reads; a test swaps in a changed copy. */
@@ -13,44 +13,48 @@ let all: Schemas = schemas;
 
 const resolveIn = (schema: Schema, file: string) => resolve(schema, file, all);
 
+const variantsOf = (field: Field) => ("types" in field ? field.types : undefined);
+
 /** Each mismatch between the properties under `raw` and the fields under `field`, by path. */
 function mismatches(raw: Schema, file: string, field: Field, path: string): string[] {
   const { schema, file: at } = resolveIn(raw, file);
   const problems: string[] = [];
   if (schema.title !== undefined && schema.title !== field.label) problems.push(`${path}: label ${field.label}, title ${schema.title}`);
   if (schema.description !== undefined && schema.description !== field.hint) problems.push(`${path}: hint is not the description`);
-  if (schema.default !== undefined && schema.default !== field.default) problems.push(`${path}: default is not the schema's`);
+  if (schema.default !== undefined && schema.default !== ("default" in field ? field.default : undefined))
+    problems.push(`${path}: default is not the schema's`);
   if (schema.type === "array") {
     const items = resolveIn(schema.items ?? {}, at);
+    const variants = variantsOf(field);
     if (items.schema.oneOf) {
       const names = items.schema.oneOf.map((branch) => String(branch.$ref).split("/").pop()!);
-      if (JSON.stringify(names) !== JSON.stringify(field.types?.map((t) => t.name)))
-        problems.push(`${path}: variants ${String(field.types?.map((t) => t.name))}, section types ${String(names)}`);
+      if (JSON.stringify(names) !== JSON.stringify(variants?.map((t) => t.name)))
+        problems.push(`${path}: variants ${String(variants?.map((t) => t.name))}, section types ${String(names)}`);
       for (const branch of items.schema.oneOf) {
         const name = String(branch.$ref).split("/").pop()!;
-        const variant = field.types?.find((t) => t.name === name);
+        const variant = variants?.find((t) => t.name === name);
         const { schema: section, file: sectionFile } = resolveIn(branch, items.file);
-        if (variant) problems.push(...objectMismatches(section, sectionFile, variant, `${path}[${name}]`, ["type"]));
+        if (variant) problems.push(...objectMismatches(section, sectionFile, variant.fields, `${path}[${name}]`, ["type"]));
       }
-    } else if (field.fields) {
-      problems.push(...objectMismatches(items.schema, items.file, { ...field, fields: field.fields }, `${path}[]`));
-    } else if (field.field) {
-      problems.push(...mismatches(schema.items ?? {}, at, field.field, `${path}[]`));
+    } else if (innerFields(field)) {
+      problems.push(...objectMismatches(items.schema, items.file, innerFields(field)!, `${path}[]`));
+    } else if (itemField(field)) {
+      problems.push(...mismatches(schema.items ?? {}, at, itemField(field)!, `${path}[]`));
     } else problems.push(`${path}: a list without an item field`);
   } else if (schema.type === "object" && schema.properties) {
-    problems.push(...objectMismatches(schema, at, field, path));
+    problems.push(...objectMismatches(schema, at, innerFields(field) ?? [], path));
   }
   return problems;
 }
 
 /** Properties without fields and fields without properties in one object; `skip`: keys the editor sets itself. */
-function objectMismatches(schema: Schema, file: string, field: Field, path: string, skip: string[] = []): string[] {
+function objectMismatches(schema: Schema, file: string, fields: Field[], path: string, skip: string[] = []): string[] {
   const properties = Object.keys(schema.properties ?? {}).filter((k) => !skip.includes(k));
-  const fields = (field.fields ?? []).map((f) => f.name);
+  const names = fields.map((f) => f.name);
   return [
-    ...properties.filter((p) => !fields.includes(p)).map((p) => `${path}.${p}: property without a field`),
-    ...fields.filter((f) => !properties.includes(f)).map((f) => `${path}.${f}: field without a property`),
-    ...(field.fields ?? []).flatMap((f) => (schema.properties?.[f.name] ? mismatches(schema.properties[f.name]!, file, f, `${path}.${f.name}`) : [])),
+    ...properties.filter((p) => !names.includes(p)).map((p) => `${path}.${p}: property without a field`),
+    ...names.filter((f) => !properties.includes(f)).map((f) => `${path}.${f}: field without a property`),
+    ...fields.flatMap((f) => (schema.properties?.[f.name] ? mismatches(schema.properties[f.name]!, file, f, `${path}.${f.name}`) : [])),
   ];
 }
 
@@ -58,7 +62,7 @@ describe("the visual editor's fields, generated from the schemas", () => {
   for (const file of ["page.schema.json", "site.schema.json"]) {
     it(`match ${file} property for property`, () => {
       const root = schemas[file]!;
-      expect(objectMismatches(root, file, { name: file, label: file, widget: "object", fields: fieldsOf(file, schemas) }, file)).toEqual([]);
+      expect(objectMismatches(root, file, fieldsOf(file, schemas), file)).toEqual([]);
     });
   }
 
@@ -68,7 +72,7 @@ describe("the visual editor's fields, generated from the schemas", () => {
     const compare = (against: Schemas, fields: Field[]) => {
       all = against;
       try {
-        return objectMismatches(against["page.schema.json"]!, "page.schema.json", { name: "", label: "", widget: "object", fields }, "page").join("\n");
+        return objectMismatches(against["page.schema.json"]!, "page.schema.json", fields, "page").join("\n");
       } finally {
         all = schemas;
       }
@@ -80,17 +84,18 @@ describe("the visual editor's fields, generated from the schemas", () => {
   it("maps each kind of property to its widget", () => {
     const page = fieldsOf("page.schema.json", schemas);
     const sections = page.find((f) => f.name === "sections")!;
-    const variant = (type: string) => sections.types!.find((t) => t.name === type)!;
-    const widget = (type: string, name: string) => variant(type).fields!.find((f) => f.name === name)?.widget;
+    const variant = (type: string) => variantsOf(sections)!.find((t) => t.name === type)!;
+    const widget = (type: string, name: string) => variant(type).fields.find((f) => f.name === name)?.widget;
     expect(sections.widget).toBe("list");
-    expect(sections.typeKey).toBe("type");
+    expect("typeKey" in sections && sections.typeKey).toBe("type");
     expect(widget("banner", "image")).toBe("image");
     expect(widget("banner", "heading")).toBe("string");
     expect(widget("richText", "paragraphs")).toBe("list");
     expect(page.find((f) => f.name === "title")).toMatchObject({ widget: "string", required: true });
     const site = fieldsOf("site.schema.json", schemas);
     expect(site.map((f) => f.name)).toEqual(expect.arrayContaining(["company", "contact", "navigation", "footer", "redirects"]));
-    const all = (fields: Field[]): Field[] => fields.flatMap((f) => [f, ...all(f.fields ?? []), ...(f.field ? all([f.field]) : []), ...all(f.types ?? [])]);
+    const all = (fields: Field[]): Field[] =>
+      fields.flatMap((f) => [f, ...all(innerFields(f) ?? []), ...all([itemField(f)].filter((i) => i !== undefined)), ...all(variantsOf(f) ?? [])]);
     const widgets = new Set(all([...page, ...site]).map((f) => f.widget));
     for (const w of ["string", "text", "number", "boolean", "select", "list", "object", "image", "file"]) expect(widgets, w).toContain(w);
   });

@@ -1,0 +1,18 @@
+/** Reading Decap's entry (an Immutable map, as its preview templates and events receive it). */
+import type { PreviewTemplateComponentProps } from "decap-cms-core";
+
+export type Entry = PreviewTemplateComponentProps["entry"];
+
+/** The form's data as plain values. */
+export const entryData = (entry: Entry): unknown => entry.get("data")?.toJS() ?? {};
+
+/** Where the entry is saved; a new page has no path yet and is saved under its slug. */
+export function entryFile(entry: Entry): string {
+  return String(entry.get("path") ?? "") || `content/pages/${String(entry.get("slug"))}.yaml`;
+}
+
+/** The public URLs of the pictures uploaded into the entry, saved with it. */
+export function entryUploads(entry: Entry): string[] {
+  const files: unknown = entry.get("mediaFiles")?.toJS() ?? [];
+  return Array.isArray(files) ? files.map((file: { path: string }) => file.path.replace(/^public\//, "/")) : [];
+}
