@@ -1,7 +1,7 @@
 /**
  * The build of /admin (the visual editor), apart from the site's: its own entry and chunks under
  * <DIST_DIR>/admin/, so the public build's manifest, chunks and first-load JS stay as they are.
- * `npm run build` runs it after the site (scripts/build/build.ts); `npm run build:admin` alone.
+ * `npm run build` runs it after the site's bundles (scripts/build/build.ts); `npm run build:admin` alone.
  */
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";

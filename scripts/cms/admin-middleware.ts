@@ -9,14 +9,14 @@ const TYPES: Record<string, string> = {
   ".css": "text/css",
   ".json": "application/json",
   ".svg": "image/svg+xml",
-  ".jpg": "image/jpeg",
-  ".png": "image/png",
+  // Decap's image encoder is compiled by the browser as it streams in, which needs this type.
+  ".wasm": "application/wasm",
 };
 
 /**
  * Serves a built /admin from `adminDist` (its <DIST_DIR>), with /admin/facts.json read fresh from
- * `root` at each request (pages and uploads change while editing) and /assets/ from root/public,
- * for `npm run edit`. Anything else goes to `next`.
+ * `root` at each request (pages and uploads change while editing), for `npm run edit`. Anything
+ * else (the pages, public/) goes to `next`, the dev server.
  */
 export function adminMiddleware(root: string, adminDist: string) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
@@ -27,12 +27,9 @@ export function adminMiddleware(root: string, adminDist: string) {
     };
     if (path === "/admin") return res.writeHead(301, { location: "/admin/" }).end();
     if (path === "/admin/facts.json") return send(TYPES[".json"]!, JSON.stringify(readFacts(root)));
-    const file = path.startsWith("/admin/")
-      ? join(adminDist, normalize(path.endsWith("/") ? `${path}index.html` : path))
-      : path.startsWith("/assets/")
-        ? join(root, "public", normalize(path))
-        : undefined;
-    if (!file || !existsSync(file) || !statSync(file).isFile()) return next();
+    if (!path.startsWith("/admin/")) return next();
+    const file = join(adminDist, normalize(path.endsWith("/") ? `${path}index.html` : path));
+    if (!existsSync(file) || !statSync(file).isFile()) return next();
     send(TYPES[extname(file)] ?? "application/octet-stream", readFileSync(file));
   };
 }

@@ -18,8 +18,8 @@ export const BACKEND = "http://localhost:8081/api/v1";
 
 export interface EditorBackend {
   root: string;
-  /** Builds the copy's pages (not its /admin) into root/dist; resolves with the build's output. */
-  build(): Promise<string>;
+  /** Builds the copy's pages (not its /admin) into root/dist. */
+  build(): Promise<void>;
   close(): void;
 }
 
@@ -41,8 +41,7 @@ export async function startEditorBackend(): Promise<EditorBackend> {
     root,
     async build() {
       const env = { PATH: process.env.PATH, HOME: process.env.HOME, DIST_DIR: join(root, "dist"), SSR_DIR: join(root, "dist-ssr"), SKIP_ADMIN: "1" };
-      const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/build/build.ts"], { cwd: root, env });
-      return stdout;
+      await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/build/build.ts"], { cwd: root, env });
     },
     close() {
       backend.kill();
