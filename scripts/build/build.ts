@@ -11,6 +11,7 @@ import { loadContent } from "../../src/content/load.ts";
 import { reportContentErrors } from "../../src/content/errors.ts";
 import { siteConfig } from "../../vite.config.ts";
 import { prerender } from "./prerender.ts";
+import { buildFormAnswer } from "./form-answer.ts";
 
 const dist = process.env.DIST_DIR ?? "dist";
 const ssrDir = process.env.SSR_DIR ?? "dist-ssr";
@@ -60,3 +61,6 @@ if (process.env.SKIP_ADMIN !== "1") {
 }
 await prerender(content, dist, ssrDir);
 lap("prerender");
+// The server's pages for form posts sent without script (src/server/form-pages.ts).
+await buildFormAnswer(content, dist, config());
+lap("form answers");

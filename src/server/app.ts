@@ -188,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerForms(app, {
       store,
       outbox,
+      distDir: config.distDir,
       perClientPerMinute: config.rateLimit,
       allPerHour: config.rateLimitHourly,
       rememberedClients: config.rateLimitKeys,

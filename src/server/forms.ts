@@ -1,21 +1,40 @@
 /**
- * POST /api/mail/send-contact and POST /api/mail/send-quote.
+ * POST /api/mail/send-contact and POST /api/mail/send-quote, in two kinds:
+ * - JSON (`application/json`), what the form sends with script, answered in JSON;
+ * - a plain HTML form post (`application/x-www-form-urlencoded`), what it sends without script,
+ *   answered with a page (form-pages.ts): the success toast's words, or the form again with the
+ *   values sent and the reasons beside the fields.
+ * Both go through `receive`, with the same limits, honeypot, validation and store; only the answer differs.
  *
- * Order of checks: rate limits (before the body is read), content type, charset and encoding
- * (415), size (413), JSON syntax (400), honeypot, schema (400). A submission is answered 200 only
- * once it is committed to the store; the outbox worker mails it afterwards. A store that cannot
- * take the write answers 503 with Retry-After, so the visitor knows to try again.
+ * Order of checks: cross-site (403), then for JSON the rate limits (before the body is read),
+ * content encoding and charset (415), size (413), JSON syntax (400); for a form post the body is
+ * read first, so a refusal can show the visitor's values again, then the rate limits. Then the
+ * honeypot and the schema (400). A submission is answered as sent only once it is committed to the
+ * store; the outbox worker mails it afterwards. A store that cannot take the write answers 503
+ * with Retry-After, so the visitor knows to try again.
  */
 import rateLimit from "@fastify/rate-limit";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { errorCodes } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { clientAddress, rateLimitKey } from "./client-address.ts";
+import { crossSiteReason, refererPath } from "./form-origin.ts";
+import { loadFormPages } from "./form-pages.ts";
+import type { FieldProblem } from "./form-pages.ts";
 import type { Outbox } from "./outbox.ts";
 import { StorageError } from "./store-types.ts";
 import type { EnquiryStore } from "./store-types.ts";
 import { summarize, validateForm } from "./validate.ts";
 import type { FormKind } from "./validate.ts";
 
+/** The largest JSON body. */
 export const FORM_BODY_LIMIT = 32 * 1024;
+/**
+ * The largest form post. Percent-encoding writes each byte of non-ASCII text as three characters
+ * (a Gujarati letter, three bytes in UTF-8, becomes nine), so a post may be larger than the JSON
+ * of the same text; the fields' own limits (the schema) are what refuse an over-long message, beside
+ * its field, with the text kept.
+ */
+export const FORM_POST_BODY_LIMIT = 4 * FORM_BODY_LIMIT;
 
 export const FORM_ROUTES: Readonly<Record<FormKind, string>> = {
   contact: "/api/mail/send-contact",
@@ -32,6 +51,8 @@ const STORAGE_RETRY_AFTER_S = 120;
 export interface FormsOptions {
   store: EnquiryStore;
   outbox: Outbox;
+  /** Where the build wrote the site: the form answers' render entry is under it. */
+  distDir: string;
   /** Submissions per client per minute, 0 = off. */
   perClientPerMinute: number;
   /** Submissions per hour from everyone together, 0 = off. */
@@ -44,6 +65,49 @@ export interface FormsOptions {
   now?: () => number;
 }
 
+/** What came of a post, whichever kind: the answer (JSON or a page) is made from it. */
+export type Outcome =
+  | { accepted: true; message: string }
+  | { accepted: false; status: number; message: string; errors?: FieldProblem[]; retryAfterS?: number };
+
+const refused = (status: number, message: string, extra: { errors?: FieldProblem[]; retryAfterS?: number } = {}): Outcome => ({
+  accepted: false,
+  status,
+  message,
+  ...extra,
+});
+
+/** The media type a browser posts a form without script in. */
+const FORM_POST_TYPE = "application/x-www-form-urlencoded";
+
+/** Whether `request` is a plain HTML form post, answered with a page. */
+export function isFormPost(request: FastifyRequest): boolean {
+  return (request.headers["content-type"] ?? "").split(";", 1)[0]!.trim().toLowerCase() === FORM_POST_TYPE;
+}
+
+/**
+ * A form post's fields, as the browser wrote them (the WHATWG urlencoded format, which
+ * URLSearchParams reads exactly). A name sent twice keeps both values, which the schema refuses as
+ * not text. A form post writes every line break as CR LF; the page's own script sends LF, so the
+ * same text is stored the same way either way.
+ */
+export function parseFormPost(text: string): Record<string, string | string[]> {
+  // No prototype: a field named "__proto__" is just an unknown field.
+  const fields = Object.create(null) as Record<string, string | string[]>;
+  for (const [name, raw] of new URLSearchParams(text)) {
+    const value = raw.replace(/\r\n/g, "\n");
+    const earlier = fields[name];
+    fields[name] = earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [earlier]), value];
+  }
+  return fields;
+}
+
+/** The text values of a parsed body, to draw the form again with. */
+function textValues(body: unknown): Record<string, string> {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return {};
+  return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+}
+
 function isHoneypotFilled(body: unknown): boolean {
   if (body === null || typeof body !== "object" || Array.isArray(body)) return false;
   const website = (body as Record<string, unknown>).website;
@@ -54,7 +118,7 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
-/** Why the body cannot be read as UTF-8 JSON, from its headers alone; undefined when it can. */
+/** Why the body cannot be read as UTF-8 text, from its headers alone; undefined when it can. */
 function unsupportedEncoding(request: FastifyRequest): string | undefined {
   const encoding = request.headers["content-encoding"]?.trim().toLowerCase();
   if (encoding && encoding !== "identity") return `Content-Encoding "${encoding.slice(0, 40)}" is not supported; send the form data uncompressed.`;
@@ -64,12 +128,90 @@ function unsupportedEncoding(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
+/** A form post Fastify refused before the handler (too large, broken): its page says so in words. */
+function formPostErrorMessage(error: FastifyError): string {
+  if (error.statusCode === 413) return `The form is too large to send (over ${FORM_POST_BODY_LIMIT / 1024} KB). Please shorten your message and send it again.`;
+  if (error.statusCode !== undefined && error.statusCode < 500) return "The form could not be read. Please send it again.";
+  return "Something went wrong on our side and your form was not saved. Please try again in a few minutes, or e-mail us directly.";
+}
+
+const CROSS_SITE_MESSAGE = "This form can only be sent from our own website. Please open the form on our site and send it from there.";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Which form a route takes. */
+    formKind?: FormKind;
+  }
+}
+
 export async function registerForms(app: FastifyInstance, options: FormsOptions): Promise<void> {
   const { store, outbox } = options;
+  const pages = await loadFormPages(options.distDir);
+
+  /** Answers `outcome` in the kind the post came in: JSON, or a page for a form post. */
+  async function answer(request: FastifyRequest, reply: FastifyReply, outcome: Outcome, body?: unknown): Promise<FastifyReply> {
+    const kind = request.routeOptions.config.formKind!;
+    if (!outcome.accepted && outcome.retryAfterS !== undefined) reply.header("retry-after", String(outcome.retryAfterS));
+    reply.code(outcome.accepted ? 200 : outcome.status);
+    if (!isFormPost(request)) {
+      return reply.send(
+        outcome.accepted
+          ? { success: true, message: outcome.message }
+          : { success: false, message: outcome.message, ...(outcome.errors ? { errors: outcome.errors } : {}) },
+      );
+    }
+    const page = await pages.render({
+      endpoint: FORM_ROUTES[kind],
+      from: refererPath(request, pages.siteOrigins),
+      outcome: outcome.accepted
+        ? { sent: true, message: outcome.message }
+        : { sent: false, message: outcome.message, errors: outcome.errors ?? [], values: textValues(body) },
+    });
+    return reply.type(page.type).send(page.body);
+  }
+
+  /** Everything a post goes through once its body is read, whichever kind it came in. */
+  async function receive(kind: FormKind, request: FastifyRequest): Promise<Outcome> {
+    try {
+      if (isHoneypotFilled(request.body)) {
+        store.recordSpam(kind);
+        request.log.info({ kind }, "honeypot filled: counted as spam");
+        return { accepted: true, message: SUCCESS[kind] };
+      }
+      const result = validateForm(kind, request.body);
+      if (!result.ok) return refused(400, summarize(result.errors), { errors: result.errors });
+      const id = await store.insertSubmission({
+        kind,
+        payload: result.value,
+        ip: clientAddress(request),
+        userAgent: request.headers["user-agent"]?.slice(0, 500),
+        createdAt: new Date(options.now?.() ?? Date.now()),
+      });
+      outbox.nudge();
+      request.log.info({ submission: id, kind, formPost: isFormPost(request) }, "form submission stored");
+      return { accepted: true, message: SUCCESS[kind] };
+    } catch (error) {
+      if (!(error instanceof StorageError)) throw error;
+      request.log.error({ err: error }, "form submission could not be stored");
+      options.onStorageError?.();
+      return refused(
+        503,
+        "We could not save your enquiry just now, so it was not sent. Please try again in a few minutes, or e-mail us directly.",
+        { retryAfterS: STORAGE_RETRY_AFTER_S },
+      );
+    }
+  }
 
   await app.register(async (scope) => {
-    // Only JSON is taken: without this, Fastify's built-in text/plain parser would accept text bodies.
+    // JSON and form posts only: without this, Fastify's built-in text/plain parser would accept text bodies.
     scope.removeContentTypeParser("text/plain");
+    // The routes' body limit is the form post's; JSON keeps its own, smaller one.
+    const parseJson = scope.getDefaultJsonParser("error", "error");
+    scope.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+      if (Buffer.byteLength(body as string) > FORM_BODY_LIMIT) return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
+      parseJson(request, body as string, done);
+    });
+    scope.addContentTypeParser(FORM_POST_TYPE, { parseAs: "string" }, (_request, body, done) => done(null, parseFormPost(body as string)));
 
     // The plugin keeps counters in an LRU map: bounded memory, constant time per request, however
     // many addresses a client makes up.
@@ -80,54 +222,47 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
       ...(options.perClientPerMinute > 0 ? [{ check: perClient, why: "Too many submissions from your address." }] : []),
       ...(options.allPerHour > 0 ? [{ check: everyone, why: "We are receiving unusually many enquiries just now." }] : []),
     ];
-
-    scope.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
+    async function overLimit(request: FastifyRequest): Promise<Outcome | undefined> {
       for (const { check, why } of limits) {
         const decision = await check(request);
         if (decision.isAllowed || !decision.isExceeded) continue;
         const wait = Math.max(1, decision.ttlInSeconds);
         request.log.info({ key: decision.key }, "form rate limit reached");
-        return reply
-          .code(429)
-          .header("retry-after", String(wait))
-          .send({ success: false, message: `${why} Please wait ${plural(wait, "second")} and try again.` });
+        return refused(429, `${why} Please wait ${plural(wait, "second")} and try again.`, { retryAfterS: wait });
       }
+      return undefined;
+    }
+
+    scope.addHook("onRequest", async (request, reply) => {
+      const crossSite = crossSiteReason(request, pages.siteOrigins);
+      if (crossSite) request.log.info({ origin: request.headers.origin, fetchSite: request.headers["sec-fetch-site"] }, `form post refused: ${crossSite}`);
       const unsupported = unsupportedEncoding(request);
-      if (unsupported) return reply.code(415).send({ success: false, message: unsupported });
+      const outcome =
+        (crossSite && refused(403, CROSS_SITE_MESSAGE)) ||
+        (isFormPost(request) ? undefined : await overLimit(request)) ||
+        (unsupported && refused(415, unsupported)) ||
+        undefined;
+      if (outcome) return answer(request, reply, outcome);
+    });
+    // A form post is read before its limits are checked, so a refusal keeps the visitor's values.
+    scope.addHook("preHandler", async (request, reply) => {
+      const outcome = isFormPost(request) ? await overLimit(request) : undefined;
+      if (outcome) return answer(request, reply, outcome, request.body);
+    });
+    // What Fastify refuses before the handler (too large, unreadable) in a form post is a page too;
+    // everything else goes on to the app's own error handler (JSON under /api).
+    scope.setErrorHandler(async (error: FastifyError, request, reply) => {
+      if (!isFormPost(request) || reply.sent) throw error;
+      const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+      if (status >= 500) request.log.error({ err: error }, "form post failed");
+      else request.log.info({ code: error.code, status }, error.message);
+      return answer(request, reply, refused(status, formPostErrorMessage(error)));
     });
 
     for (const kind of ["contact", "quote"] as const) {
-      scope.post(FORM_ROUTES[kind], { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
-        try {
-          if (isHoneypotFilled(request.body)) {
-            store.recordSpam(kind);
-            request.log.info({ kind }, "honeypot filled: counted as spam");
-            return reply.send({ success: true, message: SUCCESS[kind] });
-          }
-          const result = validateForm(kind, request.body);
-          if (!result.ok) {
-            return reply.code(400).send({ success: false, message: summarize(result.errors), errors: result.errors });
-          }
-          const id = await store.insertSubmission({
-            kind,
-            payload: result.value,
-            ip: clientAddress(request),
-            userAgent: request.headers["user-agent"]?.slice(0, 500),
-            createdAt: new Date(options.now?.() ?? Date.now()),
-          });
-          outbox.nudge();
-          request.log.info({ submission: id, kind }, "form submission stored");
-          return reply.send({ success: true, message: SUCCESS[kind] });
-        } catch (error) {
-          if (!(error instanceof StorageError)) throw error;
-          request.log.error({ err: error }, "form submission could not be stored");
-          options.onStorageError?.();
-          return reply.code(503).header("retry-after", String(STORAGE_RETRY_AFTER_S)).send({
-            success: false,
-            message: "We could not save your enquiry just now, so it was not sent. Please try again in a few minutes, or e-mail us directly.",
-          });
-        }
-      });
+      scope.post(FORM_ROUTES[kind], { bodyLimit: FORM_POST_BODY_LIMIT, config: { formKind: kind } }, async (request, reply) =>
+        answer(request, reply, await receive(kind, request), request.body),
+      );
     }
   });
 }

@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { use, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { flushSync } from "react-dom";
 import site from "virtual:site";
 import type { SectionOf } from "../../content/types.ts";
 import { Img } from "../../ui/Img.tsx";
-import { fill } from "../../ui/format.ts";
-import { missingRequired, sendForm, type FieldError } from "./send.ts";
+import { sendForm, type FieldError } from "./send.ts";
+import { missingFields, refusalNotice } from "./refusal.ts";
+import { FormSeedContext } from "./seed.ts";
 import { toast } from "./toasts.tsx";
 import { button } from "../../styles/layout.css.ts";
 import { Section } from "../Section.tsx";
@@ -16,24 +17,33 @@ type Field = FormSection["fields"][number];
 /** The hidden field robots fill in and people never see; the server files such posts as spam. */
 const HONEYPOT = "website";
 
+/** The values of `fields` in `values` (a seed carries nothing else, but a page draws only its own fields). */
+const pick = (values: Record<string, string>, fields: Field[]) =>
+  Object.fromEntries(fields.flatMap((f) => (typeof values[f.name] === "string" ? [[f.name, values[f.name]!]] : [])));
+
 const emptyValues = (fields: Field[]) => Object.fromEntries([...fields.map((f) => [f.name, ""]), [HONEYPOT, ""]]) as Record<string, string>;
 
 /**
- * An enquiry form: posts JSON to its endpoint and answers with a toast for each outcome: sent, refused by the server (its message), or no answer at all.
+ * An enquiry form, a real HTML form first: without script (or before the island has woken) the
+ * browser posts it to its endpoint and the server answers with a page (src/server/form-pages.ts),
+ * which draws a refused form again with the visitor's values and reasons (FormSeedContext).
+ * With script it posts JSON to its endpoint and answers with a toast for each outcome: sent, refused by the server (its message), or no answer at all.
  * On success it clears; on any failure every value stays. It cannot send twice at once.
  * A field found wrong (empty in the page's own check, or refused in the server's 400 answer)
  * gets aria-invalid and its message under it, tied by aria-describedby, and the first such
  * field takes the focus; the toast (sonner's polite live region) is announced as well.
  */
 export function Form({ section }: { section: FormSection }) {
-  const [values, setValues] = useState(() => emptyValues(section.fields));
+  const seed = use(FormSeedContext);
+  const seeded = seed?.endpoint === section.endpoint ? seed : null;
+  const [values, setValues] = useState(() => ({ ...emptyValues(section.fields), ...pick(seeded?.values ?? {}, section.fields) }));
   const [sending, setSending] = useState(false);
-  // The prerendered button stays disabled until React has hydrated the form: a click (or Enter)
-  // before that would post the fields natively, not as the JSON the server takes.
+  // Set once the form is hydrated and sends JSON itself (tests wait for it); before that, a click
+  // posts the form natively, which the server answers with a page.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
   /** Field name -> the message shown under it. */
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>(() => seeded?.notice.fields ?? {});
   /** Set synchronously, so a second submit in the same frame (double click, Enter twice) is ignored. */
   const busy = useRef(false);
   const idPrefix = useId();
@@ -51,22 +61,12 @@ export function Form({ section }: { section: FormSection }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy.current) return;
-    if (section.checkRequired) {
-      const required = section.fields.filter((f) => f.required);
-      const missing = missingRequired(
-        values,
-        required.map((f) => f.name),
-      );
-      if (missing.length > 0) {
-        const t = toasts.invalid ?? toasts.failure;
-        toast.error(t.title, { description: t.text, duration });
-        const message = (name: string) => {
-          const label = required.find((f) => f.name === name)?.label ?? name;
-          return section.requiredMessage ? fill(section.requiredMessage, { label }) : t.text;
-        };
-        markInvalid(missing.map((name) => ({ field: name, message: message(name) })));
-        return;
-      }
+    const missing = missingFields(section, values);
+    if (missing.length > 0) {
+      const t = toasts.invalid ?? toasts.failure;
+      toast.error(t.title, { description: t.text, duration });
+      markInvalid(missing);
+      return;
     }
     busy.current = true;
     setSending(true);
@@ -79,8 +79,8 @@ export function Form({ section }: { section: FormSection }) {
       setErrors({});
     } else if (outcome.kind === "failure") {
       console.error(`${section.form} form: the server refused the submission`, outcome.serverMessage ?? "");
-      const text = section.serverMessage && outcome.serverMessage ? outcome.serverMessage : toasts.failure.text;
-      toast.error(toasts.failure.title, { description: text, duration });
+      const notice = refusalNotice(section, values, outcome);
+      toast.error(notice.title, { description: notice.text, duration });
       markInvalid(outcome.fieldErrors);
     } else {
       console.error(`${section.form} form: sending failed`, outcome.error);
@@ -119,7 +119,27 @@ export function Form({ section }: { section: FormSection }) {
   return (
     <Section heading={section.heading} intro={section.intro}>
       <div className={section.aside ? css.layout : undefined}>
-        <form className={css.form} onSubmit={onSubmit} noValidate={section.checkRequired} aria-busy={sending} method="post" action={section.endpoint}>
+        <form
+          className={css.form}
+          onSubmit={onSubmit}
+          noValidate={section.checkRequired}
+          aria-busy={sending}
+          method="post"
+          action={section.endpoint}
+          data-hydrated={ready ? "" : undefined}
+        >
+          {seeded && (
+            // Drawn by the server after a post without script: focused as the page loads, so it is read first.
+            <div className={css.notice} role="alert" tabIndex={-1} autoFocus>
+              <p className={css.noticeTitle}>{seeded.notice.title}</p>
+              <p className={css.noticeText}>{seeded.notice.text}</p>
+              {seeded.notice.more.map((reason) => (
+                <p key={reason} className={css.noticeText}>
+                  {reason}
+                </p>
+              ))}
+            </div>
+          )}
           {section.fields.map((f) => (
             <div key={f.name} className={f.wide ? `${css.field} ${css.wide}` : css.field}>
               <label htmlFor={fieldId(f.name)} className={css.label}>
@@ -151,7 +171,7 @@ export function Form({ section }: { section: FormSection }) {
             />
           </div>
           <div className={css.footer}>
-            <button type="submit" className={button} disabled={!ready || sending}>
+            <button type="submit" className={button} disabled={sending}>
               {sending ? section.sendingLabel : section.submitLabel}
             </button>
             {section.requiredNote && <p className={css.note}>{section.requiredNote}</p>}

@@ -63,6 +63,35 @@ export const asideTitle = style({ color: vars.band.heading, margin: 0, fontSize:
 export const asideText = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.band.textMuted });
 export const error = style({ margin: 0, color: vars.color.danger, fontSize: vars.fontSize.sm, fontWeight: 500 });
 
+// The answer pages of a post without script (src/entry-form-answer.tsx): why a form was refused,
+// above its fields, and the note that it was sent.
+export const notice = style({
+  display: "grid",
+  gap: vars.space.xs,
+  padding: vars.space.md,
+  borderLeft: `4px solid ${vars.color.danger}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surfaceAlt,
+  "@media": { [media.medium]: { gridColumn: "1 / -1" } },
+});
+export const noticeTitle = style({ margin: 0, fontWeight: 700, color: vars.color.danger });
+export const noticeText = style({ margin: 0, color: vars.color.text });
+export const sent = style({
+  display: "grid",
+  justifyItems: "start",
+  gap: vars.space.md,
+  maxWidth: vars.width.text,
+  padding: vars.space.lg,
+  border: `1px solid ${vars.color.border}`,
+  borderLeft: `4px solid ${vars.color.success}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.card,
+  background: vars.color.surfaceRaised,
+  "@media": { [media.medium]: { padding: vars.space.xl } },
+});
+export const sentTitle = style({ margin: 0 });
+export const sentText = style({ margin: 0, color: vars.color.textMuted });
+
 // The form's toasts (sonner, mounted with the form; its theme follows the colour mode): the
 // site's font, a readable size, and text colours that reach 4.5:1 on sonner's tinted
 // rich-colour backgrounds (its own light ones reach ~4.3:1). The element names in the

@@ -323,6 +323,10 @@ export type SubmitButtonText = string
  */
 export type SendingText = string
 /**
+ * A browser that runs no script posts the form as a plain HTML form and gets a page back showing the success toast's title and text; this is the text of that page's link back to the form.
+ */
+export type LinkBackAfterSendingWithoutScript = string
+/**
  * The toast's first, bold line.
  */
 export type ToastTitle = string
@@ -664,7 +668,7 @@ text: FeatureText
 icon?: Icon1
 }
 /**
- * An enquiry form posting JSON to the server, with its toasts.
+ * An enquiry form: posts JSON to the server with script, or as a plain HTML form without, with its toasts.
  */
 export interface FormSection {
 type: SectionType7
@@ -679,6 +683,7 @@ requiredMessage?: EmptyRequiredFieldMessage
 fields: Fields
 submitLabel: SubmitButtonText
 sendingLabel: SendingText
+backLabel: LinkBackAfterSendingWithoutScript
 toasts: Toasts
 aside?: SidePanel
 }

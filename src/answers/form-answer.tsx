@@ -1,0 +1,110 @@
+/**
+ * The pages the server answers a form post sent without script with (src/server/form-pages.ts):
+ * the site's own shell around either the success toast's words (the form was taken) or the form's
+ * page drawn again with the visitor's values and the reasons it was refused. React and the site's
+ * blocks draw them, as they draw every page; there is no script on them.
+ */
+import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { Router } from "wouter";
+import { assignInlineVars } from "@vanilla-extract/dynamic";
+import site, { images as siteImages } from "virtual:site";
+import type { LoadedPage } from "../app/App.tsx";
+import type { Page, SectionOf } from "../content/types.ts";
+import { PageView } from "../app/PageView.tsx";
+import { RenderSections } from "../blocks/RenderSections.tsx";
+import { preloadBlocks } from "../blocks/registry.ts";
+import { bannerLarge, bannerMedium, bannerSmall } from "../blocks/shared.css.ts";
+import { refusalNotice } from "../blocks/form/refusal.ts";
+import { FormSeedContext, type FormSeed } from "../blocks/form/seed.ts";
+import { Sent } from "../blocks/form/Sent.tsx";
+import { TopBar } from "../shell/TopBar.tsx";
+import { NavBar } from "../shell/NavBar.tsx";
+import { Footer } from "../shell/Footer.tsx";
+import { ImagesContext } from "../ui/Img.tsx";
+import { normalisePath, pageTitle } from "../ui/format.ts";
+import type { AnswerRequest, RenderedAnswer } from "../server/form-pages.ts";
+import * as appCss from "../app/App.css.ts";
+
+type FormSection = SectionOf<"form">;
+
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** The form section of `page` that posts to `endpoint`, if it has one. */
+function formPosting(page: Page, endpoint: string): FormSection | undefined {
+  return page.sections.find((s): s is FormSection => s.type === "form" && normalisePath(s.endpoint) === endpoint);
+}
+
+/** The shell every page has (top bar, navigation with `path` marked current, footer) without the intro: the visitor has seen the site already. */
+function Shell({ path, images, children }: { path: string; images: LoadedPage["images"]; children: ReactNode }) {
+  const { bannerHeights } = site.behaviour;
+  const style = assignInlineVars({
+    [bannerSmall]: `${bannerHeights.small}px`,
+    [bannerMedium]: `${bannerHeights.medium}px`,
+    [bannerLarge]: `${bannerHeights.large}px`,
+  });
+  return (
+    <Router ssrPath={path}>
+      <ImagesContext value={siteImages}>
+        <div style={style}>
+          <a href="#main" className={appCss.skipLink}>
+            {site.ui.skipToContent}
+          </a>
+          <TopBar />
+          <NavBar />
+          <main id="main" className={appCss.main} tabIndex={-1}>
+            <ImagesContext value={images}>{children}</ImagesContext>
+          </main>
+          <Footer />
+        </div>
+      </ImagesContext>
+    </Router>
+  );
+}
+
+/**
+ * The answer to `request` from the page of `pages` holding the form that posts to its endpoint (the
+ * page it was sent from when that is one of them), or undefined when no page holds such a form.
+ */
+export async function renderFormAnswer(pages: readonly LoadedPage[], request: AnswerRequest): Promise<RenderedAnswer | undefined> {
+  const endpoint = normalisePath(request.endpoint);
+  const holding = pages.filter((p) => formPosting(p.page, endpoint));
+  const from = request.from === undefined ? undefined : normalisePath(request.from);
+  const loaded = holding.find((p) => p.page.path === from) ?? holding[0];
+  if (!loaded) return undefined;
+  const { page } = loaded;
+  const section = formPosting(page, endpoint)!;
+  const images = { ...siteImages, ...loaded.images };
+  const { outcome } = request;
+
+  let title: string;
+  let main: ReactNode;
+  if (outcome.sent) {
+    title = section.toasts.success.title;
+    // The page's banner, so the visitor sees where they are, then what came of their message.
+    const lead = page.sections[0]?.type === "banner" ? [page.sections[0]] : [];
+    main = (
+      <>
+        <RenderSections sections={lead} />
+        <Sent section={section} formPath={page.path} />
+      </>
+    );
+  } else {
+    const notice = refusalNotice(section, outcome.values, { serverMessage: outcome.message, fieldErrors: outcome.errors });
+    const seed: FormSeed = { endpoint: section.endpoint, values: outcome.values, notice };
+    title = notice.title;
+    await preloadBlocks(page.sections);
+    main = (
+      <FormSeedContext value={seed}>
+        <PageView page={page} />
+      </FormSeedContext>
+    );
+  }
+  const body = renderToString(
+    <Shell path={page.path} images={images}>
+      {main}
+    </Shell>,
+  );
+  const head = [`<title>${escapeHtml(pageTitle(title, site.company.name))}</title>`, `<meta name="robots" content="noindex" />`].join("\n    ");
+  return { head, body };
+}
