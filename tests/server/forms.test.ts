@@ -86,11 +86,11 @@ describe("form endpoints: refusals", () => {
     await expectRefused(await postJson(t.url, CONTACT, big), 413, /too large/);
   });
 
-  it("answers 415 for a non-JSON content type", async () => {
+  it("answers 415 for a content type that is neither JSON nor a plain form post", async () => {
     const form = await rawRequest(`${t.url}${CONTACT}`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: "name=Dhruv",
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+      body: '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nDhruv\r\n--x--\r\n',
     });
     await expectRefused(form, 415, /must be sent as JSON/);
     const text = await rawRequest(`${t.url}${QUOTE}`, { method: "POST", headers: { "content-type": "text/plain" }, body: "hi" });
