@@ -1,11 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import Database from "better-sqlite3";
 import type { Locator, Page, Request, TestInfo } from "@playwright/test";
+import { mailedWith, storedWhere } from "./enquiries.ts";
 import { expect, test } from "./fixtures.ts";
-
-/** The store of the server playwright.config.ts starts (E2E_DATA_DIR, by default .tmp/e2e-data). */
-const DATA_DIR = resolve(process.env.E2E_DATA_DIR ?? ".tmp/e2e-data");
 
 const CONTACT_API = "/api/mail/send-contact";
 const QUOTE_API = "/api/mail/send-quote";
@@ -16,17 +11,6 @@ const QUOTE_KEYS = ["name", "email", "phone", "company", "project", "requirement
 
 /** A marker no other test (or project) uses, to find this test's submission in the store. */
 const unique = (info: TestInfo) => `${info.project.name}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-
-function storedWhere(field: string, value: string): { kind: string; status: string; payload: Record<string, string> } | undefined {
-  const db = new Database(join(DATA_DIR, "site.db"), { readonly: true, fileMustExist: true });
-  try {
-    const row = db.prepare(`SELECT kind, status, payload FROM submissions WHERE json_extract(payload, '$.' || ?) = ?`).get(field, value) as
-      { kind: string; status: string; payload: string } | undefined;
-    return row && { ...row, payload: JSON.parse(row.payload) as Record<string, string> };
-  } finally {
-    db.close();
-  }
-}
 
 /** The toast with exactly this title. */
 const toastTitled = (page: Page, title: string) =>
@@ -40,10 +24,13 @@ async function expectToast(page: Page, title: string, text: string): Promise<Loc
   return toast;
 }
 
-/** Opens a form page and waits until React has hydrated the form (its button is enabled then). */
+/**
+ * Opens a form page and waits until React has hydrated the form (it marks itself data-hydrated):
+ * before that, a click posts the form natively (tests/e2e/no-script.spec.ts).
+ */
 async function open(page: Page, path: "/contact" | "/get-a-quote") {
   await page.goto(path);
-  await expect(submitButton(page)).toBeEnabled();
+  await expect(page.locator("main form")).toHaveAttribute("data-hydrated", "");
 }
 
 const submitButton = (page: Page) => page.locator("main form").locator('button[type="submit"]');
@@ -124,22 +111,8 @@ test.describe("contact form", () => {
     });
     expect(["queued", "sent"]).toContain(row!.status);
 
-    // And mailed from the store: without SMTP_URL the server writes an .eml file.
-    const mailDir = join(DATA_DIR, "mail");
-    await expect
-      .poll(
-        () => {
-          try {
-            return readdirSync(mailDir)
-              .filter((f) => f.endsWith(".eml"))
-              .some((f) => readFileSync(join(mailDir, f), "utf8").includes(marker));
-          } catch {
-            return false;
-          }
-        },
-        { timeout: 15_000 },
-      )
-      .toBe(true);
+    // And mailed from the store.
+    await expect.poll(() => mailedWith(marker), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => storedWhere("subject", values.Subject)?.status, { timeout: 15_000 }).toBe("sent");
   });
 

@@ -1,8 +1,11 @@
+import type { Page, TestInfo } from "@playwright/test";
+import { mailedWith, storedWhere } from "./enquiries.ts";
 import { SPEC_ROUTES, disclosure, expect, isMobile, menuToggle, test } from "./fixtures.ts";
 
 /**
- * The shell works without JavaScript: the menu, its groups and the fly-outs are <details> and CSS,
- * and the intro's Skip is a dialog form. Every page of the spec is reachable from the menu.
+ * The site works without JavaScript: the menu, its groups and the fly-outs are <details> and CSS,
+ * and the intro's Skip is a dialog form. Every page of the spec is reachable from the menu. Both
+ * forms are sent as plain HTML forms, through the real server, which answers with a page.
  */
 test.use({ javaScriptEnabled: false });
 
@@ -133,5 +136,150 @@ test.describe("intro, without script", () => {
     await page.getByRole("button", { name: "Skip intro" }).click();
     await expect(intro).toBeHidden();
     await expect(page.locator("main h1")).toBeVisible();
+  });
+});
+
+test.describe("forms, without script", () => {
+  // The splash (which without script shows on every page for its few seconds) is not what these test.
+  test.use({ reducedMotion: "reduce" });
+
+  const CONTACT_API = "/api/mail/send-contact";
+  const QUOTE_API = "/api/mail/send-quote";
+  const unique = (info: TestInfo) => `${info.project.name}-no-script-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const form = (page: Page) => page.locator("main form");
+  const field = (page: Page, label: string) => form(page).getByRole("textbox", { name: label, exact: true });
+  const submit = (page: Page) => form(page).locator('button[type="submit"]');
+
+  async function fill(page: Page, values: Record<string, string>) {
+    for (const [label, value] of Object.entries(values)) await field(page, label).fill(value);
+  }
+  async function expectValues(page: Page, values: Record<string, string>) {
+    for (const [label, value] of Object.entries(values)) await expect(field(page, label)).toHaveValue(value);
+  }
+  /** The site's own shell around an answer: the header's navigation and the footer. */
+  async function expectShell(page: Page) {
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+  }
+
+  test("each form is a real form: posted to its endpoint, a control named for each key of the payload", async ({ page }) => {
+    for (const [path, endpoint, keys] of [
+      ["/contact", CONTACT_API, ["name", "subject", "email", "phone", "company", "message", "website"]],
+      ["/get-a-quote", QUOTE_API, ["name", "email", "phone", "company", "project", "requirements", "website"]],
+    ] as const) {
+      await page.goto(path);
+      await expect(form(page)).toHaveAttribute("method", "post");
+      await expect(form(page)).toHaveAttribute("action", endpoint);
+      const names = await form(page)
+        .locator("input, textarea, select, button")
+        .evaluateAll((controls) => controls.map((c) => c.getAttribute("name")).filter(Boolean));
+      expect(names.sort()).toEqual([...keys].sort());
+      await expect(submit(page)).toBeEnabled();
+    }
+  });
+
+  test("contact: a visitor sends a message and gets the 'Message Sent' page; it is stored and mailed", async ({ page }, info) => {
+    const marker = unique(info);
+    const values = {
+      Name: "Dhruv Patel",
+      Subject: `No script ${marker}`,
+      Email: "dhruv.patel@example.com",
+      Phone: "+91 98765 43210",
+      Company: "Shree Textiles",
+      Message: "We run two S7-300 lines.\nCan you visit next week?",
+    };
+    await page.goto("/contact");
+    await fill(page, values);
+    const answer = page.waitForResponse((r) => r.url().endsWith(CONTACT_API));
+    await submit(page).click();
+    expect((await answer).status()).toBe(200);
+    await expect(page).toHaveURL(new RegExp(`${CONTACT_API}$`));
+    await expect(page).toHaveTitle(/^Message Sent \| /);
+    const sent = page.getByRole("main").getByRole("heading", { name: "Message Sent" });
+    await expect(sent).toBeVisible();
+    await expect(sent).toBeFocused();
+    await expect(page.getByRole("main").getByText("We will get back to you shortly.")).toBeVisible();
+    await expectShell(page);
+
+    expect(storedWhere("subject", values.Subject)).toMatchObject({
+      kind: "contact",
+      payload: { name: "Dhruv Patel", company: "Shree Textiles", message: values.Message, website: "" },
+    });
+    await expect.poll(() => mailedWith(marker), { timeout: 15_000 }).toBe(true);
+
+    // The way back leads to an empty form.
+    await page.getByRole("main").getByRole("link", { name: "Send another message" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expectValues(page, { Name: "", Message: "" });
+  });
+
+  test("quote: name and email are enough; the 'Form Submitted' page leads back to the form", async ({ page }, info) => {
+    const marker = unique(info);
+    await page.goto("/get-a-quote");
+    await fill(page, { Name: "Asha Mehta", Email: "asha@example.com", "Project name": marker });
+    await submit(page).click();
+    await expect(page).toHaveURL(new RegExp(`${QUOTE_API}$`));
+    await expect(page.getByRole("main").getByRole("heading", { name: "Form Submitted" })).toBeVisible();
+    await expect(page.getByRole("main").getByText("Your request has been submitted successfully.")).toBeVisible();
+    await expectShell(page);
+    expect(storedWhere("project", marker)).toMatchObject({ kind: "quote", payload: { name: "Asha Mehta", email: "asha@example.com", phone: "" } });
+    await page.getByRole("main").getByRole("link", { name: "Back to the quote form" }).click();
+    await expect(page).toHaveURL(/\/get-a-quote$/);
+  });
+
+  test("quote: an empty name comes back as the form with every value kept and the reason beside it; fixed, it is sent", async ({ page }, info) => {
+    const marker = unique(info);
+    const values = {
+      Name: "",
+      Email: "zoe.nunez@example.com",
+      Phone: "+91 98765 43210",
+      Company: "Gujarat Polymers",
+      "Project name": marker,
+      Requirements: "3 pumps, 12 level sensors.\nCommissioning before March.",
+    };
+    await page.goto("/get-a-quote");
+    await fill(page, values);
+    const answer = page.waitForResponse((r) => r.url().endsWith(QUOTE_API));
+    await submit(page).click();
+    expect((await answer).status()).toBe(400);
+    await expect(page).toHaveTitle(/^Validation Error \| /);
+    const notice = form(page).getByRole("alert");
+    await expect(notice).toContainText("Validation Error");
+    await expect(notice).toContainText("Please fill in all required fields.");
+    await expect(notice).toBeFocused();
+    await expectValues(page, values);
+    await expect(field(page, "Name")).toHaveAttribute("aria-invalid", "true");
+    await expect(field(page, "Name")).toHaveAccessibleDescription("Name is required.");
+    await expectShell(page);
+    expect(storedWhere("project", marker)).toBeUndefined();
+
+    await field(page, "Name").fill("Zoe Nunez");
+    await submit(page).click();
+    await expect(page.getByRole("main").getByRole("heading", { name: "Form Submitted" })).toBeVisible();
+    expect(storedWhere("project", marker)).toMatchObject({ payload: { name: "Zoe Nunez", requirements: values.Requirements } });
+  });
+
+  test("contact: what the browser lets through but the server refuses comes back with the server's reasons", async ({ page }, info) => {
+    const values = {
+      Name: "   ",
+      Subject: `Refused ${unique(info)}`,
+      Email: "dhruv@localhost",
+      Phone: "+91 98765 43210",
+      Company: "",
+      Message: "Two lines,\nboth kept.",
+    };
+    await page.goto("/contact");
+    await fill(page, values);
+    const answer = page.waitForResponse((r) => r.url().endsWith(CONTACT_API));
+    await submit(page).click();
+    expect((await answer).status()).toBe(400);
+    const notice = form(page).getByRole("alert");
+    await expect(notice).toContainText("Error");
+    await expect(notice).toContainText("Name is required. Email must be a valid e-mail address, like name@example.com.");
+    await expect(field(page, "Name")).toHaveAccessibleDescription("Name is required.");
+    await expect(field(page, "Email")).toHaveAccessibleDescription("Email must be a valid e-mail address, like name@example.com.");
+    await expect(field(page, "Subject")).not.toHaveAttribute("aria-invalid", "true");
+    await expectValues(page, values);
+    expect(storedWhere("subject", values.Subject)).toBeUndefined();
   });
 });
