@@ -60,5 +60,8 @@ export async function buildFormAnswer(content: Content, dist: string, config: Us
     if (!template.includes(slot)) throw new Error(`form answers: index.html has no ${slot}`);
   }
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, FORM_ANSWER_TEMPLATE), template.replace("<!--boot-->", () => `<link rel="stylesheet" href="/${stylesheet}" />`));
+  writeFileSync(
+    join(outDir, FORM_ANSWER_TEMPLATE),
+    template.replace("<!--boot-->", () => `<link rel="stylesheet" href="/${stylesheet}" />`),
+  );
 }

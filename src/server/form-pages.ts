@@ -19,9 +19,7 @@ export interface FieldProblem {
 }
 
 /** What came of a post: taken, or refused with the server's message, its reasons and the values sent. */
-export type AnswerOutcome =
-  | { sent: true; message: string }
-  | { sent: false; message: string; errors: FieldProblem[]; values: Record<string, string> };
+export type AnswerOutcome = { sent: true; message: string } | { sent: false; message: string; errors: FieldProblem[]; values: Record<string, string> };
 
 export interface AnswerRequest {
   /** The endpoint posted to, e.g. /api/mail/send-contact: the form whose page answers. */
@@ -74,8 +72,14 @@ export async function loadFormPages(distDir: string): Promise<FormPages> {
 
   const template = readFileSync(templateFile, "utf8");
   const entry = (await import(pathToFileURL(entryFile).href)) as Partial<FormAnswerEntry>;
-  if (!Object.values(TEMPLATE_SLOTS).every((slot) => template.includes(slot)) || typeof entry.renderFormAnswer !== "function" || typeof entry.siteOrigin !== "string") {
-    throw new Error(`${dir} is not what the build writes (a render entry and a template with ${Object.values(TEMPLATE_SLOTS).join(" and ")}); build the site again.`);
+  if (
+    !Object.values(TEMPLATE_SLOTS).every((slot) => template.includes(slot)) ||
+    typeof entry.renderFormAnswer !== "function" ||
+    typeof entry.siteOrigin !== "string"
+  ) {
+    throw new Error(
+      `${dir} is not what the build writes (a render entry and a template with ${Object.values(TEMPLATE_SLOTS).join(" and ")}); build the site again.`,
+    );
   }
   const { renderFormAnswer, siteOrigin } = entry as FormAnswerEntry;
   return {

@@ -66,9 +66,7 @@ export interface FormsOptions {
 }
 
 /** What came of a post, whichever kind: the answer (JSON or a page) is made from it. */
-export type Outcome =
-  | { accepted: true; message: string }
-  | { accepted: false; status: number; message: string; errors?: FieldProblem[]; retryAfterS?: number };
+export type Outcome = { accepted: true; message: string } | { accepted: false; status: number; message: string; errors?: FieldProblem[]; retryAfterS?: number };
 
 const refused = (status: number, message: string, extra: { errors?: FieldProblem[]; retryAfterS?: number } = {}): Outcome => ({
   accepted: false,
@@ -194,11 +192,9 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
       if (!(error instanceof StorageError)) throw error;
       request.log.error({ err: error }, "form submission could not be stored");
       options.onStorageError?.();
-      return refused(
-        503,
-        "We could not save your enquiry just now, so it was not sent. Please try again in a few minutes, or e-mail us directly.",
-        { retryAfterS: STORAGE_RETRY_AFTER_S },
-      );
+      return refused(503, "We could not save your enquiry just now, so it was not sent. Please try again in a few minutes, or e-mail us directly.", {
+        retryAfterS: STORAGE_RETRY_AFTER_S,
+      });
     }
   }
 

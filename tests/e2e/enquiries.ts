@@ -10,8 +10,7 @@ export function storedWhere(field: string, value: string): { kind: string; statu
   const db = new Database(join(DATA_DIR, "site.db"), { readonly: true, fileMustExist: true });
   try {
     const row = db.prepare(`SELECT kind, status, payload FROM submissions WHERE json_extract(payload, '$.' || ?) = ?`).get(field, value) as
-      | { kind: string; status: string; payload: string }
-      | undefined;
+      { kind: string; status: string; payload: string } | undefined;
     return row && { ...row, payload: JSON.parse(row.payload) as Record<string, string> };
   } finally {
     db.close();

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page, Request, TestInfo } from "@playwright/test";
 import { mailedWith, storedWhere } from "./enquiries.ts";
 import { expect, test } from "./fixtures.ts";
@@ -372,4 +373,33 @@ test("toasts are read out: sonner's region is a polite live region present befor
   await expect(region).toHaveAttribute("aria-label", /Notifications/);
   await submitButton(page).click();
   await expect(region.locator("[data-sonner-toast]")).toContainText("Validation Error");
+});
+
+test.describe("a form posted natively, before its script has woken", () => {
+  /** Submits the form as the browser does without script: HTMLFormElement.submit() fires no submit event. */
+  const postNatively = (page: Page) => page.locator("main form").evaluate((form: HTMLFormElement) => form.submit());
+
+  async function expectNoAxeViolations(page: Page) {
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
+  }
+
+  test("gets the answer page, which passes axe: sent, and refused with the values kept", async ({ page }, info) => {
+    const values = quoteValues(unique(info));
+    await open(page, "/get-a-quote");
+    await fillAll(page, values);
+    const sent = page.waitForResponse((r) => r.url().endsWith(QUOTE_API));
+    await postNatively(page);
+    expect((await sent).headers()["content-type"]).toMatch(/^text\/html/);
+    await expect(page.getByRole("main").getByRole("heading", { name: "Form Submitted" })).toBeVisible();
+    expect(storedWhere("project", values["Project name"])).toMatchObject({ kind: "quote" });
+    await expectNoAxeViolations(page);
+
+    await open(page, "/get-a-quote");
+    await fillAll(page, { ...values, Email: "" });
+    await postNatively(page);
+    await expect(page.locator("main form").getByRole("alert")).toContainText("Please fill in all required fields.");
+    await expectValues(page, { ...values, Email: "" });
+    await expectNoAxeViolations(page);
+  });
 });

@@ -134,7 +134,9 @@ describe("form posts without script: taken", () => {
   });
 
   it("names no page it cannot trust: a Referer from another site, or none", async () => {
-    expect(drawn(await postForm(t.url, QUOTE, { name: "A", email: "a@example.com" }, { referer: "https://elsewhere.example/get-a-quote" })).from).toBeUndefined();
+    expect(
+      drawn(await postForm(t.url, QUOTE, { name: "A", email: "a@example.com" }, { referer: "https://elsewhere.example/get-a-quote" })).from,
+    ).toBeUndefined();
     expect(drawn(await postForm(t.url, QUOTE, { name: "A", email: "a@example.com" })).from).toBeUndefined();
     expect(drawn(await postForm(t.url, QUOTE, { name: "A", email: "a@example.com" }, { referer: `${SITE_ORIGIN}/quote?x=1` })).from).toBe("/quote");
   });
@@ -199,7 +201,12 @@ describe("form posts without script: refused, with every value kept", () => {
     const r = await postForm(t.url, CONTACT, validContact);
     expect(r.status).toBe(429);
     expect(Number(r.headers["retry-after"])).toBeGreaterThan(0);
-    expect(drawn(r).outcome).toEqual({ sent: false, message: expect.stringMatching(/Too many submissions.*wait \d+ seconds/), errors: [], values: validContact });
+    expect(drawn(r).outcome).toEqual({
+      sent: false,
+      message: expect.stringMatching(/Too many submissions.*wait \d+ seconds/),
+      errors: [],
+      values: validContact,
+    });
     expect((await postJson(t.url, QUOTE, validQuote)).status).toBe(429);
   });
 });

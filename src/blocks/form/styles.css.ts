@@ -89,7 +89,8 @@ export const sent = style({
   background: vars.color.surfaceRaised,
   "@media": { [media.medium]: { padding: vars.space.xl } },
 });
-export const sentTitle = style({ margin: 0 });
+// Focused as the page loads so it is read first; a heading is nothing to act on, so no ring.
+export const sentTitle = style({ margin: 0, selectors: { "&:focus": { outline: "none" } } });
 export const sentText = style({ margin: 0, color: vars.color.textMuted });
 
 // The form's toasts (sonner, mounted with the form; its theme follows the colour mode): the
