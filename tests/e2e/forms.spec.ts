@@ -395,9 +395,12 @@ test.describe("a form posted natively, before its script has woken", () => {
     expect(storedWhere("project", values["Project name"])).toMatchObject({ kind: "quote" });
     await expectNoAxeViolations(page);
 
+    // The refused page in dark mode, which its inline head script applies as on every page.
+    await page.evaluate(() => localStorage.setItem("color-mode", "dark"));
     await open(page, "/get-a-quote");
     await fillAll(page, { ...values, Email: "" });
     await postNatively(page);
+    await expect(page.locator("html")).toHaveAttribute("data-color-mode", "dark");
     await expect(page.locator("main form").getByRole("alert")).toContainText("Please fill in all required fields.");
     await expectValues(page, { ...values, Email: "" });
     await expectNoAxeViolations(page);
