@@ -6,7 +6,7 @@
  * (tests/unit/form-answer.test.tsx draws the real one, tests/e2e/no-script.spec.ts sends the real
  * forms); here a stand-in entry writes down what the server asked it to draw.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnswerRequest } from "../../src/server/form-pages.ts";
@@ -208,6 +208,24 @@ describe("form posts without script: refused, with every value kept", () => {
       values: validContact,
     });
     expect((await postJson(t.url, QUOTE, validQuote)).status).toBe(429);
+  });
+});
+
+describe("form posts without script: a store that cannot write", () => {
+  it("answers 503 with Retry-After and the values sent, so nothing is lost", async () => {
+    const dist = distWithEntry();
+    const t = await startApp({ DIST_DIR: dist.path }, { startOutbox: false });
+    try {
+      expect((await postForm(t.url, QUOTE, validQuote)).status).toBe(200);
+      for (const f of ["", "-wal", "-shm"]) rmSync(join(t.dataDir, `site.db${f}`), { force: true });
+      const r = await postForm(t.url, QUOTE, validQuote);
+      expect(r.status).toBe(503);
+      expect(Number(r.headers["retry-after"])).toBeGreaterThan(0);
+      expect(drawn(r).outcome).toEqual({ sent: false, message: expect.stringMatching(/could not save your enquiry/), errors: [], values: validQuote });
+    } finally {
+      await t.close();
+      dist.remove();
+    }
   });
 });
 
