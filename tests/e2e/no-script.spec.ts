@@ -162,7 +162,7 @@ test.describe("forms, without script", () => {
     await expect(page.getByRole("contentinfo")).toBeVisible();
   }
 
-  test("each form is a real form: posted to its endpoint, a control named for each key of the payload", async ({ page }) => {
+  test("each form is a real form: posted to its endpoint, a control named for each key of the payload", { tag: "@once" }, async ({ page }) => {
     for (const [path, endpoint, keys] of [
       ["/contact", CONTACT_API, ["name", "subject", "email", "phone", "company", "message", "website"]],
       ["/get-a-quote", QUOTE_API, ["name", "email", "phone", "company", "project", "requirements", "website"]],
@@ -259,7 +259,26 @@ test.describe("forms, without script", () => {
     expect(storedWhere("project", marker)).toMatchObject({ payload: { name: "Zoe Nunez", requirements: values.Requirements } });
   });
 
-  test("contact: what the browser lets through but the server refuses comes back with the server's reasons", async ({ page }, info) => {
+  test("a form on another site cannot send an enquiry in the visitor's name", { tag: "@once" }, async ({ page, baseURL }, info) => {
+    const marker = unique(info);
+    // A page of another site, served here by the test, whose form posts to ours.
+    await page.route("http://other-site.test/**", (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: `<!doctype html><title>Other site</title><form method="post" action="${baseURL}${QUOTE_API}">
+          <input name="name" value="Forged"><input name="email" value="forged@example.com"><input name="project" value="${marker}">
+          <button>Win a prize</button></form>`,
+      }),
+    );
+    await page.goto("http://other-site.test/");
+    const answer = page.waitForResponse((r) => r.url().endsWith(QUOTE_API));
+    await page.getByRole("button", { name: "Win a prize" }).click();
+    expect((await answer).status()).toBe(403);
+    await expect(form(page).getByRole("alert")).toContainText("only be sent from our own website");
+    expect(storedWhere("project", marker)).toBeUndefined();
+  });
+
+  test("contact: what the browser lets through but the server refuses comes back with the server's reasons", { tag: "@once" }, async ({ page }, info) => {
     const values = {
       Name: "   ",
       Subject: `Refused ${unique(info)}`,
