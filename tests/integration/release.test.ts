@@ -16,6 +16,7 @@ import { get } from "node:http";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { problemWith } from "../../scripts/deploy/health-check.ts";
 import { freePort, tempDir } from "../server/helpers.ts";
 
@@ -188,5 +189,95 @@ describe("the release health check", () => {
     );
     expect(problemWith(health(200), { status: 200, body: "<h1>Old</h1>" }, page)).toMatch(/not this release's/);
     expect(problemWith({ status: 502, body: "Bad Gateway" }, { status: 502, body: "" }, page)).toMatch(/^\/healthz answered 502/);
+  });
+});
+
+/** A step's shell script from a workflow file. */
+function workflowStep(file: string, name: string): { run: string; env: Record<string, string> } {
+  const workflow = parse(readFileSync(join(REPO, ".github/workflows", file), "utf8")) as {
+    jobs: Record<string, { steps: Array<{ name?: string; run?: string; env?: Record<string, string> }> }>;
+  };
+  const step = Object.values(workflow.jobs)
+    .flatMap((job) => job.steps)
+    .find((s) => s.name?.startsWith(name));
+  if (!step?.run) throw new Error(`no step "${name}" in ${file}`);
+  return { run: step.run, env: step.env ?? {} };
+}
+
+describe("the Deploy workflow", { timeout: 120_000 }, () => {
+  const local = tempDir("lariox-workflow-");
+  afterAll(() => {
+    const pidFile = join(local.path, "service/server.pid");
+    if (existsSync(pidFile)) spawnSync("kill", [readFileSync(pidFile, "utf8").trim()]);
+    local.remove();
+  });
+
+  it("checks the content before it builds, and builds before it uploads", () => {
+    const workflow = parse(readFileSync(join(REPO, ".github/workflows/deploy.yml"), "utf8")) as {
+      on: { push: { branches: string[] } };
+      concurrency: { "cancel-in-progress": boolean };
+      jobs: { deploy: { steps: Array<{ name?: string; run?: string }> } };
+    };
+    expect(workflow.on.push.branches).toEqual(["main"]);
+    expect(workflow.concurrency["cancel-in-progress"]).toBe(false);
+    const order = ["npm run validate", "npm run build", "scripts/deploy/pack.sh", "release.sh' activate"].map((command) =>
+      workflow.jobs.deploy.steps.findIndex((step) => step.run?.includes(command)),
+    );
+    expect(order.every((index) => index >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    const check = parse(readFileSync(join(REPO, ".github/workflows/content-check.yml"), "utf8")) as {
+      on: { push: { branches: string[] } };
+      jobs: Record<string, { steps: Array<{ run?: string }> }>;
+    };
+    expect(check.on.push.branches).toEqual(["cms/**"]);
+    expect(Object.values(check.jobs)[0]!.steps.some((step) => step.run === "npm run validate")).toBe(true);
+  });
+
+  it("its upload step, with ssh and scp to this machine, takes a packed build live on a fresh server", async () => {
+    const bin = join(local.path, "bin");
+    const server = join(local.path, "srv");
+    const service = join(local.path, "service");
+    mkdirSync(bin, { recursive: true });
+    mkdirSync(service, { recursive: true });
+    writeFileSync(join(service, "restart.sh"), SERVICE);
+    // ssh [options] user@host command...: runs the command here; scp [options] files... user@host:dir: copies here.
+    writeFileSync(join(bin, "ssh"), `#!/usr/bin/env bash\nwhile [[ "$1" == -* ]]; do shift 2; done\nshift\nexec bash -c "$*"\n`, { mode: 0o755 });
+    writeFileSync(join(bin, "scp"), `#!/usr/bin/env bash\nwhile [[ "$1" == -* ]]; do shift 2; done\ntarget="\${@: -1}"\ncp "\${@:1:$#-1}" "\${target#*:}"\n`, {
+      mode: 0o755,
+    });
+    const lockHash = createHash("sha256")
+      .update(readFileSync(join(REPO, "package-lock.json")))
+      .digest("hex")
+      .slice(0, 16);
+    mkdirSync(join(server, "deps", lockHash), { recursive: true });
+    symlinkSync(join(REPO, "node_modules"), join(server, "deps", lockHash, "node_modules"));
+
+    const archive = pack(build("six"), "20261110T090000Z-ffffffffffff");
+    const step = workflowStep("deploy.yml", "Upload and go live");
+    const servicePort = await freePort();
+    const result = spawnSync("bash", ["-e", "-c", step.run], {
+      cwd: REPO,
+      encoding: "utf8",
+      timeout: 120_000,
+      env: {
+        ...env(),
+        PATH: `${bin}:${process.env.PATH}`,
+        HOME: local.path,
+        ARCHIVE: archive,
+        TARGET: "deploy@lariox.example",
+        DEPLOY_ROOT: server,
+        STATE: service,
+        LARIOX_ROOT: "",
+        RESTART_COMMAND: `bash ${join(service, "restart.sh")}`,
+        PORT: String(servicePort),
+        HEALTH_URL: `http://127.0.0.1:${servicePort}`,
+      },
+    });
+    expect(result.status, `${result.stdout}${result.stderr}`).toBe(0);
+    expect(readlinkSync(join(server, "current"))).toBe("releases/20261110T090000Z-ffffffffffff");
+    // The uploaded archive is removed; this commit's release.sh stays for the next deploy to replace.
+    expect(readdirSync(join(server, "incoming"))).toEqual(["release.sh"]);
+    const res = await fetch(`http://127.0.0.1:${servicePort}/`);
+    expect(await res.text()).toContain("Release six");
   });
 });
