@@ -25,6 +25,10 @@ export interface GitBackend {
   /** Where decap-server answers (the editor reaches it through a route from localhost:8081). */
   url: string;
   git(...args: string[]): string;
+  /** The names of the branches, whichever one decap-server has checked out at the moment. */
+  branches(): string[];
+  /** Commits `text` as `file` on a new `branch`, made in a clone and pushed (a change made outside the editor). */
+  pushElsewhere(branch: string, file: string, text: string): void;
   /** `npm run validate` (CI's content check) on a fresh clone of `branch`: its exit status and output. */
   contentCheck(branch: string): { status: number | null; output: string };
   close(): void;
@@ -76,6 +80,16 @@ export async function startGitBackend(): Promise<GitBackend> {
     repo,
     url,
     git: (...args) => git(repo, ...args),
+    branches: () => git(repo, "for-each-ref", "--format=%(refname:short)", "refs/heads/").trim().split("\n"),
+    pushElsewhere(branch, file, text) {
+      const clone = join(root, "elsewhere");
+      rmSync(clone, { recursive: true, force: true });
+      git(root, "clone", "--quiet", repo, clone);
+      git(clone, "checkout", "--quiet", "-b", branch);
+      writeFileSync(join(clone, file), text);
+      git(clone, "-c", "user.name=Someone", "-c", "user.email=someone@lariox.example", "commit", "--quiet", "-am", `Edit ${file}`);
+      git(clone, "push", "--quiet", "origin", branch);
+    },
     contentCheck(branch) {
       const clone = join(root, `check-${branch.replace(/\W+/g, "-")}`);
       rmSync(clone, { recursive: true, force: true });
