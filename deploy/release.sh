@@ -115,8 +115,8 @@ activate() {
   rm -rf "$dir"
   mkdir -p "$dir"
   tar -xzf "$archive" -C "$dir"
-  # The build writes dist/.site/server.json last, and stops before any of it when the content
-  # check fails: an archive without it is not a build to go live with.
+  # The build writes dist/.site/server.json in its last step (the prerender), and nothing at all
+  # when the content check fails: an archive without it is not a build to go live with.
   local missing=""
   for file in dist/index.html dist/.site/server.json src/server/main.ts package-lock.json scripts/deploy/health-check.ts; do
     [ -e "$dir/$file" ] || missing="$missing $file"

@@ -80,6 +80,10 @@ test.describe("GitHub sign-in through the site's own server @once", () => {
       return route.abort();
     });
 
+    const navigations: string[] = [];
+    context.on("request", (request) => {
+      if (request.isNavigationRequest()) navigations.push(request.url());
+    });
     await page.goto(`${site.url}/admin/`);
     const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Login with GitHub" }).click()]);
     await popup.waitForEvent("close");
@@ -89,5 +93,14 @@ test.describe("GitHub sign-in through the site's own server @once", () => {
     ]);
     await expect.poll(() => apiCalls.find((call) => call.path === "/user")?.authorization).toBe(`token ${TOKEN}`);
     expect(elsewhere).toEqual([]);
+    // The popup went: the site's own /api/auth, GitHub's authorize page, the site's callback.
+    const popupSteps = navigations.filter((url) => !url.endsWith("/admin/")).map((url) => new URL(url));
+    expect(popupSteps.map((url) => `${url.origin}${url.pathname}`)).toEqual([
+      `${site.url}/api/auth`,
+      `${githubUrl}/login/oauth/authorize`,
+      `${site.url}/api/auth/callback`,
+    ]);
+    expect(popupSteps[0]!.searchParams.get("provider")).toBe("github");
+    expect(popupSteps[1]!.searchParams.get("scope")).toBe("repo");
   });
 });

@@ -143,7 +143,7 @@ describe("releases on one server", { timeout: 120_000 }, () => {
     expect(release("list").output).not.toContain("cccc");
   });
 
-  it("refuses a build without the facts file the build writes last (a failed content check), changing nothing", async () => {
+  it("refuses a build without the facts file of the build's last step (a failed content check), changing nothing", async () => {
     // pack.sh itself refuses such a build ...
     const noFacts = build("five", null);
     const refusedPack = run("bash", [join(REPO, "scripts/deploy/pack.sh"), archives], { DIST_DIR: noFacts });
