@@ -52,7 +52,7 @@ function answer(reply: FastifyReply, status: number, outcome: Outcome): FastifyR
     : `authorization:github:error:${JSON.stringify({ message: outcome.error })}`;
   const text = ok ? "Signed in. Returning to the editor…" : outcome.error;
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Sign in with GitHub</title></head>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Sign in with GitHub</title></head>
 <body data-message="${escapeHtml(message)}"><p>${escapeHtml(text)}</p><script>${HANDOFF_SCRIPT}</script></body></html>
 `;
   return reply
@@ -63,8 +63,7 @@ function answer(reply: FastifyReply, status: number, outcome: Outcome): FastifyR
     .send(html);
 }
 
-const NOT_SET_UP =
-  "Signing in with GitHub is not set up on this website yet. Ask whoever runs the website's server to connect the company's GitHub OAuth app (see docs/deploy.md).";
+const NOT_SET_UP = "Signing in with GitHub is not set up on this website yet. Ask whoever runs the website's server to connect the company's GitHub app.";
 const STATE_REFUSED =
   "This sign-in could not be verified: it was started in another window or took longer than 10 minutes. Close this window and press “Login with GitHub” again.";
 
