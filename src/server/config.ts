@@ -25,6 +25,8 @@
  *   GITHUB_OAUTH_AUTHORIZE_URL  https://github.com/login/oauth/authorize     where editors approve the sign-in
  *   GITHUB_OAUTH_TOKEN_URL  https://github.com/login/oauth/access_token   where the code is exchanged
  *                                      (both for GitHub Enterprise; tests point them at a local stand-in)
+ *   GITHUB_OAUTH_CALLBACK_URL   (unset)   where GitHub sends editors back; unset = this server's
+ *                                      /api/auth/callback as the browser reached it (set it behind a CDN)
  *
  * Outbox tuning (mainly for tests; the defaults suit production):
  *   OUTBOX_POLL_MS         5000     how often due rows are looked for (inserts also wake the worker)
@@ -83,6 +85,8 @@ export interface GitHubOAuthConfig {
   clientSecret: string;
   authorizeUrl: string;
   tokenUrl: string;
+  /** The app's callback URL, when the address the browser used cannot be told from the request. */
+  callbackUrl: string | undefined;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -159,6 +163,7 @@ function githubOAuth(env: Env): GitHubOAuthConfig | undefined {
     clientSecret,
     authorizeUrl: httpUrl(env, "GITHUB_OAUTH_AUTHORIZE_URL") ?? "https://github.com/login/oauth/authorize",
     tokenUrl: httpUrl(env, "GITHUB_OAUTH_TOKEN_URL") ?? "https://github.com/login/oauth/access_token",
+    callbackUrl: httpUrl(env, "GITHUB_OAUTH_CALLBACK_URL"),
   };
 }
 

@@ -87,8 +87,12 @@ function sameState(expected: string | undefined, received: unknown): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Where GitHub sends the editor back: this site's callback, as the editor's browser reaches it. */
-const callbackUrl = (request: FastifyRequest) => `${request.protocol}://${request.host}${OAUTH_ROUTES.callback}`;
+/**
+ * Where GitHub sends the editor back: the configured callback (a CDN in front hides the address the
+ * browser used), else this site's callback as the editor's browser reached it.
+ */
+const callbackUrl = (config: GitHubOAuthConfig, request: FastifyRequest) =>
+  config.callbackUrl ?? `${request.protocol}://${request.host}${OAUTH_ROUTES.callback}`;
 
 /** GitHub's answer to the code exchange: a token, or an error in words. */
 async function exchangeCode(config: GitHubOAuthConfig, code: string, redirectUri: string): Promise<Outcome> {
@@ -119,7 +123,7 @@ export function registerGitHubOAuth(app: FastifyInstance, config: GitHubOAuthCon
     const scope = typeof query.scope === "string" && SCOPES.has(query.scope) ? query.scope : "repo";
     const state = randomBytes(32).toString("base64url");
     const authorize = new URL(config.authorizeUrl);
-    authorize.search = new URLSearchParams({ client_id: config.clientId, redirect_uri: callbackUrl(request), scope, state }).toString();
+    authorize.search = new URLSearchParams({ client_id: config.clientId, redirect_uri: callbackUrl(config, request), scope, state }).toString();
     return reply.header("set-cookie", stateCookie(request, state, STATE_MAX_AGE_S)).redirect(authorize.toString(), 302);
   });
 
@@ -134,7 +138,7 @@ export function registerGitHubOAuth(app: FastifyInstance, config: GitHubOAuthCon
       const reason = typeof query.error_description === "string" ? query.error_description : "no code came back";
       return answer(reply, 400, { error: `GitHub did not complete the sign-in (${reason}). Close this window and try again.` });
     }
-    const outcome = await exchangeCode(config, query.code, callbackUrl(request));
+    const outcome = await exchangeCode(config, query.code, callbackUrl(config, request));
     return answer(reply, "token" in outcome ? 200 : 502, outcome);
   });
 }

@@ -173,6 +173,14 @@ describe("GitHub sign-in (/api/auth)", () => {
     } finally {
       await proxied.close();
     }
+    // Behind a CDN that passes /api/* on from another name, the app's callback is named outright.
+    const behindCdn = await startApp({ ...CLIENT, GITHUB_OAUTH_CALLBACK_URL: "https://www.lariox.example/api/auth/callback" });
+    try {
+      const res = await get(behindCdn, "/api/auth?provider=github&scope=repo");
+      expect(new URL(res.headers.get("location")!).searchParams.get("redirect_uri")).toBe("https://www.lariox.example/api/auth/callback");
+    } finally {
+      await behindCdn.close();
+    }
   });
 });
 
@@ -201,6 +209,7 @@ describe("GitHub sign-in not set up", () => {
       clientSecret: CLIENT.GITHUB_OAUTH_CLIENT_SECRET,
       authorizeUrl: "https://github.com/login/oauth/authorize",
       tokenUrl: "https://github.com/login/oauth/access_token",
+      callbackUrl: undefined,
     });
   });
 });
