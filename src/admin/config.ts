@@ -216,19 +216,24 @@ export interface BackendOptions {
   /** GitHub repository (owner/name) for the remote set-up. */
   repo: string;
   branch: string;
-  /** The OAuth proxy that signs editors in to GitHub (see content/README.md). */
+  /** An outside OAuth proxy (CMS_AUTH_URL, answering at /auth); by default the site's own server signs editors in. */
   baseUrl?: string;
 }
 
-/** The whole Decap config: the pages folder and site.yaml, in the editorial workflow. */
-export function cmsConfig(schemas: Schemas, backend: BackendOptions): CmsConfig {
+/**
+ * The whole Decap config: the pages folder and site.yaml, in the editorial workflow.
+ * `siteOrigin`: where the editor runs; "Login with GitHub" opens its /api/auth (src/server/oauth.ts),
+ * never Netlify's sign-in (Decap's default `base_url`).
+ */
+export function cmsConfig(schemas: Schemas, backend: BackendOptions, siteOrigin: string = globalThis.location?.origin ?? ""): CmsConfig {
   return {
     load_config_file: false,
     backend: {
       name: "github",
       repo: backend.repo,
       branch: backend.branch,
-      ...(backend.baseUrl ? { base_url: backend.baseUrl } : {}),
+      // Decap takes the popup's messages only from this exact origin.
+      ...(backend.baseUrl ? { base_url: backend.baseUrl } : { base_url: siteOrigin, auth_endpoint: "api/auth" }),
       commit_messages: { create: "Content: create {{collection}} “{{slug}}”", update: "Content: update {{collection}} “{{slug}}”" },
     },
     // Each draft is a branch and a pull request; CI validates it like any other.

@@ -10,6 +10,7 @@ import { FORM_BODY_LIMIT, FORM_ROUTES, registerForms } from "./forms.ts";
 import { createMailTransport } from "./mail.ts";
 import type { MailTransport } from "./mail.ts";
 import { Alerts, registerHealth } from "./health.ts";
+import { registerGitHubOAuth } from "./oauth.ts";
 import { Outbox } from "./outbox.ts";
 import { registerStatic } from "./static.ts";
 import type { NotFoundHandler } from "./static.ts";
@@ -202,6 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       maxQueueAgeMs: config.healthMaxQueueAgeMs,
       ...(options.now ? { now: options.now } : {}),
     }));
+    registerGitHubOAuth(app, config.githubOAuth);
     pageNotFound = await registerStatic(app, { distDir: config.distDir, redirects: facts.redirects });
     await app.ready();
   } catch (error) {

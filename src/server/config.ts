@@ -20,6 +20,13 @@
  *   ALERT_WEBHOOK_URL    (unset)       JSON POST `{text}` once per delivery or storage incident
  *   HEALTH_MAX_QUEUE_AGE_MIN 60        /healthz answers 503 once a message has waited this long
  *   LOG_LEVEL            info          fatal | error | warn | info | debug | trace | silent
+ *   GITHUB_OAUTH_CLIENT_ID / GITHUB_OAUTH_CLIENT_SECRET   (unset)   the company's GitHub OAuth app:
+ *                                      editors sign in to /admin through /api/auth (oauth.ts); both or neither
+ *   GITHUB_OAUTH_AUTHORIZE_URL  https://github.com/login/oauth/authorize     where editors approve the sign-in
+ *   GITHUB_OAUTH_TOKEN_URL  https://github.com/login/oauth/access_token   where the code is exchanged
+ *                                      (both for GitHub Enterprise; tests point them at a local stand-in)
+ *   GITHUB_OAUTH_CALLBACK_URL   (unset)   where GitHub sends editors back; unset = this server's
+ *                                      /api/auth/callback as the browser reached it (set it behind a CDN)
  *
  * Outbox tuning (mainly for tests; the defaults suit production):
  *   OUTBOX_POLL_MS         5000     how often due rows are looked for (inserts also wake the worker)
@@ -69,6 +76,17 @@ export interface Config {
   healthMaxQueueAgeMs: number;
   logLevel: string;
   outbox: OutboxConfig;
+  /** The GitHub OAuth app editors sign in with; unset = /api/auth says sign-in is not set up. */
+  githubOAuth: GitHubOAuthConfig | undefined;
+}
+
+export interface GitHubOAuthConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** The app's callback URL, when the address the browser used cannot be told from the request. */
+  callbackUrl: string | undefined;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -134,6 +152,21 @@ function trustProxy(raw: string | undefined): false | number | string[] {
   return entries;
 }
 
+function githubOAuth(env: Env): GitHubOAuthConfig | undefined {
+  const clientId = text(env, "GITHUB_OAUTH_CLIENT_ID");
+  const clientSecret = text(env, "GITHUB_OAUTH_CLIENT_SECRET");
+  if (clientId === undefined && clientSecret === undefined) return undefined;
+  if (clientId === undefined || clientSecret === undefined)
+    throw new ConfigError("GITHUB_OAUTH_CLIENT_ID and GITHUB_OAUTH_CLIENT_SECRET go together: set both (from the GitHub OAuth app) or neither.");
+  return {
+    clientId,
+    clientSecret,
+    authorizeUrl: httpUrl(env, "GITHUB_OAUTH_AUTHORIZE_URL") ?? "https://github.com/login/oauth/authorize",
+    tokenUrl: httpUrl(env, "GITHUB_OAUTH_TOKEN_URL") ?? "https://github.com/login/oauth/access_token",
+    callbackUrl: httpUrl(env, "GITHUB_OAUTH_CALLBACK_URL"),
+  };
+}
+
 const LOG_LEVELS = new Set(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
 const DAY_MS = 86_400_000;
 
@@ -174,5 +207,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       concurrency: integer(env, "OUTBOX_CONCURRENCY", 4, 1, 64),
       sendTimeoutMs: integer(env, "MAIL_SEND_TIMEOUT_MS", 60_000, 100, 600_000),
     },
+    githubOAuth: githubOAuth(env),
   };
 }

@@ -62,6 +62,14 @@ export function contentSecurityPolicy(inputs: PolicyInputs, kind: AnswerKind = "
   return directives.map((d) => d.join(" ")).join("; ");
 }
 
+/**
+ * The policy of the page that ends the GitHub sign-in popup (oauth.ts): it carries a token, so it
+ * runs its one script (by hash) and may load, send or embed nothing else.
+ */
+export function oauthAnswerPolicy(scriptHash: string): string {
+  return `default-src 'none'; script-src ${scriptHash}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+}
+
 /** Powerful features nobody on this site needs, switched off for the pages and every frame in them. */
 export const PERMISSIONS_POLICY = [
   "accelerometer",

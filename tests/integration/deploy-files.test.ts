@@ -91,6 +91,8 @@ describe("Caddyfile", () => {
     const port = /^Environment=.*\bPORT=(\d+)/m.exec(readFileSync(join(DEPLOY, "lariox.service"), "utf8"))![1];
     expect(json).toContain(`"dial":"127.0.0.1:${port}"`);
     expect(json).toContain('"handler":"reverse_proxy"');
+    // A restart on a new release is waited out, not answered with 502.
+    expect(json).toContain('"try_duration":10000000000');
     expect(json).toContain('"Location":["https://www.lariox.example.com{http.request.uri}"]');
   });
 });

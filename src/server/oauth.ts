@@ -1,0 +1,144 @@
+/**
+ * GitHub sign-in for the visual editor, answered by this server, so no third-party OAuth proxy is
+ * needed. Decap CMS (backend `github`, `base_url` = this site, `auth_endpoint` = `api/auth`) opens
+ * a popup at GET /api/auth; we send it to GitHub's authorize page with a fresh `state`, kept in a
+ * short-lived HttpOnly cookie. GitHub sends the editor back to GET /api/auth/callback with a code;
+ * after checking the state we exchange the code for a token (with the app's secret, which never
+ * leaves the server) and answer a page that hands the token to the editor's window by Decap's
+ * popup protocol: the popup posts "authorizing:github", the editor answers with the same words,
+ * the popup posts "authorization:github:success:{"token":…,"provider":"github"}" (or `:error:`
+ * with `{"message":…}`, which Decap shows on its login page). Both messages go only to this site's
+ * own origin, which is Decap's `base_url`.
+ */
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { GitHubOAuthConfig } from "./config.ts";
+import { oauthAnswerPolicy } from "./security.ts";
+
+export const OAUTH_ROUTES = { start: "/api/auth", callback: "/api/auth/callback" } as const;
+
+const STATE_COOKIE = "lariox_oauth_state";
+/** How long an editor has to approve the sign-in on GitHub. */
+const STATE_MAX_AGE_S = 600;
+const TOKEN_TIMEOUT_MS = 10_000;
+/** The scopes Decap asks for: `repo` (the editorial workflow), `public_repo` (open authoring). */
+const SCOPES = new Set(["repo", "public_repo"]);
+
+/**
+ * The answer page's one script, the same bytes in every answer (its hash is the policy's only
+ * script source); the message it passes on is in the body's data-message attribute.
+ */
+const HANDOFF_SCRIPT = `(() => {
+  const message = document.body.dataset.message;
+  const editor = window.opener;
+  if (!editor) return;
+  const origin = location.origin;
+  window.addEventListener("message", (event) => {
+    if (event.origin === origin && event.source === editor && event.data === "authorizing:github") editor.postMessage(message, origin);
+  });
+  editor.postMessage("authorizing:github", origin);
+})();`;
+const HANDOFF_HASH = `'sha256-${createHash("sha256").update(HANDOFF_SCRIPT).digest("base64")}'`;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+type Outcome = { token: string } | { error: string };
+
+/** The page the popup ends on: a line for the editor to read, and the hand-off to the editor's window. */
+function answer(reply: FastifyReply, status: number, outcome: Outcome): FastifyReply {
+  const ok = "token" in outcome;
+  const message = ok
+    ? `authorization:github:success:${JSON.stringify({ token: outcome.token, provider: "github" })}`
+    : `authorization:github:error:${JSON.stringify({ message: outcome.error })}`;
+  const text = ok ? "Signed in. Returning to the editor…" : outcome.error;
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Sign in with GitHub</title></head>
+<body data-message="${escapeHtml(message)}"><p>${escapeHtml(text)}</p><script>${HANDOFF_SCRIPT}</script></body></html>
+`;
+  return reply
+    .code(status)
+    .header("content-security-policy", oauthAnswerPolicy(HANDOFF_HASH))
+    .header("referrer-policy", "no-referrer")
+    .type("text/html; charset=utf-8")
+    .send(html);
+}
+
+const NOT_SET_UP = "Signing in with GitHub is not set up on this website yet. Ask whoever runs the website's server to connect the company's GitHub app.";
+const STATE_REFUSED =
+  "This sign-in could not be verified: it was started in another window or took longer than 10 minutes. Close this window and press “Login with GitHub” again.";
+
+function cookie(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? "").split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return value.join("=");
+  }
+  return undefined;
+}
+
+function stateCookie(request: FastifyRequest, value: string, maxAge: number): string {
+  const secure = request.protocol === "https" ? "; Secure" : "";
+  return `${STATE_COOKIE}=${value}; Path=${OAUTH_ROUTES.start}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+function sameState(expected: string | undefined, received: unknown): boolean {
+  if (!expected || typeof received !== "string") return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(received);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Where GitHub sends the editor back: the configured callback (a CDN in front hides the address the
+ * browser used), else this site's callback as the editor's browser reached it.
+ */
+const callbackUrl = (config: GitHubOAuthConfig, request: FastifyRequest) =>
+  config.callbackUrl ?? `${request.protocol}://${request.host}${OAUTH_ROUTES.callback}`;
+
+/** GitHub's answer to the code exchange: a token, or an error in words. */
+async function exchangeCode(config: GitHubOAuthConfig, code: string, redirectUri: string): Promise<Outcome> {
+  let response: Response;
+  try {
+    response = await fetch(config.tokenUrl, {
+      method: "POST",
+      headers: { accept: "application/json" },
+      body: new URLSearchParams({ client_id: config.clientId, client_secret: config.clientSecret, code, redirect_uri: redirectUri }),
+      signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
+    });
+  } catch {
+    return { error: "GitHub could not be reached to finish the sign-in. Try again in a minute." };
+  }
+  const body = (await response.json().catch(() => ({}))) as { access_token?: unknown; error?: unknown; error_description?: unknown };
+  if (response.ok && typeof body.access_token === "string" && body.access_token) return { token: body.access_token };
+  // GitHub answers 200 with `error` for a used or expired code and for a wrong secret.
+  const reason =
+    typeof body.error_description === "string" ? body.error_description : typeof body.error === "string" ? body.error : `status ${response.status}`;
+  return { error: `GitHub did not confirm the sign-in (${reason}). Close this window and try again.` };
+}
+
+export function registerGitHubOAuth(app: FastifyInstance, config: GitHubOAuthConfig | undefined): void {
+  app.get(OAUTH_ROUTES.start, async (request, reply) => {
+    if (!config) return answer(reply, 503, { error: NOT_SET_UP });
+    const query = request.query as { provider?: unknown; scope?: unknown };
+    if (query.provider !== undefined && query.provider !== "github") return answer(reply, 400, { error: "Only GitHub sign-in is offered here." });
+    const scope = typeof query.scope === "string" && SCOPES.has(query.scope) ? query.scope : "repo";
+    const state = randomBytes(32).toString("base64url");
+    const authorize = new URL(config.authorizeUrl);
+    authorize.search = new URLSearchParams({ client_id: config.clientId, redirect_uri: callbackUrl(config, request), scope, state }).toString();
+    return reply.header("set-cookie", stateCookie(request, state, STATE_MAX_AGE_S)).redirect(authorize.toString(), 302);
+  });
+
+  app.get(OAUTH_ROUTES.callback, async (request, reply) => {
+    if (!config) return answer(reply, 503, { error: NOT_SET_UP });
+    const query = request.query as { code?: unknown; state?: unknown; error?: unknown; error_description?: unknown };
+    // The state is used once, whatever happens next.
+    reply.header("set-cookie", stateCookie(request, "", 0));
+    if (!sameState(cookie(request, STATE_COOKIE), query.state)) return answer(reply, 400, { error: STATE_REFUSED });
+    if (query.error === "access_denied") return answer(reply, 403, { error: "The sign-in was cancelled on GitHub." });
+    if (typeof query.code !== "string" || !query.code) {
+      const reason = typeof query.error_description === "string" ? query.error_description : "no code came back";
+      return answer(reply, 400, { error: `GitHub did not complete the sign-in (${reason}). Close this window and try again.` });
+    }
+    const outcome = await exchangeCode(config, query.code, callbackUrl(config, request));
+    return answer(reply, "token" in outcome ? 200 : 502, outcome);
+  });
+}
