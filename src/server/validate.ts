@@ -118,7 +118,10 @@ function loneSurrogates(kind: FormKind, body: unknown): FieldError[] {
   if (body === null || typeof body !== "object" || Array.isArray(body)) return [];
   return Object.entries(body as Record<string, unknown>)
     .filter(([, value]) => typeof value === "string" && LONE_SURROGATE.test(value))
-    .map(([field]) => ({ field, message: `${formSchemas[kind].properties[field]?.title ?? "A field"} contains a broken character (an unpaired surrogate); please retype it.` }));
+    .map(([field]) => ({
+      field,
+      message: `${formSchemas[kind].properties[field]?.title ?? "A field"} contains a broken character (an unpaired surrogate); please retype it.`,
+    }));
 }
 
 /** Validates a parsed JSON body; on success returns the data with every string trimmed. */

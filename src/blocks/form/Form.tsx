@@ -4,6 +4,7 @@ import site from "virtual:site";
 import type { SectionOf } from "../../content/types.ts";
 import { Img } from "../../ui/Img.tsx";
 import { fill } from "../../ui/format.ts";
+import { SmartLink } from "../../ui/SmartLink.tsx";
 import { missingRequired, sendForm, type FieldError } from "./send.ts";
 import { toast } from "./toasts.tsx";
 import { button } from "../../styles/layout.css.ts";
@@ -155,6 +156,11 @@ export function Form({ section }: { section: FormSection }) {
               {sending ? section.sendingLabel : section.submitLabel}
             </button>
             {section.requiredNote && <p className={css.note}>{section.requiredNote}</p>}
+            {section.privacyNote && (
+              <p className={css.note}>
+                {section.privacyNote.text} <SmartLink href={section.privacyNote.link.href}>{section.privacyNote.link.label}</SmartLink>
+              </p>
+            )}
           </div>
         </form>
         {section.aside && (
