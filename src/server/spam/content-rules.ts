@@ -55,7 +55,7 @@ export function looksLikeGibberish(text: string): boolean {
   const long = words.filter((w) => w.length >= 4);
   if (long.length === 0) return false;
   const bad = long.filter(nonsense).length;
-  return bad >= 1 && bad / long.length >= 0.4;
+  return bad >= 1 && bad / long.length >= 0.3;
 }
 
 export async function contentFindings(post: PostText, rules: ContentRules, now: Date = new Date()): Promise<Finding[]> {
