@@ -1,7 +1,7 @@
 // @vitest-environment node
 /** The visitor's receipt as a mail client reads it (mailparser), its reference, and when one goes. */
 import { simpleParser, type AddressObject } from "mailparser";
-import nodemailer from "nodemailer";
+import nodemailer, { type SendMailOptions } from "nodemailer";
 import { describe, expect, it } from "vitest";
 import { composeReceipt, receiptAddressKey, salesContactFromSite, shouldSendReceipt, type ReceiptSettings } from "../../src/server/receipt.ts";
 import { formatReference, parseReference, referenceFor } from "../../src/server/reference.ts";
@@ -23,7 +23,7 @@ const site = {
 };
 const settings: ReceiptSettings = { mailFrom: '"Lariox website" <website@lariox.in>', sales: salesContactFromSite(site as never) };
 
-async function parsed(message: nodemailer.SendMailOptions) {
+async function parsed(message: SendMailOptions) {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
   const info = await transport.sendMail(message);
   return simpleParser(info.message as Buffer);
