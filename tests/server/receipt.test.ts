@@ -3,8 +3,10 @@
 import { simpleParser, type AddressObject } from "mailparser";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import { describe, expect, it } from "vitest";
+import { createMailTransport } from "../../src/server/mail.ts";
 import { composeReceipt, receiptAddressKey, salesContactFromSite, shouldSendReceipt, type ReceiptSettings } from "../../src/server/receipt.ts";
 import { formatReference, parseReference, referenceFor } from "../../src/server/reference.ts";
+import { startSmtpSink } from "./helpers.ts";
 
 const site = {
   company: { name: "Lariox Automation", initials: "LA", siteUrl: "https://www.lariox.in", logo: "/l.svg", logoOnDark: "/l.svg", description: "x" },
@@ -61,9 +63,6 @@ describe("receipt", () => {
 
   it("goes to the visitor with the reference, what they sent and sales' details, and replies go to sales", async () => {
     const mail = await parsed(composeReceipt(submission, "LA-2026-000123", settings));
-    console.log(
-      `receipt as mailparser reads it:\n  From: ${addresses(mail.from).join(", ")}\n  To: ${addresses(mail.to).join(", ")}\n  Reply-To: ${addresses(mail.replyTo).join(", ")}\n  Subject: ${mail.subject}\n  Message-ID: ${mail.messageId}\n  Auto-Submitted: ${String(mail.headers.get("auto-submitted"))}\n\n${mail.text}`,
-    );
     expect(addresses(mail.from)).toEqual(["Lariox website <website@lariox.in>"]);
     expect(addresses(mail.to)).toEqual(["ધ્રુવ પટેલ <dhruv.patel@shreetextiles.in>"]);
     expect(addresses(mail.replyTo)).toEqual(["Lariox Automation sales <sales@lariox.in>"]);
@@ -83,6 +82,25 @@ describe("receipt", () => {
     expect(text).toContain("Office:   Plot 12, Ring Road, Surat 395002, Gujarat, India");
     // Nothing of the honeypot, and no second copy of the address it was sent to.
     expect(text).not.toMatch(/Website:|Email:/);
+  });
+
+  it("crosses a real SMTP peer through the site's mail transport to the visitor's address, and reads the same", async () => {
+    const sink = await startSmtpSink();
+    const transport = createMailTransport({ smtpUrl: sink.url, dataDir: "/nonexistent" });
+    try {
+      await transport.send(composeReceipt(submission, "LA-2026-000123", settings), submission);
+    } finally {
+      transport.close();
+      await sink.close();
+    }
+    expect(sink.messages.map((m) => [m.from, m.to])).toEqual([["website@lariox.in", ["dhruv.patel@shreetextiles.in"]]]);
+    const mail = await simpleParser(sink.messages[0]!.raw);
+    console.log(
+      `receipt as mailparser reads it:\n  From: ${addresses(mail.from).join(", ")}\n  To: ${addresses(mail.to).join(", ")}\n  Reply-To: ${addresses(mail.replyTo).join(", ")}\n  Subject: ${mail.subject}\n  Message-ID: ${mail.messageId}\n  Auto-Submitted: ${String(mail.headers.get("auto-submitted"))}\n\n${mail.text}`,
+    );
+    expect(mail.subject).toBe("We received your message LA-2026-000123 — Lariox Automation");
+    expect(addresses(mail.replyTo)).toEqual(["Lariox Automation sales <sales@lariox.in>"]);
+    expect(mail.text).toContain("Your reference: LA-2026-000123");
   });
 
   it("names a quote request as such and leaves out what was not filled in", async () => {
