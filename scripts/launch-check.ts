@@ -3,7 +3,7 @@
  * (documents without a line) and exits 1 while any remain, 0 once the site is ready to launch:
  *
  *   - example.com addresses and links (and a social link to a profile named "example")
- *   - placeholder phone numbers: +91 00000 …
+ *   - placeholder phone numbers: +91 00000 … (the WhatsApp click-to-chat number named as such)
  *   - what content marks `placeholder: true`: site.yaml's contact details (with their street
  *     address) and the logo sections of invented client and partner names
  *   - the sample datasheets, brochures and presentation the asset scripts generate (their Subject
@@ -89,9 +89,13 @@ function checkYaml(file: string, source: string): Array<Omit<Finding, "file">> {
       const street = parentKey === "contact" ? map.getIn(["address", "street"], true) : undefined;
       if (isScalar(street)) findings.push({ line: lineOf(street), message: `placeholder street address: ${text(street)}` });
     },
-    Scalar(key, node) {
+    Scalar(key, node, path) {
       if (key === "key" || typeof node.value !== "string") return;
-      for (const message of inText(node.value)) findings.push({ line: lineOf(node), message });
+      // A sample WhatsApp number is named as such: every product page links to it.
+      const whatsapp = isPair(path.at(-1)) && isPair(path.at(-3)) && text((path.at(-3) as { key: unknown }).key) === "whatsapp";
+      for (const message of inText(node.value)) {
+        findings.push({ line: lineOf(node), message: whatsapp ? `WhatsApp click-to-chat number is a ${message}` : message });
+      }
     },
   });
   return findings;

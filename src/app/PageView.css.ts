@@ -15,6 +15,8 @@ export const withSidebar = style([
     "@media": { [media.large]: { gridTemplateColumns: "280px minmax(0, 1fr)", gap: vars.space.xl, paddingBottom: 0 } },
   },
 ]);
+// The WhatsApp link under a page without a sidebar, in the content column.
+export const afterSections = style([container, { paddingBottom: vars.space.xl }]);
 // Sections inside the sidebar layout already sit in a container.
 export const sidebarMain = style({ minWidth: 0, "@media": { [media.large]: { gridColumn: 2, gridRow: 1 } } });
 

@@ -3,6 +3,9 @@ import type { Page, Sidebar as SidebarData } from "../content/types.ts";
 import { RenderSections } from "../blocks/RenderSections.tsx";
 import { Img } from "../ui/Img.tsx";
 import { SmartLink } from "../ui/SmartLink.tsx";
+import { CurrentPageContext } from "../ui/current-page.ts";
+import { showsWhatsApp } from "../ui/whatsapp.ts";
+import { WhatsAppCallout } from "../ui/WhatsApp.tsx";
 import * as css from "./PageView.css.ts";
 
 function Sidebar({ sidebar, current }: { sidebar: SidebarData; current: string }) {
@@ -27,8 +30,25 @@ function Sidebar({ sidebar, current }: { sidebar: SidebarData; current: string }
 
 /** One page: its banner (or hero) full width, then its sections, beside a sidebar if it has one (below them on small screens). */
 export function PageView({ page }: { page: Page }) {
+  return (
+    <CurrentPageContext value={{ title: page.title, path: page.path }}>
+      <PageBody page={page} />
+    </CurrentPageContext>
+  );
+}
+
+function PageBody({ page }: { page: Page }) {
   const sidebar = page.sidebar ? site.sidebars[page.sidebar] : undefined;
-  if (!sidebar) return <RenderSections sections={page.sections} />;
+  // Product pages end with the WhatsApp link, its first message naming the product.
+  const whatsapp = showsWhatsApp(site.contact.whatsapp, page.path) ? <WhatsAppCallout /> : null;
+  if (!sidebar) {
+    return (
+      <>
+        <RenderSections sections={page.sections} />
+        {whatsapp && <div className={css.afterSections}>{whatsapp}</div>}
+      </>
+    );
+  }
   const [first, ...rest] = page.sections;
   const lead = first && (first.type === "banner" || first.type === "hero") ? [first] : [];
   const body = lead.length ? rest : page.sections;
@@ -39,6 +59,7 @@ export function PageView({ page }: { page: Page }) {
       <div className={css.withSidebar}>
         <div className={css.sidebarMain}>
           <RenderSections sections={body} />
+          {whatsapp}
         </div>
         <Sidebar sidebar={sidebar} current={page.path} />
       </div>

@@ -110,8 +110,24 @@ function describe(kind: FormKind, error: ErrorObject, body: Record<string, unkno
   }
 }
 
+/** Half of a UTF-16 pair without its other half: JSON can carry it, but it is no character, and would be stored as U+FFFD. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The fields holding a lone surrogate, each as a refusal (the schemas' patterns let one through). */
+function loneSurrogates(kind: FormKind, body: unknown): FieldError[] {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return [];
+  return Object.entries(body as Record<string, unknown>)
+    .filter(([, value]) => typeof value === "string" && LONE_SURROGATE.test(value))
+    .map(([field]) => ({
+      field,
+      message: `${formSchemas[kind].properties[field]?.title ?? "A field"} contains a broken character (an unpaired surrogate); please retype it.`,
+    }));
+}
+
 /** Validates a parsed JSON body; on success returns the data with every string trimmed. */
 export function validateForm<K extends FormKind>(kind: K, body: unknown): ValidationResult<K extends "contact" ? ContactForm : QuoteForm> {
+  const broken = loneSurrogates(kind, body);
+  if (broken.length > 0) return { ok: false, errors: broken.slice(0, MAX_ERRORS) };
   const validate = validators[kind];
   if (validate(body)) {
     const trimmed: Record<string, string> = {};

@@ -26,6 +26,8 @@ contact:
     street: 12 Sample Park
   social:
     - { label: LinkedIn, href: https://www.linkedin.com/company/example }
+  whatsapp:
+    number: +91 00000 00003
 `;
 
 const PAGE = `path: /
@@ -91,11 +93,12 @@ describe("launch check", () => {
       "content/site.yaml:8 placeholder phone number: +91 00000 00001",
       "content/site.yaml:11 placeholder street address: 12 Sample Park",
       "content/site.yaml:13 link to a profile named example: https://www.linkedin.com/company/example",
+      "content/site.yaml:15 WhatsApp click-to-chat number is a placeholder phone number: +91 00000 00003",
       `public/assets/datasheets/sample.pdf generated sample document ("Sample datasheet — ${SAMPLE_NOTE}")`,
       `public/assets/deck.pptx generated sample document ("Sample presentation — ${SAMPLE_NOTE}")`,
       "public/robots.txt:2 example.com e-mail address: webmaster@example.org",
     ]);
-    expect(formatFindings(findings)).toMatch(/^10 placeholders to replace before launch:\ncontent\/pages\/home\.yaml:8 +logoGrid/);
+    expect(formatFindings(findings)).toMatch(/^11 placeholders to replace before launch:\ncontent\/pages\/home\.yaml:8 +logoGrid/);
 
     const run = cli(root);
     expect(run.status).toBe(1);
@@ -109,6 +112,7 @@ describe("launch check", () => {
       "content/site.yaml",
       SITE.replace("placeholder: true", "placeholder: false")
         .replace(/\+91 00000 00001/, "+91 261 400 1234")
+        .replace(/\+91 00000 00003/, "+91 98250 12345")
         .replace(/acme\.example\.com/, "acme.in")
         .replace("sales@example.com", "sales@acme.in")
         .replace("company/example", "company/acme-automation"),

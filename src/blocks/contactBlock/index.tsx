@@ -2,6 +2,7 @@ import site from "virtual:site";
 import type { SectionOf } from "../../content/types.ts";
 import { telHref } from "../../ui/format.ts";
 import { SmartLink } from "../../ui/SmartLink.tsx";
+import { WhatsAppLink } from "../../ui/WhatsApp.tsx";
 import { button } from "../../styles/layout.css.ts";
 import { Section } from "../Section.tsx";
 import * as css from "./styles.css.ts";
@@ -26,6 +27,7 @@ export function ContactBlock({ section }: { section: SectionOf<"contactBlock"> }
             <span className={css.label}>{ui.phoneLabel}</span>
             <a href={telHref(contact.phones[0])}>{contact.phones[0]}</a>
           </p>
+          <WhatsAppLink />
           <p>
             <span className={css.label}>{ui.hoursLabel}</span>
             {contact.hours}

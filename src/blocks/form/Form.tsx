@@ -6,6 +6,7 @@ import { Img } from "../../ui/Img.tsx";
 import { sendForm, type FieldError } from "./send.ts";
 import { missingFields, refusalNotice } from "./refusal.ts";
 import { FormSeedContext } from "./seed.ts";
+import { SmartLink } from "../../ui/SmartLink.tsx";
 import { toast } from "./toasts.tsx";
 import { button } from "../../styles/layout.css.ts";
 import { Section } from "../Section.tsx";
@@ -175,6 +176,11 @@ export function Form({ section }: { section: FormSection }) {
               {sending ? section.sendingLabel : section.submitLabel}
             </button>
             {section.requiredNote && <p className={css.note}>{section.requiredNote}</p>}
+            {section.privacyNote && (
+              <p className={css.note}>
+                {section.privacyNote.text} <SmartLink href={section.privacyNote.link.href}>{section.privacyNote.link.label}</SmartLink>
+              </p>
+            )}
           </div>
         </form>
         {section.aside && (

@@ -269,6 +269,10 @@ export type CheckRequiredFieldsInThePage = boolean
  */
 export type ShowTheServerSMessage = boolean
 /**
+ * The sentence before the link.
+ */
+export type Text2 = string
+/**
  * An optional note above the fields on how required fields are marked.
  */
 export type RequiredFieldNote = string
@@ -678,6 +682,7 @@ intro?: IntroText4
 endpoint: Endpoint
 checkRequired?: CheckRequiredFieldsInThePage
 serverMessage?: ShowTheServerSMessage
+privacyNote?: PrivacyLine
 requiredNote?: RequiredFieldNote
 requiredMessage?: EmptyRequiredFieldMessage
 fields: Fields
@@ -686,6 +691,20 @@ sendingLabel: SendingText
 backLabel: LinkBackAfterSendingWithoutScript
 toasts: Toasts
 aside?: SidePanel
+}
+/**
+ * An optional line under the send button linking to the privacy notice, e.g. how what the visitor sends is used.
+ */
+export interface PrivacyLine {
+text: Text2
+link: Link1
+}
+/**
+ * The link to the privacy notice page.
+ */
+export interface Link1 {
+label: LinkText1
+href: LinkTarget
 }
 export interface FormField {
 name: PayloadField
@@ -754,7 +773,7 @@ type: SectionType8
 heading: Heading9
 slides: Slides
 taglines: TypedTaglines
-cta: Link1
+cta: Link2
 }
 export interface Image {
 src: ImageFile
@@ -763,7 +782,7 @@ alt: AlternativeText
 /**
  * The button on the banner: its text and where it leads.
  */
-export interface Link1 {
+export interface Link2 {
 label: LinkText1
 href: LinkTarget
 }

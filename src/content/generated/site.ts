@@ -63,6 +63,26 @@ export type SalesEMail = string
  */
 export type PhoneNumbers = [string, ...(string)[]]
 /**
+ * The WhatsApp Business number in international form, country code first, e.g. +91 98765 43210. npm run launch-check lists it while it is a sample (+91 00000 …).
+ */
+export type WhatsAppNumber = string
+/**
+ * The words of the link.
+ */
+export type LinkText = string
+/**
+ * Optional; {page} is the page's title.
+ */
+export type LineAboveTheLinkOnProductPages = string
+/**
+ * What the chat starts with, so sales know what it is about: {page} is the page's title, {url} its address. It must name the page.
+ */
+export type FirstMessage = string
+/**
+ * Pages whose address starts with one of these show the link under their content (the contact block always shows it).
+ */
+export type PagesThatShowIt = string[]
+/**
  * Building, street and area.
  */
 export type Street = string
@@ -101,7 +121,7 @@ export type MapTitle = string
 /**
  * The link's visible text.
  */
-export type LinkText = string
+export type LinkText1 = string
 /**
  * Where the link leads: a page path (/contact), or an https:, mailto: or tel: address.
  */
@@ -129,7 +149,7 @@ export type Entries = [MenuItem, ...(MenuItem)[]]
 /**
  * The entry's visible text.
  */
-export type LinkText1 = string
+export type LinkText2 = string
 /**
  * The page the entry leads to (or an https:, mailto: or tel: address).
  */
@@ -156,18 +176,18 @@ export type SidebarHeading = string
  * @minItems 1
  */
 export type SidebarLinks = [{
-label: LinkText2
+label: LinkText3
 href: LinkTarget2
 icon: Icon
 }, ...({
-label: LinkText2
+label: LinkText3
 href: LinkTarget2
 icon: Icon
 })[]]
 /**
  * The link's visible text.
  */
-export type LinkText2 = string
+export type LinkText3 = string
 /**
  * The page the link leads to.
  */
@@ -432,12 +452,23 @@ export interface ContactDetails {
 placeholder: PlaceholderDetails
 email: SalesEMail
 phones: PhoneNumbers
+whatsapp?: WhatsApp
 address: PostalAddress
 hours: OpeningHours
 openingHours: OpeningHoursForSearchEngines
 mapEmbedUrl: MapEmbedURL
 mapTitle: MapTitle
 social: SocialLinks
+}
+/**
+ * A click-to-chat link (wa.me, no script) in the contact block and on the pages listed below. Leave it out to show none.
+ */
+export interface WhatsApp {
+number: WhatsAppNumber
+label: LinkText
+prompt?: LineAboveTheLinkOnProductPages
+message: FirstMessage
+pages: PagesThatShowIt
 }
 /**
  * The office address, shown in the footer and on the contact page.
@@ -450,7 +481,7 @@ postalCode: PINCode
 country: Country
 }
 export interface Link {
-label: LinkText
+label: LinkText1
 href: LinkTarget
 }
 /**
@@ -470,11 +501,11 @@ items: Entries
  * The menu's first entry, leading to the overview page.
  */
 export interface Link1 {
-label: LinkText
+label: LinkText1
 href: LinkTarget
 }
 export interface MenuItem {
-label: LinkText1
+label: LinkText2
 href: LinkTarget1
 children?: SubEntries
 }

@@ -1,0 +1,18 @@
+/**
+ * What one layer of the spam defence found about a post. A finding is either clear evidence of
+ * a robot ("spam": the post is counted and dropped) or only a doubt ("doubt": the post is kept in
+ * quarantine for a person to review, and not mailed).
+ */
+export type SpamLayer = "honeypot" | "time-trap" | "altcha" | "links" | "repeat" | "disposable-email" | "blocklist" | "gibberish";
+
+export interface Finding {
+  layer: SpamLayer;
+  severity: "spam" | "doubt";
+  /** A short code for counting and tests, e.g. "too-fast". */
+  code: string;
+  /** One sentence for the person reviewing the quarantine. */
+  reason: string;
+}
+
+export const spam = (layer: SpamLayer, code: string, reason: string): Finding => ({ layer, severity: "spam", code, reason });
+export const doubt = (layer: SpamLayer, code: string, reason: string): Finding => ({ layer, severity: "doubt", code, reason });

@@ -1,0 +1,86 @@
+/**
+ * The spam defence's settings, from the environment (read once at start-up, like config.ts):
+ *
+ *   FORM_SECRET           (a file)   signs time tokens and ALTCHA challenges; at least 32 characters.
+ *                                    Unset: a random one kept in DATA_DIR/form-secret (0600), made on
+ *                                    first start. Several instances must all be given the same one.
+ *   SPAM_MIN_SECONDS      3          a post sooner than this after the form was shown is spam
+ *   ALTCHA_COST           1000       PBKDF2 iterations per proof-of-work attempt
+ *   ALTCHA_MAX_NUMBER     4000       attempts a browser may need at most (from a quarter of it)
+ *   SPAM_BLOCKLIST_FILE   (built in) the blocklist (format: blocklist.ts); unset = default-blocklist.txt
+ */
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ConfigError, type Env } from "../config.ts";
+import { ALTCHA_DEFAULTS, type AltchaSettings } from "./altcha.ts";
+import { BlocklistError, loadBlocklist, type Blocklist } from "./blocklist.ts";
+import { LINK_DEFAULTS, type LinkSettings } from "./content-rules.ts";
+import { REPEAT_DEFAULTS, type RepeatSettings } from "./repeat.ts";
+import { TIME_TRAP_DEFAULTS, type TimeTrapSettings } from "./time-trap.ts";
+
+export interface SpamSettings {
+  timeTrap: TimeTrapSettings;
+  altcha: AltchaSettings;
+  links: LinkSettings;
+  repeat: RepeatSettings;
+  blocklist: Blocklist;
+}
+
+const MIN_SECRET = 32;
+
+/** FORM_SECRET, or the one kept in DATA_DIR/form-secret (made with 256 random bits if missing). */
+export function formSecret(env: Env, dataDir: string): string {
+  const given = env.FORM_SECRET?.trim();
+  if (given) {
+    if (given.length < MIN_SECRET) throw new ConfigError(`FORM_SECRET must be at least ${MIN_SECRET} characters (try: openssl rand -hex 32).`);
+    return given;
+  }
+  const file = join(dataDir, "form-secret");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const secret = randomBytes(32).toString("hex");
+    // "wx": if another process made it first, read theirs.
+    try {
+      writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+      return secret;
+    } catch {
+      return readFileSync(file, "utf8").trim();
+    }
+  }
+}
+
+function whole(env: Env, key: string, fallback: number, min: number, max: number): number {
+  const raw = env[key]?.trim();
+  if (!raw) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw new ConfigError(`${key} must be a whole number from ${min} to ${max}, got "${raw.slice(0, 40)}".`);
+  return Number(raw);
+}
+
+export function loadSpamSettings(env: Env, dataDir: string): SpamSettings {
+  const secret = formSecret(env, dataDir);
+  const counterMax = whole(env, "ALTCHA_MAX_NUMBER", ALTCHA_DEFAULTS.counterMax, 4, 10_000_000);
+  let blocklist: Blocklist;
+  try {
+    blocklist = env.SPAM_BLOCKLIST_FILE ? loadBlocklist(env.SPAM_BLOCKLIST_FILE) : loadBlocklist();
+  } catch (error) {
+    if (error instanceof BlocklistError) throw new ConfigError(`SPAM_BLOCKLIST_FILE: ${error.message}`);
+    throw new ConfigError(`SPAM_BLOCKLIST_FILE cannot be read: ${(error as Error).message}`);
+  }
+  return {
+    timeTrap: { secret, minMs: whole(env, "SPAM_MIN_SECONDS", TIME_TRAP_DEFAULTS.minMs / 1000, 0, 600) * 1000, maxMs: TIME_TRAP_DEFAULTS.maxMs },
+    altcha: {
+      secret,
+      cost: whole(env, "ALTCHA_COST", ALTCHA_DEFAULTS.cost, 1, 10_000_000),
+      counterMin: Math.max(1, Math.floor(counterMax / 4)),
+      counterMax,
+      ttlMs: ALTCHA_DEFAULTS.ttlMs,
+    },
+    links: LINK_DEFAULTS,
+    repeat: REPEAT_DEFAULTS,
+    blocklist,
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * The time trap: a token, signed with the server's secret, that records when a form was shown.
+ * A post that comes back implausibly fast, with a token we did not sign, or with one from long
+ * ago scores as spam (or, for the stale one, as a doubt: a person may leave a tab open overnight).
+ *
+ * Token: `t1.<issued at, ms since 1970>.<base64url HMAC-SHA256(secret, "t1.<form>.<issued at>")>`.
+ * The form's kind is signed in, so a token for one form does not open the other.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { doubt, spam, type Finding } from "./findings.ts";
+
+export interface TimeTrapSettings {
+  secret: string;
+  /** Faster than this from showing the form to sending it is a robot. */
+  minMs: number;
+  /** Older than this, the token is stale. */
+  maxMs: number;
+}
+
+export const TIME_TRAP_DEFAULTS = { minMs: 3_000, maxMs: 24 * 3_600_000 } as const;
+/** Clocks of several instances may differ by this much. */
+const CLOCK_SKEW_MS = 5_000;
+
+function sign(secret: string, form: string, issuedAt: number): string {
+  return createHmac("sha256", secret).update(`t1.${form}.${issuedAt}`).digest("base64url");
+}
+
+/** A token for the `form` shown at `now`. */
+export function issueTimeToken(secret: string, form: string, now: Date = new Date()): string {
+  const issuedAt = now.getTime();
+  return `t1.${issuedAt}.${sign(secret, form, issuedAt)}`;
+}
+
+export type TimeTrapOutcome =
+  | { outcome: "ok"; elapsedMs: number }
+  | { outcome: "missing" | "malformed" | "forged" }
+  | { outcome: "too-fast" | "stale" | "from-the-future"; elapsedMs: number };
+
+export function checkTimeToken(token: string | undefined, form: string, settings: TimeTrapSettings, now: Date = new Date()): TimeTrapOutcome {
+  if (token === undefined || token === "") return { outcome: "missing" };
+  const match = /^t1\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return { outcome: "malformed" };
+  const issuedAt = Number(match[1]);
+  const expected = Buffer.from(sign(settings.secret, form, issuedAt));
+  if (!timingSafeEqual(expected, Buffer.from(match[2]!))) return { outcome: "forged" };
+  const elapsedMs = now.getTime() - issuedAt;
+  if (elapsedMs < -CLOCK_SKEW_MS) return { outcome: "from-the-future", elapsedMs };
+  if (elapsedMs < settings.minMs) return { outcome: "too-fast", elapsedMs };
+  if (elapsedMs > settings.maxMs) return { outcome: "stale", elapsedMs };
+  return { outcome: "ok", elapsedMs };
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** The finding for a post that ran the form's script (which fetches the token), or none. */
+export function timeTrapFinding(result: TimeTrapOutcome, settings: TimeTrapSettings): Finding | undefined {
+  switch (result.outcome) {
+    case "ok":
+      return undefined;
+    case "missing":
+      return doubt("time-trap", "missing", "The form's time token is missing, though the page's script ran.");
+    case "malformed":
+      return spam("time-trap", "malformed", "The form's time token is not one this server writes.");
+    case "forged":
+      return spam("time-trap", "forged", "The form's time token carries a signature this server did not make.");
+    case "from-the-future":
+      return spam("time-trap", "from-the-future", "The form's time token claims to be issued in the future.");
+    case "too-fast":
+      return spam("time-trap", "too-fast", `Sent ${seconds(result.elapsedMs)} after the form was shown; a person needs at least ${seconds(settings.minMs)}.`);
+    case "stale":
+      return doubt("time-trap", "stale", `Sent ${Math.round(result.elapsedMs / 3_600_000)} h after the form was shown.`);
+  }
+}

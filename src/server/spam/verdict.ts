@@ -1,0 +1,72 @@
+/**
+ * The one verdict on a post, from every layer it could meet, with the reasons:
+ *
+ *   spam        clear evidence of a robot: counted, not stored (as the honeypot always was)
+ *   quarantine  only doubts: stored, not mailed, no receipt; listed by `submissions -- --spam`,
+ *               sent on by `--release ID`, purged after 30 days
+ *   ok          no finding: stored and delivered
+ *
+ * A post that ran the form's script (the island posts JSON) met every layer: the honeypot, the
+ * time trap, the proof of work and the content rules. A post without script (a plain HTML form
+ * post) could meet only the honeypot and the content rules: it is judged by those, and anything
+ * but a filled honeypot is at worst a doubt, so a person without script is held, never dropped.
+ */
+import { altchaFinding, verifyAltcha, type AltchaSettings, type ReplayGuard } from "./altcha.ts";
+import { contentFindings, type ContentRules, type PostText } from "./content-rules.ts";
+import { spam, type Finding } from "./findings.ts";
+import { checkTimeToken, timeTrapFinding, type TimeTrapSettings } from "./time-trap.ts";
+
+export type Decision = "spam" | "quarantine" | "ok";
+
+export interface Verdict {
+  decision: Decision;
+  /** Every finding, spam first; empty for "ok". */
+  reasons: Finding[];
+}
+
+export interface PostEvidence {
+  /** The form, "contact" or "quote" (the time token is signed for it). */
+  form: string;
+  text: PostText;
+  /** The honeypot field's value. */
+  honeypot: string;
+  /** True when the post came from the form's script (JSON), false for a plain HTML form post. */
+  scripted: boolean;
+  /** The hidden fields the script fills: the time token and the ALTCHA payload. */
+  timeToken?: string;
+  altcha?: string;
+  receivedAt: Date;
+}
+
+export interface SpamDefence {
+  timeTrap: TimeTrapSettings;
+  altcha: AltchaSettings;
+  replayGuard: ReplayGuard;
+  content: ContentRules;
+}
+
+/** Combines findings into the decision; pure. */
+export function decide(findings: Finding[], scripted: boolean): Verdict {
+  const reasons = findings
+    .map((f) => (scripted || f.layer === "honeypot" || f.severity === "doubt" ? f : { ...f, severity: "doubt" as const }))
+    .sort((a, b) => (a.severity === b.severity ? 0 : a.severity === "spam" ? -1 : 1));
+  const decision: Decision = reasons.some((f) => f.severity === "spam") ? "spam" : reasons.length > 0 ? "quarantine" : "ok";
+  return { decision, reasons };
+}
+
+/** Runs every layer the post could meet and decides. */
+export async function judgePost(post: PostEvidence, defence: SpamDefence): Promise<Verdict> {
+  const findings: Finding[] = [];
+  if (post.honeypot.trim() !== "") findings.push(spam("honeypot", "honeypot", "The hidden field people never see was filled in."));
+  if (post.scripted) {
+    const time = timeTrapFinding(checkTimeToken(post.timeToken, post.form, defence.timeTrap, post.receivedAt), defence.timeTrap);
+    if (time) findings.push(time);
+    // A post already caught needs no proof of work checked (and its challenge is not used up).
+    if (!findings.some((f) => f.severity === "spam")) {
+      const pow = altchaFinding(await verifyAltcha(post.altcha, defence.altcha, defence.replayGuard));
+      if (pow) findings.push(pow);
+    }
+  }
+  findings.push(...(await contentFindings(post.text, defence.content, post.receivedAt)));
+  return decide(findings, post.scripted);
+}
