@@ -32,7 +32,6 @@
  */
 import { isIP } from "node:net";
 import { resolve } from "node:path";
-import { redactUrl } from "./store-types.ts";
 
 export interface OutboxConfig {
   pollMs: number;
@@ -175,4 +174,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       sendTimeoutMs: integer(env, "MAIL_SEND_TIMEOUT_MS", 60_000, 100, 600_000),
     },
   };
+}
+
+/** A database URL as it may be shown: the password (in the user part or a query) replaced by ***. */
+export function redactUrl(url: string): string {
+  return url.replace(/:[^@/?#]*@/, ":***@").replace(/([?&]password=)[^&#]*/gi, "$1***");
 }

@@ -10,8 +10,8 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { clientAddress, rateLimitKey } from "./client-address.ts";
 import type { Outbox } from "./outbox.ts";
-import { StorageError } from "./store-types.ts";
-import type { EnquiryStore } from "./store-types.ts";
+import { StorageError } from "./store.ts";
+import type { EnquiryStore } from "./store.ts";
 import { summarize, validateForm } from "./validate.ts";
 import type { FormKind } from "./validate.ts";
 
