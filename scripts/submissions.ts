@@ -9,7 +9,7 @@
  *   npm run submissions -- --purge                  remove delivered enquiries older than RETENTION_DAYS
  *
  * Listing is read-only and safe while the server runs; --requeue and --purge write, and are safe
- * too (the running server's outbox picks requeued messages up within OUTBOX_POLL_MS).
+ * too (the running server's outbox picks requeued deliveries up within OUTBOX_POLL_MS).
  */
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -28,7 +28,7 @@ const USAGE = `Usage: npm run submissions -- [--kind contact|quote] [--status qu
 Lists stored form submissions (newest last), from PostgreSQL when DATABASE_URL is set, else from
 DATA_DIR/site.db (--data-dir overrides DATA_DIR). --csv writes RFC 4180 CSV to stdout with every field of
 the form (of both forms without --kind); cells that a spreadsheet would read as a formula (starting
-with = + - @) get a leading apostrophe. --requeue sends failed messages again; --purge removes
+with = + - @) get a leading apostrophe. --requeue makes failed deliveries again; --purge removes
 delivered enquiries older than RETENTION_DAYS (365) and honeypot counters older than 7 days.`;
 
 const text = (value: unknown): string => (typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value));
@@ -198,7 +198,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
           process.exitCode = 1;
         } else
           process.stdout.write(
-            `Requeued ${ids.length} message${ids.length === 1 ? "" : "s"}${ids.length ? ` (${ids.join(", ")})` : ""}; the running server sends them shortly.\n`,
+            `Requeued the failed deliveries of ${ids.length} submission${ids.length === 1 ? "" : "s"}${ids.length ? ` (${ids.join(", ")})` : ""}; the running server makes them shortly.\n`,
           );
       }
       if (values.purge) {
