@@ -147,6 +147,10 @@ class ImmediateSqliteDriver extends SqliteDriver {
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
   }
+  /** SQLite rolls back by itself on some errors (a full disk): rolling back again would hide the cause. */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.#database.inTransaction) await super.rollbackTransaction(connection);
+  }
 }
 
 /** SQLite's DDL is transactional: migrations run inside the write transaction. */

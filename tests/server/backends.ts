@@ -3,6 +3,7 @@
  * `body` in a describe block per store (PostgreSQL: a throwaway cluster for the block, see
  * postgres.ts), and each test asks its backend for a fresh, empty store.
  */
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
@@ -22,6 +23,8 @@ export interface FreshStore {
   open(): Promise<EnquiryStore>;
   /** Raw SQL on the same data, for what the interface does not show. */
   query(sql: string): Promise<unknown[]>;
+  /** Runs a script of several statements on the same data (creating the SQLite file if need be). */
+  exec(script: string): Promise<void>;
 }
 
 export interface Backend {
@@ -61,6 +64,15 @@ function sqliteBackend(): Backend {
             db.close();
           }
         },
+        async exec(script) {
+          mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+          const db = new Database(join(dataDir, "site.db"));
+          try {
+            db.exec(script);
+          } finally {
+            db.close();
+          }
+        },
       };
     },
     cluster: () => undefined,
@@ -87,6 +99,15 @@ function postgresBackend(): Backend {
           await client.connect();
           try {
             return (await client.query(sql)).rows;
+          } finally {
+            await client.end();
+          }
+        },
+        async exec(script) {
+          const client = new pg.Client({ connectionString: url });
+          await client.connect();
+          try {
+            await client.query(script);
           } finally {
             await client.end();
           }
