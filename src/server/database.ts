@@ -22,7 +22,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync, statSync
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, sql } from "kysely";
-import type { ColumnDefinitionBuilder, ColumnType, DatabaseConnection, Generated, SelectQueryBuilder } from "kysely";
+import type { ColumnDefinitionBuilder, ColumnType, DatabaseConnection, Generated, SelectQueryBuilder, SqliteDatabase, SqliteStatement } from "kysely";
 import pg from "pg";
 import { redactUrl } from "./config.ts";
 import type { Config } from "./config.ts";
@@ -40,7 +40,6 @@ export interface Tables {
     ip: string | null;
     user_agent: string | null;
     created_at: Time;
-    status: string;
   };
   /** One row a delivery: the outbox. `kind` names its sender (senders/), as a job's name in pg-boss. */
   deliveries: {
@@ -82,6 +81,11 @@ export interface Dialect {
   readonly types: { time: "text" | "timestamptz"; json: "text" | "json"; legacyDay: "text" | "date" };
   /** A generated integer key: AUTOINCREMENT (ids never reused) or an identity column. */
   identity(column: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
+  /**
+   * Whether a write of one statement runs in a write transaction too: on SQLite, so that a second
+   * process writing meanwhile makes it wait rather than fail; on PostgreSQL a statement is atomic.
+   */
+  readonly oneStatementNeedsTransaction: boolean;
   /** Adds the row lock a claim takes (PostgreSQL), or nothing (SQLite: the write transaction is the lock). */
   lockForClaim<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
   /** Serialises migrations across instances for the rest of the transaction `db`. */
@@ -129,7 +133,7 @@ const BUSY_TIMEOUT_MS = 5_000;
 class ImmediateSqliteDriver extends SqliteDriver {
   readonly #database: Database.Database;
   constructor(database: Database.Database) {
-    super({ database });
+    super({ database: preparedOnce(database) });
     this.#database = database;
   }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -151,6 +155,23 @@ class ImmediateSqliteDriver extends SqliteDriver {
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     if (this.#database.inTransaction) await super.rollbackTransaction(connection);
   }
+}
+
+/** Kysely asks for a statement at each query; the store's few queries are each prepared once. */
+function preparedOnce(database: Database.Database): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    close: () => database.close(),
+    prepare(text) {
+      let statement = statements.get(text);
+      if (!statement) {
+        if (statements.size >= 500) statements.clear(); // a bound on what varying lists could add
+        statement = database.prepare(text) as unknown as SqliteStatement;
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** SQLite's DDL is transactional: migrations run inside the write transaction. */
@@ -218,6 +239,7 @@ function sqlite(dataDir: string, options: OpenOptions): Dialect {
     db: new Kysely<Tables>({ dialect: new WriteTransactionSqliteDialect(database) }),
     types: { time: "text", json: "text", legacyDay: "text" },
     identity: (column) => column.primaryKey().autoIncrement(),
+    oneStatementNeedsTransaction: true,
     lockForClaim: (query) => query,
     async lockForMigration() {},
     async legacyVersion() {
@@ -299,6 +321,7 @@ function postgres(url: string): Dialect {
     db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }),
     types: { time: "timestamptz", json: "json", legacyDay: "date" },
     identity: (column) => column.primaryKey().generatedAlwaysAsIdentity(),
+    oneStatementNeedsTransaction: false,
     lockForClaim: (query) => query.forUpdate().skipLocked(),
     async lockForMigration(db) {
       await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(db);

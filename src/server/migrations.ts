@@ -84,7 +84,8 @@ function migrations(dialect: Dialect, legacyVersion: number): Migrations {
       },
     },
     // The outbox becomes a table of deliveries, each with a kind (its sender), a target and a
-    // payload, several to a submission; the sales mail of every submission is carried over as is.
+    // payload, several to a submission; the sales mail of every submission is carried over as is,
+    // and a submission's status is read from its deliveries.
     "002-deliveries": {
       async up(db: Kysely<any>) {
         await db.schema
@@ -115,6 +116,9 @@ function migrations(dialect: Dialect, legacyVersion: number): Migrations {
                     FROM outbox o JOIN submissions s ON s.id = o.submission_id
                    ORDER BY o.submission_id`.execute(db);
         await db.schema.dropTable("outbox").execute();
+        // A submission's status is read from its deliveries now, never stored beside them.
+        await db.schema.dropIndex("submissions_status").execute();
+        await db.schema.alterTable("submissions").dropColumn("status").execute();
         // One way to write a day on both: 'YYYY-MM-DD' text.
         if (legacyDay === "date") await sql`ALTER TABLE spam_hits ALTER COLUMN day TYPE text USING to_char(day, 'YYYY-MM-DD')`.execute(db);
       },

@@ -14,7 +14,7 @@
  * Times come from the caller (each instance's clock): keep hosts in NTP sync, well within the lease.
  */
 import { sql } from "kysely";
-import type { Kysely, Transaction } from "kysely";
+import type { ExpressionBuilder, Kysely, Transaction } from "kysely";
 import type { Config } from "./config.ts";
 import { StorageError, openDialect, readJson } from "./database.ts";
 import type { Dialect, OpenOptions, Tables } from "./database.ts";
@@ -56,7 +56,7 @@ export interface Submission {
   ip: string | null;
   userAgent: string | null;
   createdAt: Date;
-  /** queued while a delivery is pending, failed once one failed for good, sent once all went. */
+  /** From its deliveries: failed once one failed for good, else queued while one is pending, else sent. */
   status: SubmissionStatus;
 }
 
@@ -132,6 +132,20 @@ const time = (value: Date | string) => new Date(value);
 const maybeTime = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 type Db = Kysely<Tables>;
+
+/** A submission's status, from its deliveries (one expression, used to read and to filter). */
+function statusOf(eb: ExpressionBuilder<Tables & { s: Tables["submissions"] }, "s">) {
+  const unsent = (failed: boolean) =>
+    eb.exists(
+      eb
+        .selectFrom("deliveries as x")
+        .select(sql`1`.as("one"))
+        .whereRef("x.submission_id", "=", "s.id")
+        .where("x.sent_at", "is", null)
+        .where("x.failed_at", failed ? "is not" : "is", null),
+    );
+  return eb.case().when(unsent(true)).then("failed").when(unsent(false)).then("queued").else("sent").end();
+}
 
 function toSubmission(r: { id: number; kind: string; payload: unknown; ip: string | null; user_agent: string | null; created_at: Date | string; status: string }): Submission {
   const p = readJson(r.payload);
@@ -248,25 +262,12 @@ export class EnquiryStore {
     return this.guard(() => this.db.transaction().execute(work));
   }
 
-  /** Sets a submission's status from its deliveries. */
-  private async refreshStatus(trx: Transaction<Tables>, submissionIds: readonly number[]): Promise<void> {
-    if (submissionIds.length === 0) return;
-    await trx
-      .updateTable("submissions")
-      .set((eb) => {
-        const unsent = (failed: boolean) =>
-          eb.exists(
-            eb
-              .selectFrom("deliveries")
-              .select(sql`1`.as("one"))
-              .whereRef("deliveries.submission_id", "=", "submissions.id")
-              .where("deliveries.sent_at", "is", null)
-              .where("deliveries.failed_at", failed ? "is not" : "is", null),
-          );
-        return { status: eb.case().when(unsent(true)).then("failed").when(unsent(false)).then("queued").else("sent").end() };
-      })
-      .where("id", "in", submissionIds)
-      .execute();
+  /** A write of one statement: in a write transaction where the dialect needs one, else as it is. */
+  private writeOne<T>(work: (db: Kysely<Tables>) => Promise<T>): Promise<T> {
+    if (this.dialect.oneStatementNeedsTransaction) return this.write(work);
+    const lost = this.lost;
+    if (lost) return Promise.reject(new StorageError(`${lost}; restart it to open the current file`));
+    return this.guard(() => work(this.db));
   }
 
   async insertSubmission(s: NewSubmission): Promise<number> {
@@ -275,7 +276,7 @@ export class EnquiryStore {
     return this.write(async (trx) => {
       const { id } = await trx
         .insertInto("submissions")
-        .values({ kind: s.kind, payload: JSON.stringify(s.payload), ip: s.ip ?? null, user_agent: s.userAgent ?? null, created_at: createdAt, status: "queued" })
+        .values({ kind: s.kind, payload: JSON.stringify(s.payload), ip: s.ip ?? null, user_agent: s.userAgent ?? null, created_at: createdAt })
         .returning("id")
         .executeTakeFirstOrThrow();
       if (deliveries.length > 0) {
@@ -308,8 +309,8 @@ export class EnquiryStore {
 
   async flushSpam(): Promise<void> {
     await this.spam.flush(async (entries) => {
-      await this.write((trx) =>
-        trx
+      await this.writeOne((db) =>
+        db
           .insertInto("spam_hits")
           .values(entries.map((e) => ({ day: e.day, kind: e.kind, hits: e.hits, last_at: iso(e.lastAt) })))
           .onConflict((oc) =>
@@ -337,8 +338,8 @@ export class EnquiryStore {
   async claimDue(now: Date, limit: number, leaseMs: number, filter: DueFilter = {}): Promise<DeliveryJob[]> {
     const { exclude = [], kinds } = filter;
     if (kinds?.length === 0) return [];
-    const claimed = await this.write(async (trx) => {
-      const rows = await trx
+    const rows = await this.writeOne((db) =>
+      db
         .with("due", (db) =>
           db
             .selectFrom("deliveries")
@@ -357,62 +358,52 @@ export class EnquiryStore {
         .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: iso(new Date(now.getTime() + leaseMs)) }))
         .where("id", "in", (eb) => eb.selectFrom("due").select("due.id"))
         .returning(["id", "submission_id", "kind", "target", "payload", "attempts", "window_start"])
-        .execute();
-      if (rows.length === 0) return [];
-      const submissions = await trx
-        .selectFrom("submissions")
-        .selectAll()
+        .execute(),
+    );
+    if (rows.length === 0) return [];
+    // What a claimed delivery's submission holds cannot change under it: read after the claim.
+    const submissions = await this.guard(() =>
+      this.db
+        .selectFrom("submissions as s")
+        .selectAll("s")
+        .select((eb) => statusOf(eb).as("status"))
         .where(
-          "id",
+          "s.id",
           "in",
           rows.map((r) => r.submission_id),
         )
-        .execute();
-      return rows.map((r) => ({ row: r, submission: submissions.find((s) => s.id === r.submission_id)! }));
-    });
-    return claimed
-      .map(({ row, submission }) => ({
+        .execute(),
+    );
+    return rows
+      .map((row) => ({
         id: row.id,
         kind: row.kind,
         target: row.target,
         payload: readJson(row.payload),
         attempts: row.attempts,
         windowStart: time(row.window_start),
-        submission: toSubmission(submission),
+        submission: toSubmission(submissions.find((s) => s.id === row.submission_id)!),
       }))
       .sort((a, b) => a.id - b.id);
   }
 
   /** Records a delivery as made; a late retry or failure of it changes nothing afterwards. */
   async markSent(id: number, outcome: string | undefined, at: Date = new Date()): Promise<void> {
-    await this.write(async (trx) => {
-      const row = await trx
-        .updateTable("deliveries")
-        .set({ sent_at: iso(at), outcome: outcome ?? null, last_error: null })
-        .where("id", "=", id)
-        .returning("submission_id")
-        .executeTakeFirst();
-      if (row) await this.refreshStatus(trx, [row.submission_id]);
-    });
+    await this.writeOne((db) =>
+      db.updateTable("deliveries").set({ sent_at: iso(at), outcome: outcome ?? null, last_error: null }).where("id", "=", id).execute(),
+    );
   }
 
   async markRetry(id: number, error: string, nextAttemptAt: Date): Promise<void> {
-    await this.write((trx) =>
-      trx.updateTable("deliveries").set({ last_error: error, next_attempt_at: iso(nextAttemptAt) }).where("id", "=", id).where("sent_at", "is", null).execute(),
+    await this.writeOne((db) =>
+      db.updateTable("deliveries").set({ last_error: error, next_attempt_at: iso(nextAttemptAt) }).where("id", "=", id).where("sent_at", "is", null).execute(),
     );
   }
 
   async markFailed(id: number, error: string, at: Date = new Date()): Promise<void> {
-    await this.write(async (trx) => {
-      const row = await trx
-        .updateTable("deliveries")
-        .set({ last_error: error, failed_at: iso(at) })
-        .where("id", "=", id)
-        .where("sent_at", "is", null)
-        .returning("submission_id")
-        .executeTakeFirst();
-      if (row) await this.refreshStatus(trx, [row.submission_id]);
-    });
+    await this.writeOne((db) =>
+      db.updateTable("deliveries").set({ last_error: error, failed_at: iso(at) }).where("id", "=", id).where("sent_at", "is", null).execute(),
+    );
   }
 
   /**
@@ -421,19 +412,17 @@ export class EnquiryStore {
    */
   async requeue(which: "failed" | readonly number[], now: Date = new Date()): Promise<number[]> {
     if (which !== "failed" && which.length === 0) return [];
-    return this.write(async (trx) => {
-      const rows = await trx
+    const rows = await this.writeOne((db) =>
+      db
         .updateTable("deliveries")
         .set({ failed_at: null, attempts: 0, next_attempt_at: iso(now), window_start: iso(now) })
         .where("failed_at", "is not", null)
         .where("sent_at", "is", null)
         .$if(which !== "failed", (q) => q.where("submission_id", "in", which as readonly number[]))
         .returning("submission_id")
-        .execute();
-      const ids = [...new Set(rows.map((r) => r.submission_id))].sort((a, b) => a - b);
-      await this.refreshStatus(trx, ids);
-      return ids;
-    });
+        .execute(),
+    );
+    return [...new Set(rows.map((r) => r.submission_id))].sort((a, b) => a - b);
   }
 
   /**
@@ -444,7 +433,11 @@ export class EnquiryStore {
     await this.flushSpam();
     const before = (days: number) => iso(new Date(now.getTime() - days * DAY_MS));
     return this.write(async (trx) => {
-      const enquiries = await trx.deleteFrom("submissions").where("status", "=", "sent").where("created_at", "<", before(retentionDays)).executeTakeFirst();
+      const enquiries = await trx
+        .deleteFrom("submissions as s")
+        .where((eb) => eb(statusOf(eb), "=", "sent"))
+        .where("s.created_at", "<", before(retentionDays))
+        .executeTakeFirst();
       const spam = await trx.deleteFrom("spam_hits").where("day", "<", before(spamDays).slice(0, 10)).executeTakeFirst();
       return { enquiries: Number(enquiries.numDeletedRows), spamDays: Number(spam.numDeletedRows) };
     });
@@ -508,6 +501,7 @@ export class EnquiryStore {
         .selectFrom("submissions as s")
         .leftJoin("deliveries as d", "d.submission_id", "s.id")
         .selectAll("s")
+        .select((eb) => statusOf(eb).as("status"))
         .select([
           "d.id as d_id",
           "d.kind as d_kind",
@@ -520,7 +514,7 @@ export class EnquiryStore {
           "d.outcome as d_outcome",
         ])
         .$if(filter.kind !== undefined, (q) => q.where("s.kind", "=", filter.kind!))
-        .$if(filter.status !== undefined, (q) => q.where("s.status", "=", filter.status!))
+        .$if(filter.status !== undefined, (q) => q.where((eb) => eb(statusOf(eb), "=", filter.status!)))
         .$if(filter.since !== undefined, (q) => q.where("s.created_at", ">=", iso(filter.since!)))
         .$if(id !== undefined, (q) => q.where("s.id", "=", id!))
         .orderBy("s.id")
