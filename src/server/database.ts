@@ -5,7 +5,9 @@
  *
  * - Claiming a due row: PostgreSQL locks it `FOR UPDATE SKIP LOCKED`, so instances polling at once
  *   take disjoint rows without waiting; SQLite has one writer at a time, and every transaction here
- *   is a write transaction from its first statement (`BEGIN IMMEDIATE`).
+ *   is a write transaction from its first statement (`BEGIN IMMEDIATE`), as is every write.
+ * - Round trips: PostgreSQL writes an enquiry and its deliveries in one statement, and runs a
+ *   one-statement write as it is; SQLite, in-process, needs neither.
  * - Running migrations once when instances start together: an advisory lock on PostgreSQL; the
  *   write transaction on SQLite.
  * - Time and JSON: timestamptz and json on PostgreSQL, ISO 8601 text (UTC) and JSON text on SQLite.
@@ -86,6 +88,11 @@ export interface Dialect {
    * process writing meanwhile makes it wait rather than fail; on PostgreSQL a statement is atomic.
    */
   readonly oneStatementNeedsTransaction: boolean;
+  /**
+   * Whether one statement can insert into two tables (a data-modifying WITH, PostgreSQL): a new
+   * enquiry and its deliveries then take one round trip to the database instead of four.
+   */
+  readonly insertsIntoTwoTablesAtOnce: boolean;
   /** Adds the row lock a claim takes (PostgreSQL), or nothing (SQLite: the write transaction is the lock). */
   lockForClaim<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
   /** Serialises migrations across instances for the rest of the transaction `db`. */
@@ -240,6 +247,7 @@ function sqlite(dataDir: string, options: OpenOptions): Dialect {
     types: { time: "text", json: "text", legacyDay: "text" },
     identity: (column) => column.primaryKey().autoIncrement(),
     oneStatementNeedsTransaction: true,
+    insertsIntoTwoTablesAtOnce: false,
     lockForClaim: (query) => query,
     async lockForMigration() {},
     async legacyVersion() {
@@ -322,6 +330,7 @@ function postgres(url: string): Dialect {
     types: { time: "timestamptz", json: "json", legacyDay: "date" },
     identity: (column) => column.primaryKey().generatedAlwaysAsIdentity(),
     oneStatementNeedsTransaction: false,
+    insertsIntoTwoTablesAtOnce: true,
     lockForClaim: (query) => query.forUpdate().skipLocked(),
     async lockForMigration(db) {
       await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(db);

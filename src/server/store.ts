@@ -272,28 +272,45 @@ export class EnquiryStore {
 
   async insertSubmission(s: NewSubmission): Promise<number> {
     const createdAt = iso(s.createdAt ?? new Date());
-    const deliveries = s.deliveries ?? DEFAULT_DELIVERIES;
-    return this.write(async (trx) => {
-      const { id } = await trx
-        .insertInto("submissions")
-        .values({ kind: s.kind, payload: JSON.stringify(s.payload), ip: s.ip ?? null, user_agent: s.userAgent ?? null, created_at: createdAt })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      if (deliveries.length > 0) {
-        await trx
+    const submission = { kind: s.kind, payload: JSON.stringify(s.payload), ip: s.ip ?? null, user_agent: s.userAgent ?? null, created_at: createdAt };
+    const deliveries = (s.deliveries ?? DEFAULT_DELIVERIES).map((d) => ({
+      kind: d.kind,
+      target: d.target ?? null,
+      payload: d.payload === undefined ? null : JSON.stringify(d.payload),
+      next_attempt_at: createdAt,
+      window_start: createdAt,
+    }));
+    if (this.dialect.insertsIntoTwoTablesAtOnce && deliveries.length > 0) {
+      // One statement, one round trip: the deliveries are inserted from the submission's row.
+      const row = await this.writeOne((db) =>
+        db
+          .with("s", (db) => db.insertInto("submissions").values(submission).returning("id"))
           .insertInto("deliveries")
-          .values(
-            deliveries.map((d) => ({
-              submission_id: id,
-              kind: d.kind,
-              target: d.target ?? null,
-              payload: d.payload === undefined ? null : JSON.stringify(d.payload),
-              next_attempt_at: createdAt,
-              window_start: createdAt,
-            })),
+          .columns(["submission_id", "kind", "target", "payload", "next_attempt_at", "window_start"])
+          .expression((eb) =>
+            deliveries
+              .map((d) =>
+                eb
+                  .selectFrom("s")
+                  .select((eb) => [
+                    "s.id",
+                    eb.cast(eb.val(d.kind), "text").as("kind"),
+                    eb.cast(eb.val(d.target), "text").as("target"),
+                    eb.cast(eb.val(d.payload), this.dialect.types.json).as("payload"),
+                    eb.cast(eb.val(createdAt), this.dialect.types.time).as("next_attempt_at"),
+                    eb.cast(eb.val(createdAt), this.dialect.types.time).as("window_start"),
+                  ]),
+              )
+              .reduce((all, one) => all.unionAll(one)),
           )
-          .execute();
-      }
+          .returning("submission_id")
+          .executeTakeFirstOrThrow(),
+      );
+      return row.submission_id;
+    }
+    return this.write(async (trx) => {
+      const { id } = await trx.insertInto("submissions").values(submission).returning("id").executeTakeFirstOrThrow();
+      if (deliveries.length > 0) await trx.insertInto("deliveries").values(deliveries.map((d) => ({ submission_id: id, ...d }))).execute();
       return id;
     });
   }
