@@ -69,16 +69,7 @@ export function toCsv(rows: readonly SubmissionRow[], kinds: readonly FormKind[]
   const header = ["id", "received_at", "kind", ...fields, "status", "attempts", "last_error", "ip"];
   const lines = [header.join(",")];
   for (const r of rows) {
-    const cells = [
-      r.id,
-      r.createdAt.toISOString(),
-      r.kind,
-      ...fields.map((f) => text(r.payload[f])),
-      r.status,
-      attempts(r),
-      errors(r),
-      r.ip ?? "",
-    ];
+    const cells = [r.id, r.createdAt.toISOString(), r.kind, ...fields.map((f) => text(r.payload[f])), r.status, attempts(r), errors(r), r.ip ?? ""];
     lines.push(cells.map(csvCell).join(","));
   }
   return `${lines.join("\r\n")}\r\n`;

@@ -379,7 +379,9 @@ async function pgDump(databaseUrl: string, dest: string): Promise<void> {
           : error,
       ),
     );
-    child.on("close", (code) => (code === 0 ? resolve(text) : reject(new Error(`pg_dump exited with ${code}: ${text.trim().replaceAll(password || "\0", "***")}`))));
+    child.on("close", (code) =>
+      code === 0 ? resolve(text) : reject(new Error(`pg_dump exited with ${code}: ${text.trim().replaceAll(password || "\0", "***")}`)),
+    );
   });
   try {
     const warnings = await dumped;

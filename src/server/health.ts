@@ -37,11 +37,7 @@ export interface HealthSettings {
 
 const errorReport = (e: DeliveryError | undefined): ErrorReport | null => (e ? { message: e.message, at: e.at.toISOString() } : null);
 
-export async function healthReport(
-  store: EnquiryStore,
-  lastErrors: ReadonlyMap<string, DeliveryError>,
-  settings: HealthSettings,
-): Promise<HealthReport> {
+export async function healthReport(store: EnquiryStore, lastErrors: ReadonlyMap<string, DeliveryError>, settings: HealthSettings): Promise<HealthReport> {
   const now = settings.now?.() ?? Date.now();
   const problems: HealthReport["problems"] = {};
   let stats: QueueStats = { queued: 0, oldestQueuedAt: undefined, failed: 0, byKind: {} };

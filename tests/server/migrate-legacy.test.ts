@@ -32,7 +32,15 @@ const at = (minutes: number) => new Date(Date.UTC(2026, 9, 1, 8, minutes)).toISO
 
 /** One enquiry in each state the old outbox knew. */
 const ENQUIRIES: Record<string, LegacyEnquiry> = {
-  waiting: { ...base, kind: "contact", payload: { name: "Asha", email: "a@example.com" }, createdAt: at(0), status: "queued", nextAttemptAt: at(0), windowStart: at(0) },
+  waiting: {
+    ...base,
+    kind: "contact",
+    payload: { name: "Asha", email: "a@example.com" },
+    createdAt: at(0),
+    status: "queued",
+    nextAttemptAt: at(0),
+    windowStart: at(0),
+  },
   retrying: {
     ...base,
     kind: "quote",
@@ -79,13 +87,24 @@ const sqlText = (value: string | number | null) => (value === null ? "NULL" : ty
 /** The rows as the old code wrote them, with a purged enquiry's id left unused between them. */
 function rowsSql(withWindow: boolean): string {
   const statements = Object.values(ENQUIRIES).flatMap((e, i) => {
-    const columns = ["submission_id", "attempts", "next_attempt_at", "last_error", "sent_at", "failed_at", "message_id", ...(withWindow ? ["window_start"] : [])];
+    const columns = [
+      "submission_id",
+      "attempts",
+      "next_attempt_at",
+      "last_error",
+      "sent_at",
+      "failed_at",
+      "message_id",
+      ...(withWindow ? ["window_start"] : []),
+    ];
     const values = [e.attempts, e.nextAttemptAt, e.lastError, e.sentAt, e.failedAt, e.messageId, ...(withWindow ? [e.windowStart] : [])];
     return [
       `INSERT INTO submissions (kind, payload, ip, user_agent, created_at, status)
        VALUES (${[e.kind, JSON.stringify(e.payload), e.ip, e.userAgent, e.createdAt, e.status].map(sqlText).join(", ")})`,
       `INSERT INTO outbox (${columns.join(", ")}) VALUES ((SELECT MAX(id) FROM submissions), ${values.map(sqlText).join(", ")})`,
-      ...(i === 0 ? [`INSERT INTO submissions (kind, payload, created_at, status) VALUES ('contact', '{}', '${at(0)}', 'sent')`, `DELETE FROM submissions WHERE id = 2`] : []),
+      ...(i === 0
+        ? [`INSERT INTO submissions (kind, payload, created_at, status) VALUES ('contact', '{}', '${at(0)}', 'sent')`, `DELETE FROM submissions WHERE id = 2`]
+        : []),
     ];
   });
   return `${statements.join(";\n")};`;

@@ -156,10 +156,13 @@ forEachBackend((backend) => {
       await health(t);
       await t.app.checkHealth();
       await waitFor(() => hook.posts.length === 1 && hook.posts, "the alert");
-      expect(hook.posts[0]).toEqual({ text: expect.stringMatching(/Lariox website: an enquiry has waited \d+ min for its sales-mail delivery \(last error: .*421/) });
+      expect(hook.posts[0]).toEqual({
+        text: expect.stringMatching(/Lariox website: an enquiry has waited \d+ min for its sales-mail delivery \(last error: .*421/),
+      });
       await waitFor(async () => (await t.app.store.list({ status: "sent" })).length === 10, "every enquiry delivered after the outage", 60_000);
       expect(smtp.messages).toHaveLength(10);
-      for (const s of await t.app.store.list()) expect([s.deliveries[0]!.attempts >= 2, s.deliveries[0]!.sentAt!.getTime() >= outageEnds]).toEqual([true, true]);
+      for (const s of await t.app.store.list())
+        expect([s.deliveries[0]!.attempts >= 2, s.deliveries[0]!.sentAt!.getTime() >= outageEnds]).toEqual([true, true]);
       expect((await health(t)).status).toBe(200);
       await waitFor(() => hook.posts.length === 2, "the all-clear");
       expect(hook.posts[1]).toEqual({ text: "Lariox website: resolved: the delivery queue is moving again" });

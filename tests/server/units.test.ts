@@ -175,7 +175,9 @@ forEachBackend((backend) => {
       const lines = stdout.split("\n");
       expect(lines[0]).toMatch(/^ID +Received \(IST\) +Kind +Name +Email +Subject \/ project +Status +Tries +Last error$/);
       expect(stdout).toMatch(/1 +2025-03-14 15:04 +contact +Dhruv Patel +d@example\.com +PLC upgrade +queued +1/);
-      expect(stdout).toMatch(/2 +2025-03-14 15:04 +quote +Zoë "Z" Ñúñez, Jr\. +z@example\.com +SCADA\\u\{202E\}evil +failed +1 +sales-mail: 451 Mailbox busy, then closed/);
+      expect(stdout).toMatch(
+        /2 +2025-03-14 15:04 +quote +Zoë "Z" Ñúñez, Jr\. +z@example\.com +SCADA\\u\{202E\}evil +failed +1 +sales-mail: 451 Mailbox busy, then closed/,
+      );
       expect(stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
       expect(stdout).toContain("3 submissions (2 queued, 1 failed)");
     });
