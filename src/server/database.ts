@@ -7,11 +7,11 @@
  *   take disjoint rows without waiting; SQLite has one writer at a time, and every transaction here
  *   is a write transaction from its first statement (`BEGIN IMMEDIATE`), as is every write.
  * - Round trips: PostgreSQL writes an enquiry and its deliveries in one statement, and runs a
- *   one-statement write as it is; SQLite, in-process, needs neither.
+ *   one-statement write as it is (`atomicStatements`); SQLite, in-process, needs neither.
  * - Running migrations once when instances start together: an advisory lock on PostgreSQL; the
  *   write transaction on SQLite.
  * - Time and JSON: timestamptz and json on PostgreSQL, ISO 8601 text (UTC) and JSON text on SQLite.
- *   Times are written as ISO strings on both and read back with `new Date(value)`.
+ *   Both are written as text; times are read back with `new Date(value)`, JSON with `readJson`.
  * - What "cannot write now" looks like (StorageError, answered 503), and the SQLite file deleted or
  *   replaced under the server (`lost`).
  * - The online backup: better-sqlite3's backup API, or pg_dump.
@@ -31,7 +31,7 @@ import type { Config } from "./config.ts";
 
 /** A time: written as an ISO 8601 string, read as a Date (PostgreSQL) or that string (SQLite). */
 type Time = ColumnType<Date | string, string, string>;
-/** JSON: written as JSON text, read parsed (PostgreSQL) or as that text (SQLite); see readJson. */
+/** JSON: written as JSON text, read parsed (PostgreSQL) or as that text (SQLite): see Dialect.readJson. */
 type Json = ColumnType<unknown, string, string>;
 
 export interface Tables {
@@ -84,15 +84,14 @@ export interface Dialect {
   /** A generated integer key: AUTOINCREMENT (ids never reused) or an identity column. */
   identity(column: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
   /**
-   * Whether a write of one statement runs in a write transaction too: on SQLite, so that a second
-   * process writing meanwhile makes it wait rather than fail; on PostgreSQL a statement is atomic.
+   * PostgreSQL: a statement is atomic by itself and may write two tables (a data-modifying WITH),
+   * so a one-statement write skips BEGIN and COMMIT, and an enquiry with its deliveries is one
+   * round trip. SQLite: every write is a write transaction, so another process writing meanwhile
+   * makes it wait rather than fail.
    */
-  readonly oneStatementNeedsTransaction: boolean;
-  /**
-   * Whether one statement can insert into two tables (a data-modifying WITH, PostgreSQL): a new
-   * enquiry and its deliveries then take one round trip to the database instead of four.
-   */
-  readonly insertsIntoTwoTablesAtOnce: boolean;
+  readonly atomicStatements: boolean;
+  /** A JSON column's value, as the driver returns it, parsed. */
+  readJson(value: unknown): unknown;
   /** Adds the row lock a claim takes (PostgreSQL), or nothing (SQLite: the write transaction is the lock). */
   lockForClaim<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
   /** Serialises migrations across instances for the rest of the transaction `db`. */
@@ -107,11 +106,6 @@ export interface Dialect {
   readonly lost: string | undefined;
   backupTo(dest: string): Promise<void>;
   destroy(): Promise<void>;
-}
-
-/** A JSON column's value, whichever way the driver returned it. */
-export function readJson(value: unknown): unknown {
-  return typeof value === "string" ? JSON.parse(value) : value;
 }
 
 /** The database the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
@@ -188,6 +182,7 @@ class TransactionalSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/** Kysely's SQLite dialect with write transactions, statements prepared once, and transactional DDL. */
 class WriteTransactionSqliteDialect extends SqliteDialect {
   readonly #database: Database.Database;
   constructor(database: Database.Database) {
@@ -246,8 +241,8 @@ function sqlite(dataDir: string, options: OpenOptions): Dialect {
     db: new Kysely<Tables>({ dialect: new WriteTransactionSqliteDialect(database) }),
     types: { time: "text", json: "text", legacyDay: "text" },
     identity: (column) => column.primaryKey().autoIncrement(),
-    oneStatementNeedsTransaction: true,
-    insertsIntoTwoTablesAtOnce: false,
+    atomicStatements: false,
+    readJson: (value) => JSON.parse(value as string),
     lockForClaim: (query) => query,
     async lockForMigration() {},
     async legacyVersion() {
@@ -329,8 +324,8 @@ function postgres(url: string): Dialect {
     db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }),
     types: { time: "timestamptz", json: "json", legacyDay: "date" },
     identity: (column) => column.primaryKey().generatedAlwaysAsIdentity(),
-    oneStatementNeedsTransaction: false,
-    insertsIntoTwoTablesAtOnce: true,
+    atomicStatements: true,
+    readJson: (value) => value,
     lockForClaim: (query) => query.forUpdate().skipLocked(),
     async lockForMigration(db) {
       await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(db);
@@ -366,25 +361,17 @@ async function pgDump(databaseUrl: string, dest: string): Promise<void> {
   const password = decodeURIComponent(url.password);
   url.password = "";
   const args = ["--format=custom", "--no-owner", `--file=${dest}`, `--dbname=${url.href}`];
-  const dumped = new Promise<string>((resolve, reject) => {
-    const child = spawn("pg_dump", args, { env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) }, stdio: ["ignore", "ignore", "pipe"] });
-    let text = "";
-    child.stderr.on("data", (c: Buffer) => (text += c.toString()));
-    child.on("error", (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === "ENOENT"
-          ? new Error(
-              `pg_dump is not on PATH. Install the PostgreSQL client tools of the server's major version (Debian: apt-get install postgresql-client), or run it yourself: pg_dump --format=custom --file=${dest} "$DATABASE_URL"`,
-            )
-          : error,
-      ),
-    );
-    child.on("close", (code) =>
-      code === 0 ? resolve(text) : reject(new Error(`pg_dump exited with ${code}: ${text.trim().replaceAll(password || "\0", "***")}`)),
-    );
-  });
+  const missing = `pg_dump is not on PATH. Install the PostgreSQL client tools of the server's major version (Debian: apt-get install postgresql-client), or run it yourself: pg_dump --format=custom --file=${dest} "$DATABASE_URL"`;
   try {
-    const warnings = await dumped;
+    const warnings = await new Promise<string>((resolve, reject) => {
+      const child = spawn("pg_dump", args, { env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) }, stdio: ["ignore", "ignore", "pipe"] });
+      let text = "";
+      child.stderr.on("data", (c: Buffer) => (text += c.toString()));
+      child.on("error", (error: NodeJS.ErrnoException) => reject(error.code === "ENOENT" ? new Error(missing) : error));
+      child.on("close", (code) =>
+        code === 0 ? resolve(text) : reject(new Error(`pg_dump exited with ${code}: ${text.trim().replaceAll(password || "\0", "***")}`)),
+      );
+    });
     if (warnings.trim()) process.stderr.write(warnings);
   } catch (error) {
     rmSync(dest, { force: true });

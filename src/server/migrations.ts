@@ -3,19 +3,19 @@
  * applied by Kysely's Migrator inside one transaction that also holds the migration lock, so
  * instances starting together migrate once and a crash mid-migration leaves the old schema whole.
  *
- * To change the schema, append a migration to `MIGRATIONS` (names sort in order; never edit one
- * once released), e.g. a column:
+ * To change the schema, add a migration to `migrations` and its name to `NAMES` (in order; never
+ * edit one once released), e.g. a column:
  *
- *   "003-submission-reference": {
+ *   "002-submission-reference": {
  *     up: (db) => db.schema.alterTable("submissions").addColumn("reference", "text").execute(),
  *   },
  *
  * then add the column to `Tables` in database.ts and read or write it in store.ts.
  *
  * Databases made before the Migrator kept their version in `PRAGMA user_version` (SQLite, 1 or 2)
- * or a `schema_version` row (PostgreSQL, 1): both hold the schema "001" creates, so for them "001"
- * only catches up what an old SQLite version 1 lacks and is recorded as applied. Afterwards that old
- * bookkeeping says LEGACY_RETIRED, which the old code refuses as "newer than this code knows".
+ * or a `schema_version` row (PostgreSQL, 1), and had one outbox row a submission. For them "001"
+ * turns that outbox into deliveries (nothing lost) instead of creating the tables. Afterwards the
+ * old bookkeeping says LEGACY_RETIRED, which the old code refuses as "newer than this code knows".
  */
 import { sql } from "kysely";
 import type { Kysely } from "kysely";
@@ -24,10 +24,8 @@ import type { Migration } from "kysely/migration";
 import type { Dialect } from "./database.ts";
 
 /** In the order they apply; `migrations` below gives each its steps. */
-const NAMES = ["001-enquiries", "002-deliveries"] as const;
+const NAMES = ["001-enquiries"] as const;
 export const LATEST_MIGRATION = NAMES.at(-1)!;
-
-type Migrations = Record<(typeof NAMES)[number], Migration>;
 
 /** SQLite's step from version 1 to 2 before the Migrator, kept verbatim for databases still at 1. */
 const SQLITE_LEGACY_1_TO_2 = [
@@ -39,55 +37,35 @@ const SQLITE_LEGACY_1_TO_2 = [
   `CREATE INDEX submissions_created ON submissions (created_at)`,
 ];
 
-function migrations(dialect: Dialect, legacyVersion: number): Migrations {
+function migrations(dialect: Dialect, legacyVersion: number): Record<(typeof NAMES)[number], Migration> {
   const { time, json, legacyDay } = dialect.types;
   return {
-    // Submissions, their one outbox row (the sales mail) and daily honeypot counters: the schema
-    // of both stores before the Migrator.
+    // Submissions, the deliveries each needs (the outbox: a kind naming its sender, a target, a
+    // payload, retry state and lease), and daily honeypot counters.
     "001-enquiries": {
       async up(db: Kysely<any>) {
-        if (legacyVersion > 0) {
-          if (dialect.name === "sqlite" && legacyVersion === 1) for (const step of SQLITE_LEGACY_1_TO_2) await sql.raw(step).execute(db);
-          return;
+        if (legacyVersion === 0) {
+          await db.schema
+            .createTable("submissions")
+            .addColumn("id", "integer", dialect.identity)
+            .addColumn("kind", "text", (c) => c.notNull().check(sql`kind IN ('contact', 'quote')`))
+            .addColumn("payload", json, (c) => c.notNull())
+            .addColumn("ip", "text")
+            .addColumn("user_agent", "text")
+            .addColumn("created_at", time, (c) => c.notNull())
+            .execute();
+          await db.schema.createIndex("submissions_created").on("submissions").column("created_at").execute();
+          await db.schema
+            .createTable("spam_hits")
+            .addColumn("day", "text", (c) => c.notNull())
+            .addColumn("kind", "text", (c) => c.notNull())
+            .addColumn("hits", "integer", (c) => c.notNull())
+            .addColumn("last_at", time, (c) => c.notNull())
+            .addPrimaryKeyConstraint("spam_hits_pkey", ["day", "kind"])
+            .execute();
+        } else if (dialect.name === "sqlite" && legacyVersion === 1) {
+          for (const step of SQLITE_LEGACY_1_TO_2) await sql.raw(step).execute(db);
         }
-        await db.schema
-          .createTable("submissions")
-          .addColumn("id", "integer", dialect.identity)
-          .addColumn("kind", "text", (c) => c.notNull().check(sql`kind IN ('contact', 'quote')`))
-          .addColumn("payload", json, (c) => c.notNull())
-          .addColumn("ip", "text")
-          .addColumn("user_agent", "text")
-          .addColumn("created_at", time, (c) => c.notNull())
-          .addColumn("status", "text", (c) => c.notNull().check(sql`status IN ('queued', 'sent', 'failed')`))
-          .execute();
-        await db.schema.createIndex("submissions_status").on("submissions").column("status").execute();
-        await db.schema.createIndex("submissions_created").on("submissions").column("created_at").execute();
-        await db.schema
-          .createTable("outbox")
-          .addColumn("submission_id", "integer", (c) => c.primaryKey().references("submissions.id").onDelete("cascade"))
-          .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
-          .addColumn("next_attempt_at", time, (c) => c.notNull())
-          .addColumn("window_start", time)
-          .addColumn("last_error", "text")
-          .addColumn("sent_at", time)
-          .addColumn("failed_at", time)
-          .addColumn("message_id", "text")
-          .execute();
-        await db.schema
-          .createTable("spam_hits")
-          .addColumn("day", legacyDay, (c) => c.notNull())
-          .addColumn("kind", "text", (c) => c.notNull())
-          .addColumn("hits", "integer", (c) => c.notNull())
-          .addColumn("last_at", time, (c) => c.notNull())
-          .addPrimaryKeyConstraint("spam_hits_pkey", ["day", "kind"])
-          .execute();
-      },
-    },
-    // The outbox becomes a table of deliveries, each with a kind (its sender), a target and a
-    // payload, several to a submission; the sales mail of every submission is carried over as is,
-    // and a submission's status is read from its deliveries.
-    "002-deliveries": {
-      async up(db: Kysely<any>) {
         await db.schema
           .createTable("deliveries")
           .addColumn("id", "integer", dialect.identity)
@@ -110,16 +88,16 @@ function migrations(dialect: Dialect, legacyVersion: number): Migrations {
           .where(sql<boolean>`sent_at IS NULL AND failed_at IS NULL`)
           .execute();
         await db.schema.createIndex("deliveries_submission").on("deliveries").column("submission_id").execute();
+        if (legacyVersion === 0) return;
+        // The old outbox row of each submission is its sales mail; its status is read from it now.
         await sql`INSERT INTO deliveries (submission_id, kind, attempts, next_attempt_at, window_start, last_error, sent_at, failed_at, outcome)
                   SELECT o.submission_id, 'sales-mail', o.attempts, o.next_attempt_at, COALESCE(o.window_start, s.created_at),
                          o.last_error, o.sent_at, o.failed_at, o.message_id
                     FROM outbox o JOIN submissions s ON s.id = o.submission_id
                    ORDER BY o.submission_id`.execute(db);
         await db.schema.dropTable("outbox").execute();
-        // A submission's status is read from its deliveries now, never stored beside them.
         await db.schema.dropIndex("submissions_status").execute();
         await db.schema.alterTable("submissions").dropColumn("status").execute();
-        // One way to write a day on both: 'YYYY-MM-DD' text.
         if (legacyDay === "date") await sql`ALTER TABLE spam_hits ALTER COLUMN day TYPE text USING to_char(day, 'YYYY-MM-DD')`.execute(db);
       },
     },

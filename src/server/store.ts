@@ -16,7 +16,7 @@
 import { sql } from "kysely";
 import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder, Updateable } from "kysely";
 import type { Config } from "./config.ts";
-import { StorageError, openDialect, readJson } from "./database.ts";
+import { StorageError, openDialect } from "./database.ts";
 import type { Dialect, OpenOptions, Tables } from "./database.ts";
 import { appliedMigrations, checkMigrated, migrate } from "./migrations.ts";
 import type { FormKind } from "./validate.ts";
@@ -117,7 +117,7 @@ function pending(eb: ExpressionBuilder<Tables, "deliveries">, { exclude = [], ki
 
 type SubmissionRecord = Selectable<Tables["submissions"]> & { status: string };
 
-function toSubmission(r: SubmissionRecord): Submission {
+function toSubmission(r: SubmissionRecord, readJson: Dialect["readJson"]): Submission {
   const p = readJson(r.payload);
   const payload = p !== null && typeof p === "object" && !Array.isArray(p) ? (p as Record<string, unknown>) : { value: p };
   return {
@@ -200,7 +200,7 @@ export class EnquiryStore {
   private write<T>(work: (db: Kysely<Tables>) => Promise<T>, oneStatement = false): Promise<T> {
     const lost = this.lost;
     if (lost) return Promise.reject(new StorageError(`${lost}; restart it to open the current file`));
-    if (oneStatement && !this.dialect.oneStatementNeedsTransaction) return this.guard(() => work(this.db));
+    if (oneStatement && this.dialect.atomicStatements) return this.guard(() => work(this.db));
     return this.guard(() => this.db.transaction().execute(work));
   }
 
@@ -214,7 +214,7 @@ export class EnquiryStore {
       next_attempt_at: at,
       window_start: at,
     }));
-    if (!this.dialect.insertsIntoTwoTablesAtOnce || deliveries.length === 0) {
+    if (!this.dialect.atomicStatements || deliveries.length === 0) {
       return this.write(async (trx) => {
         const { id } = await trx.insertInto("submissions").values(submission).returning("id").executeTakeFirstOrThrow();
         if (deliveries.length > 0)
@@ -330,7 +330,7 @@ export class EnquiryStore {
     if (rows.length === 0) return [];
     const submissions = await this.submissions(this.db.selectFrom("submissions as s").where("s.id", "in", [...new Set(rows.map((r) => r.submission_id))]));
     return rows
-      .map((r) => ({ ...r, payload: readJson(r.payload), windowStart: time(r.window_start), submission: submissions.get(r.submission_id)! }))
+      .map((r) => ({ ...r, payload: this.dialect.readJson(r.payload), windowStart: time(r.window_start), submission: submissions.get(r.submission_id)! }))
       .map(({ id, kind, target, payload, attempts, windowStart, submission }) => ({ id, kind, target, payload, attempts, windowStart, submission }))
       .sort((a, b) => a.id - b.id);
   }
@@ -474,7 +474,7 @@ export class EnquiryStore {
         .orderBy("s.id")
         .execute(),
     );
-    return new Map(rows.map((r) => [r.id, toSubmission(r)]));
+    return new Map(rows.map((r) => [r.id, toSubmission(r, this.dialect.readJson)]));
   }
 
   /** A consistent copy taken while the server keeps writing, to a new file `dest`. */
