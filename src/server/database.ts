@@ -19,9 +19,10 @@
  * The SQLite file and its folder are private to the server's user (0700, files 0600): they hold
  * visitors' names, addresses and messages.
  */
-import { spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, sql } from "kysely";
 import type { ColumnDefinitionBuilder, ColumnType, DatabaseConnection, Generated, SelectQueryBuilder, SqliteDatabase, SqliteStatement } from "kysely";
@@ -355,26 +356,21 @@ function postgres(url: string): Dialect {
  * its command line, where any user could read it.
  */
 async function pgDump(databaseUrl: string, dest: string): Promise<void> {
-  // Private like the database; pg_dump writes into the file as it finds it.
-  newPrivateFile(dest);
+  newPrivateFile(dest); // private like the database; pg_dump writes into the file as it finds it
   const url = new URL(databaseUrl);
   const password = decodeURIComponent(url.password);
   url.password = "";
   const args = ["--format=custom", "--no-owner", `--file=${dest}`, `--dbname=${url.href}`];
-  const missing = `pg_dump is not on PATH. Install the PostgreSQL client tools of the server's major version (Debian: apt-get install postgresql-client), or run it yourself: pg_dump --format=custom --file=${dest} "$DATABASE_URL"`;
   try {
-    const warnings = await new Promise<string>((resolve, reject) => {
-      const child = spawn("pg_dump", args, { env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) }, stdio: ["ignore", "ignore", "pipe"] });
-      let text = "";
-      child.stderr.on("data", (c: Buffer) => (text += c.toString()));
-      child.on("error", (error: NodeJS.ErrnoException) => reject(error.code === "ENOENT" ? new Error(missing) : error));
-      child.on("close", (code) =>
-        code === 0 ? resolve(text) : reject(new Error(`pg_dump exited with ${code}: ${text.trim().replaceAll(password || "\0", "***")}`)),
-      );
-    });
-    if (warnings.trim()) process.stderr.write(warnings);
+    const { stderr } = await promisify(execFile)("pg_dump", args, { env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) } });
+    if (stderr.trim()) process.stderr.write(stderr);
   } catch (error) {
     rmSync(dest, { force: true });
-    throw error;
+    const { code, stderr } = error as NodeJS.ErrnoException & { stderr?: string };
+    if (code === "ENOENT")
+      throw new Error(
+        `pg_dump is not on PATH. Install the PostgreSQL client tools of the server's major version (Debian: apt-get install postgresql-client), or run it yourself: pg_dump --format=custom --file=${dest} "$DATABASE_URL"`,
+      );
+    throw new Error(`pg_dump exited with ${code}: ${(stderr ?? "").trim().replaceAll(password || "\0", "***")}`);
   }
 }

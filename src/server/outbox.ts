@@ -138,12 +138,8 @@ export class Outbox {
     await this.pumping;
     const pending = [...this.inFlight.values()];
     if (pending.length > 0) {
-      let graceTimer: NodeJS.Timeout | undefined;
-      const grace = new Promise<void>((resolve) => {
-        graceTimer = setTimeout(resolve, this.options.stopGraceMs ?? 5_000);
-      });
+      const grace = new Promise((resolve) => setTimeout(resolve, this.options.stopGraceMs ?? 5_000).unref());
       await Promise.race([Promise.allSettled(pending), grace]);
-      clearTimeout(graceTimer);
       this.abort.abort(new Error("server shutting down"));
       await Promise.allSettled(pending);
     }
