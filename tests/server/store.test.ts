@@ -1,5 +1,5 @@
 // @vitest-environment node
-/** The enquiry store's promises (store-types.ts), once on SQLite and once on a real PostgreSQL server. */
+/** The enquiry store's promises (store.ts), once on SQLite and once on a real PostgreSQL server. */
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
