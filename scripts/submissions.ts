@@ -5,11 +5,11 @@
  *   npm run submissions                             table of everything
  *   npm run submissions -- --status failed          only failed deliveries
  *   npm run submissions -- --kind quote --since 2026-01-01 --csv > quotes.csv
- *   npm run submissions -- --requeue failed         send every failed message again (or --requeue 12)
+ *   npm run submissions -- --requeue failed         make every failed delivery again (or those of submission 12: --requeue 12)
  *   npm run submissions -- --purge                  remove delivered enquiries older than RETENTION_DAYS
  *
  * Listing is read-only and safe while the server runs; --requeue and --purge write, and are safe
- * too (the running server's outbox picks requeued messages up within OUTBOX_POLL_MS).
+ * too (the running server's outbox picks requeued deliveries up within OUTBOX_POLL_MS).
  */
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -18,7 +18,7 @@ import { pathToFileURL } from "node:url";
 import { ConfigError, loadConfig } from "../src/server/config.ts";
 import type { Config } from "../src/server/config.ts";
 import { SUBMISSION_STATUSES, StorageError, openStore } from "../src/server/store.ts";
-import type { EnquiryStore, SubmissionListRow, SubmissionStatus } from "../src/server/store.ts";
+import type { EnquiryStore, SubmissionRow, SubmissionStatus } from "../src/server/store.ts";
 import { FORM_KINDS, formFields } from "../src/server/validate.ts";
 import type { FormKind } from "../src/server/validate.ts";
 
@@ -28,7 +28,7 @@ const USAGE = `Usage: npm run submissions -- [--kind contact|quote] [--status qu
 Lists stored form submissions (newest last), from PostgreSQL when DATABASE_URL is set, else from
 DATA_DIR/site.db (--data-dir overrides DATA_DIR). --csv writes RFC 4180 CSV to stdout with every field of
 the form (of both forms without --kind); cells that a spreadsheet would read as a formula (starting
-with = + - @) get a leading apostrophe. --requeue sends failed messages again; --purge removes
+with = + - @) get a leading apostrophe. --requeue makes failed deliveries again; --purge removes
 delivered enquiries older than RETENTION_DAYS (365) and honeypot counters older than 7 days.`;
 
 const text = (value: unknown): string => (typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value));
@@ -49,26 +49,27 @@ export function csvCell(value: string | number): string {
   return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
+/** Attempts over all the submission's deliveries. */
+const attempts = (r: SubmissionRow): number => r.deliveries.reduce((sum, d) => sum + d.attempts, 0);
+
+/** Why the deliveries not yet made are waiting or failed, each named by its kind. */
+const errors = (r: SubmissionRow): string =>
+  r.deliveries
+    .filter((d) => d.sentAt === null && d.lastError !== null)
+    .map((d) => `${d.kind}: ${d.lastError}`)
+    .join("; ");
+
 /** The form fields of `kinds`, in schema order, each once. */
 function fieldColumns(kinds: readonly FormKind[]): string[] {
   return [...new Set(kinds.flatMap((k) => formFields(k).map(([field]) => field)))];
 }
 
-export function toCsv(rows: readonly SubmissionListRow[], kinds: readonly FormKind[] = FORM_KINDS): string {
+export function toCsv(rows: readonly SubmissionRow[], kinds: readonly FormKind[] = FORM_KINDS): string {
   const fields = fieldColumns(kinds);
   const header = ["id", "received_at", "kind", ...fields, "status", "attempts", "last_error", "ip"];
   const lines = [header.join(",")];
   for (const r of rows) {
-    const cells = [
-      r.id,
-      r.createdAt.toISOString(),
-      r.kind,
-      ...fields.map((f) => text(r.payload[f])),
-      r.status,
-      r.attempts ?? 0,
-      r.status === "sent" ? "" : (r.lastError ?? ""),
-      r.ip ?? "",
-    ];
+    const cells = [r.id, r.createdAt.toISOString(), r.kind, ...fields.map((f) => text(r.payload[f])), r.status, attempts(r), errors(r), r.ip ?? ""];
     lines.push(cells.map(csvCell).join(","));
   }
   return `${lines.join("\r\n")}\r\n`;
@@ -89,7 +90,7 @@ function oneLine(value: string, max: number): string {
   return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : chars.join("");
 }
 
-export function toTable(rows: readonly SubmissionListRow[]): string {
+export function toTable(rows: readonly SubmissionRow[]): string {
   const header = ["ID", "Received (IST)", "Kind", "Name", "Email", "Subject / project", "Status", "Tries", "Last error"];
   const body = rows.map((r) => [
     String(r.id),
@@ -99,8 +100,8 @@ export function toTable(rows: readonly SubmissionListRow[]): string {
     oneLine(text(r.payload.email), 36),
     oneLine(text(r.payload.subject ?? r.payload.project), 40),
     r.status,
-    String(r.attempts ?? 0),
-    oneLine(r.status === "sent" ? "" : (r.lastError ?? ""), 60),
+    String(attempts(r)),
+    oneLine(errors(r), 60),
   ]);
   const widths = header.map((h, i) => Math.max([...h].length, ...body.map((cells) => [...cells[i]!].length)));
   const format = (cells: string[]) =>
@@ -188,7 +189,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
           process.exitCode = 1;
         } else
           process.stdout.write(
-            `Requeued ${ids.length} message${ids.length === 1 ? "" : "s"}${ids.length ? ` (${ids.join(", ")})` : ""}; the running server sends them shortly.\n`,
+            `Requeued the failed deliveries of ${ids.length} submission${ids.length === 1 ? "" : "s"}${ids.length ? ` (${ids.join(", ")})` : ""}; the running server makes them shortly.\n`,
           );
       }
       if (values.purge) {

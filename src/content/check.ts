@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { ContentError } from "./errors.ts";
 import { formSchemas } from "./generated/forms.ts";
-import type { Content } from "./load.ts";
+import type { Content } from "./types.ts";
 import type { YamlFile } from "./yaml-file.ts";
 
 /** Calls `visit` for every string in `value`, with its JSON pointer and the key it sits under. */

@@ -5,21 +5,11 @@ import { parseYamlFile, type YamlFile } from "./yaml-file.ts";
 import { describeAjvError, validators } from "./schemas.ts";
 import { crossFileErrors } from "./check.ts";
 import { contactTokens, fillTokens } from "./tokens.ts";
+import type { Content, PageFile } from "./types.ts";
 import type { Site } from "./generated/site.ts";
 import type { Page } from "./generated/page.ts";
 
-export interface PageFile {
-  /** Path relative to the project root, e.g. content/pages/about.yaml. */
-  file: string;
-  page: Page;
-  yaml: YamlFile;
-}
-
-export interface Content {
-  site: Site;
-  siteYaml: YamlFile;
-  pages: PageFile[];
-}
+export type { Content, PageFile } from "./types.ts";
 
 export const SITE_FILE = "content/site.yaml";
 export const PAGES_DIR = "content/pages";

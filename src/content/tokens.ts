@@ -1,5 +1,4 @@
 import type { Site } from "./generated/site.ts";
-import { fill } from "../ui/format.ts";
 
 /**
  * Contact details live once, in site.yaml; pages write `{email}`, `{phone}`, `{phones}` or
@@ -18,4 +17,12 @@ export function fillTokens<T>(value: T, tokens: Record<string, string>): T {
     return v;
   };
   return deep(value) as T;
+}
+
+/**
+ * The one `{token}` filler: fill("Show slide {n}", { n: 2 }). The content loader fills contact
+ * tokens with it, components their texts (through src/ui/format.ts); an unknown name stays as written.
+ */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? String(values[key]) : whole));
 }

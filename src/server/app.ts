@@ -7,7 +7,6 @@ import Fastify from "fastify";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import type { Config } from "./config.ts";
 import { FORM_BODY_LIMIT, FORM_ROUTES, registerForms } from "./forms.ts";
-import { createMailTransport } from "./mail.ts";
 import type { MailTransport } from "./mail.ts";
 import { Alerts, registerHealth } from "./health.ts";
 import { registerGitHubOAuth } from "./oauth.ts";
@@ -17,8 +16,9 @@ import type { NotFoundHandler } from "./static.ts";
 import { clientErrorResponder, registerSecurityHeaders, securityHeaderSets, timeoutOptions } from "./security.ts";
 import type { ServerTimeouts } from "./security.ts";
 import { readSiteFacts } from "./site-facts.ts";
+import { createSenders } from "./senders/index.ts";
 import { openStore } from "./store.ts";
-import type { EnquiryStore } from "./store-types.ts";
+import type { EnquiryStore } from "./store.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -126,11 +126,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const store = await openStore(config);
   const alerts = new Alerts(config.alertWebhookUrl, app.log);
   let checkHealth = async () => {};
-  const transport = options.transport ?? createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
-  const outbox = new Outbox(store, transport, {
+  const outbox = new Outbox(store, createSenders(config, { transport: options.transport }), {
     ...config.outbox,
-    mailTo: config.mailTo,
-    mailFrom: config.mailFrom,
     log: app.log,
     ...(options.stopGraceMs !== undefined ? { stopGraceMs: options.stopGraceMs } : {}),
     ...(options.now ? { now: options.now } : {}),

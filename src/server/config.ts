@@ -39,7 +39,6 @@
  */
 import { isIP } from "node:net";
 import { resolve } from "node:path";
-import { redactUrl } from "./store-types.ts";
 
 export interface OutboxConfig {
   pollMs: number;
@@ -209,4 +208,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     githubOAuth: githubOAuth(env),
   };
+}
+
+/** A database URL as it may be shown: the password (in the user part or a query) replaced by ***. */
+export function redactUrl(url: string): string {
+  return url.replace(/:[^@/?#]*@/, ":***@").replace(/([?&]password=)[^&#]*/gi, "$1***");
 }

@@ -21,8 +21,8 @@ import { crossSiteReason, refererPath } from "./form-origin.ts";
 import { loadFormPages } from "./form-pages.ts";
 import type { FieldProblem } from "./form-pages.ts";
 import type { Outbox } from "./outbox.ts";
-import { StorageError } from "./store-types.ts";
-import type { EnquiryStore } from "./store-types.ts";
+import { StorageError } from "./store.ts";
+import type { EnquiryStore } from "./store.ts";
 import { summarize, validateForm } from "./validate.ts";
 import type { FormKind } from "./validate.ts";
 

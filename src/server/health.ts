@@ -1,13 +1,19 @@
 /**
  * GET /healthz for uptime monitors, and alerts to ALERT_WEBHOOK_URL.
  *
- * Healthy means every enquiry is on its way: none has waited longer than HEALTH_MAX_QUEUE_AGE_MIN,
- * none has failed for good, and the store takes writes. Otherwise /healthz answers 503, and the
- * webhook hears once when a problem starts and once when it is over, however often it is checked.
+ * Healthy means every enquiry is on its way: no delivery of any kind (sales mail, ...) has waited
+ * longer than HEALTH_MAX_QUEUE_AGE_MIN, none has failed for good, and the store takes writes.
+ * Otherwise /healthz answers 503, and the webhook hears once when a problem starts and once when it
+ * is over, however often it is checked.
  */
 import type { FastifyInstance } from "fastify";
 import type { DeliveryError, Outbox } from "./outbox.ts";
-import type { EnquiryStore } from "./store-types.ts";
+import type { EnquiryStore, QueueStats } from "./store.ts";
+
+interface ErrorReport {
+  message: string;
+  at: string;
+}
 
 export interface HealthReport {
   ok: boolean;
@@ -16,7 +22,10 @@ export interface HealthReport {
   queued: number;
   oldestQueuedSeconds: number | null;
   failed: number;
-  lastSmtpError: { message: string; at: string } | null;
+  /** By delivery kind: waiting, failed for good, and the last error since start. */
+  deliveries: Record<string, { queued: number; failed: number; lastError: ErrorReport | null }>;
+  /** The sales mail's last error (kept under its old name for monitors that read it). */
+  lastSmtpError: ErrorReport | null;
 }
 
 type Problem = "stale" | "failed" | "storage";
@@ -26,10 +35,12 @@ export interface HealthSettings {
   now?: () => number;
 }
 
-export async function healthReport(store: EnquiryStore, lastError: DeliveryError | undefined, settings: HealthSettings): Promise<HealthReport> {
+const errorReport = (e: DeliveryError | undefined): ErrorReport | null => (e ? { message: e.message, at: e.at.toISOString() } : null);
+
+export async function healthReport(store: EnquiryStore, lastErrors: ReadonlyMap<string, DeliveryError>, settings: HealthSettings): Promise<HealthReport> {
   const now = settings.now?.() ?? Date.now();
   const problems: HealthReport["problems"] = {};
-  let stats = { queued: 0, oldestQueuedAt: undefined as Date | undefined, failed: 0 };
+  let stats: QueueStats = { queued: 0, oldestQueuedAt: undefined, failed: 0, byKind: {} };
   try {
     stats = await store.queueStats();
   } catch (error) {
@@ -37,19 +48,27 @@ export async function healthReport(store: EnquiryStore, lastError: DeliveryError
   }
   const lost = store.lost;
   if (lost) problems.storage = `${lost}: new enquiries are refused`;
-  const oldestMs = stats.oldestQueuedAt ? now - stats.oldestQueuedAt.getTime() : undefined;
-  if (oldestMs !== undefined && oldestMs > settings.maxQueueAgeMs) {
-    problems.stale = `an enquiry has waited ${Math.round(oldestMs / 60_000)} min to be mailed${lastError ? ` (last error: ${lastError.message})` : ""}`;
+  const kinds = Object.entries(stats.byKind);
+  const stale = kinds.flatMap(([kind, k]) => {
+    const waited = k.oldestQueuedAt ? now - k.oldestQueuedAt.getTime() : 0;
+    if (waited <= settings.maxQueueAgeMs) return [];
+    const error = lastErrors.get(kind);
+    return [`an enquiry has waited ${Math.round(waited / 60_000)} min for its ${kind} delivery${error ? ` (last error: ${error.message})` : ""}`];
+  });
+  if (stale.length > 0) problems.stale = stale.join("; ");
+  if (stats.failed > 0) {
+    const which = kinds.filter(([, k]) => k.failed > 0).map(([kind, k]) => `${k.failed} ${kind}`);
+    problems.failed = `${stats.failed} deliver${stats.failed === 1 ? "y" : "ies"} failed (${which.join(", ")}); see npm run submissions -- --status failed, then --requeue failed`;
   }
-  if (stats.failed > 0)
-    problems.failed = `${stats.failed} enquir${stats.failed === 1 ? "y" : "ies"} could not be mailed; see npm run submissions -- --status failed, then --requeue failed`;
+  const oldestMs = stats.oldestQueuedAt ? now - stats.oldestQueuedAt.getTime() : undefined;
   return {
     ok: Object.keys(problems).length === 0,
     problems,
     queued: stats.queued,
     oldestQueuedSeconds: oldestMs === undefined ? null : Math.round(oldestMs / 1000),
     failed: stats.failed,
-    lastSmtpError: lastError ? { message: lastError.message, at: lastError.at.toISOString() } : null,
+    deliveries: Object.fromEntries(kinds.map(([kind, k]) => [kind, { queued: k.queued, failed: k.failed, lastError: errorReport(lastErrors.get(kind)) }])),
+    lastSmtpError: errorReport(lastErrors.get("sales-mail")),
   };
 }
 
@@ -83,7 +102,7 @@ export class Alerts {
     for (const problem of this.open) {
       if (!now.has(problem))
         this.post(
-          `${this.site}: resolved: ${problem === "storage" ? "the enquiry store takes writes again" : problem === "stale" ? "the mail queue is moving again" : "no failed enquiries remain"}`,
+          `${this.site}: resolved: ${problem === "storage" ? "the enquiry store takes writes again" : problem === "stale" ? "the delivery queue is moving again" : "no failed deliveries remain"}`,
         );
     }
     this.open = now;
@@ -120,7 +139,7 @@ export interface HealthOptions extends HealthSettings {
 
 export function registerHealth(app: FastifyInstance, options: HealthOptions): { check(): Promise<void> } {
   const { store, outbox, alerts } = options;
-  const report = () => healthReport(store, outbox.lastError, options);
+  const report = () => healthReport(store, outbox.lastErrors, options);
   const check = async () => alerts.update(await report());
   app.get("/healthz", async (_request, reply) => {
     const current = await report();

@@ -5,7 +5,7 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import type { Config } from "./config.ts";
-import { StorageError } from "./store-types.ts";
+import { StorageError } from "./store.ts";
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 

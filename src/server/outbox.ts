@@ -1,21 +1,33 @@
 /**
- * Delivery worker: takes due outbox rows from the store, e-mails them, and records the outcome.
+ * The delivery worker: one loop for every kind of delivery (pg-boss's model: a job is a row with
+ * a name, a payload, retry state and a lease). It claims due deliveries from the store, hands each
+ * to the sender of its kind (senders/), and records the outcome.
  *
  * - Woken right after each insert (`nudge()`), when a retry comes due, and every `pollMs` anyway.
  * - A row is claimed before sending (attempt counted, next_attempt_at moved one lease ahead), so a
- *   crash mid-send means the row is tried again later: at-least-once delivery. The Message-ID is
- *   stable per submission, so a rare duplicate is recognisable. Several instances may share one
- *   PostgreSQL store: the claim gives each row to one of them.
+ *   crash mid-send means the row is tried again later: at-least-once delivery. Several instances
+ *   may share one PostgreSQL store: the claim gives each row to one of them.
  * - A temporary failure is retried after retryBaseMs x 1, 3, 12, 60, 180, 360, 720 (10 s, 30 s,
  *   2 min, 10 min, 30 min, 1 h, 2 h with the default base), then every retryMaxMs, until
- *   retryWindowMs after the message came (or was requeued): an SMTP outage over a long weekend
- *   delays leads but loses none. Only then, or at once on a permanent refusal, is it failed, and
- *   `onFailed` tells the health monitor.
+ *   retryWindowMs after the enquiry came (or was requeued): an outage over a long weekend delays
+ *   leads but loses none. Only then, or at once on a refusal the sender calls permanent, is it
+ *   failed, and `onFailed` tells the health monitor.
  */
 import type { OutboxConfig } from "./config.ts";
-import { composeMail } from "./mail.ts";
-import type { MailSettings, MailTransport } from "./mail.ts";
-import type { EnquiryStore, OutboxJob } from "./store-types.ts";
+import type { DeliveryJob, EnquiryStore } from "./store.ts";
+
+/** How one kind of delivery is made. */
+export interface Sender {
+  /** Makes the delivery; resolves to what the far end answered (a Message-ID, a status), or rejects. */
+  send(job: DeliveryJob, signal: AbortSignal): Promise<string | undefined>;
+  /** A refusal that retrying cannot change: the delivery fails at once. */
+  isPermanent(error: unknown): boolean;
+  /** Lets go of connections when the worker stops. */
+  close?(): void;
+}
+
+/** The senders by delivery kind; rows of a kind without a sender here are left for code that has one. */
+export type Senders = Readonly<Record<string, Sender>>;
 
 const BACKOFF_STEPS = [1, 3, 12, 60, 180, 360, 720];
 
@@ -23,16 +35,6 @@ const BACKOFF_STEPS = [1, 3, 12, 60, 180, 360, 720];
 export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
   const step = attempts > BACKOFF_STEPS.length ? Infinity : BACKOFF_STEPS[Math.max(attempts, 1) - 1]!;
   return Math.min(step * baseMs, maxMs);
-}
-
-/**
- * A refusal that retrying cannot change: the SMTP server answered 5xx to this message (unknown
- * recipient, rejected content). A 5xx to the login is left out: a wrong or expired password is
- * the operator's to fix, and the messages should go once it is.
- */
-export function isPermanentRefusal(error: unknown): boolean {
-  const { responseCode, code } = error as { responseCode?: unknown; code?: unknown };
-  return typeof responseCode === "number" && responseCode >= 500 && responseCode < 600 && code !== "EAUTH";
 }
 
 export interface OutboxLogger {
@@ -43,14 +45,14 @@ export interface OutboxLogger {
 
 const silent: OutboxLogger = { info() {}, warn() {}, error() {} };
 
-export interface OutboxOptions extends OutboxConfig, MailSettings {
+export interface OutboxOptions extends OutboxConfig {
   log?: OutboxLogger;
   /** How long stop() lets deliveries in progress finish before aborting them. */
   stopGraceMs?: number;
   /** The time; tests run it fast to pass days of retries in a second. */
   now?: () => number;
-  /** Called when a message is marked failed. */
-  onFailed?: (id: number, reason: string) => void;
+  /** Called when a delivery is marked failed. */
+  onFailed?: (job: DeliveryJob, reason: string) => void;
 }
 
 export interface DeliveryError {
@@ -72,7 +74,8 @@ export function describeError(error: unknown): string {
 
 export class Outbox {
   private readonly store: EnquiryStore;
-  private readonly transport: MailTransport;
+  private readonly senders: Senders;
+  private readonly kinds: readonly string[];
   private readonly options: OutboxOptions;
   private readonly log: OutboxLogger;
   private readonly inFlight = new Map<number, Promise<void>>();
@@ -86,12 +89,13 @@ export class Outbox {
   private pumpAgain = false;
   private idleWaiters: Array<() => void> = [];
   private readonly now: () => number;
-  /** The last delivery error since start, cleared by the next delivery that goes through. */
-  lastError: DeliveryError | undefined;
+  /** The last error of each kind since start, cleared by the next delivery of that kind that goes through. */
+  readonly lastErrors = new Map<string, DeliveryError>();
 
-  constructor(store: EnquiryStore, transport: MailTransport, options: OutboxOptions) {
+  constructor(store: EnquiryStore, senders: Senders, options: OutboxOptions) {
     this.store = store;
-    this.transport = transport;
+    this.senders = senders;
+    this.kinds = Object.keys(senders);
     this.options = options;
     this.log = options.log ?? silent;
     this.now = options.now ?? Date.now;
@@ -134,16 +138,12 @@ export class Outbox {
     await this.pumping;
     const pending = [...this.inFlight.values()];
     if (pending.length > 0) {
-      let graceTimer: NodeJS.Timeout | undefined;
-      const grace = new Promise<void>((resolve) => {
-        graceTimer = setTimeout(resolve, this.options.stopGraceMs ?? 5_000);
-      });
+      const grace = new Promise((resolve) => setTimeout(resolve, this.options.stopGraceMs ?? 5_000).unref());
       await Promise.race([Promise.allSettled(pending), grace]);
-      clearTimeout(graceTimer);
       this.abort.abort(new Error("server shutting down"));
       await Promise.allSettled(pending);
     }
-    this.transport.close();
+    for (const sender of Object.values(this.senders)) sender.close?.();
     this.wakeIdleWaiters();
   }
 
@@ -151,7 +151,7 @@ export class Outbox {
     if (this.stopped) return true;
     if (this.inFlight.size > 0) return false;
     try {
-      const due = await this.store.nextDueAt();
+      const due = await this.store.nextDueAt({ kinds: this.kinds });
       return due === undefined || due.getTime() > this.now();
     } catch {
       return true; // store closed
@@ -188,9 +188,10 @@ export class Outbox {
   private async pumpOnce(): Promise<void> {
     clearTimeout(this.timer);
     const { concurrency, leaseMs, pollMs } = this.options;
+    const filter = () => ({ exclude: [...this.inFlight.keys()], kinds: this.kinds });
     try {
       while (this.running && this.inFlight.size < concurrency) {
-        const jobs = await this.store.claimDue(new Date(this.now()), concurrency - this.inFlight.size, leaseMs, [...this.inFlight.keys()]);
+        const jobs = await this.store.claimDue(new Date(this.now()), concurrency - this.inFlight.size, leaseMs, filter());
         if (jobs.length === 0) break;
         for (const job of jobs) {
           const delivery = this.deliver(job).finally(() => {
@@ -202,12 +203,12 @@ export class Outbox {
         }
       }
     } catch (error) {
-      this.log.error({ err: error }, "outbox: could not read due messages");
+      this.log.error({ err: error }, "outbox: could not read due deliveries");
     }
     let delay = pollMs;
     if (this.running && this.inFlight.size < concurrency) {
       try {
-        const due = await this.store.nextDueAt([...this.inFlight.keys()]);
+        const due = await this.store.nextDueAt(filter());
         if (due !== undefined) delay = Math.min(pollMs, Math.max(10, due.getTime() - this.now()));
       } catch {
         // the poll below tries again
@@ -221,33 +222,35 @@ export class Outbox {
     this.wakeIdleWaiters();
   }
 
-  private async deliver(job: OutboxJob): Promise<void> {
+  private async deliver(job: DeliveryJob): Promise<void> {
     const { retryBaseMs, retryMaxMs, retryWindowMs, sendTimeoutMs } = this.options;
+    const sender = this.senders[job.kind]!;
+    const about = { delivery: job.id, kind: job.kind, submission: job.submission.id, attempts: job.attempts };
     try {
-      const message = composeMail(job, this.options);
       const signal = AbortSignal.any([this.abort.signal, AbortSignal.timeout(sendTimeoutMs)]);
-      const { messageId } = await this.transport.send(message, job, signal);
-      await this.store.markSent(job.id, messageId, new Date(this.now()));
-      this.lastError = undefined;
-      this.log.info({ submission: job.id, kind: job.kind, attempts: job.attempts, messageId }, "outbox: delivered");
+      const outcome = await sender.send(job, signal);
+      await this.store.markSent(job.id, outcome, new Date(this.now()));
+      this.lastErrors.delete(job.kind);
+      this.log.info({ ...about, outcome }, "outbox: delivered");
     } catch (error) {
       const reason = describeError(error);
       const now = this.now();
-      this.lastError = { message: reason, at: new Date(now) };
+      this.lastErrors.set(job.kind, { message: reason, at: new Date(now) });
       const next = now + retryDelayMs(job.attempts, retryBaseMs, retryMaxMs);
       try {
-        if (isPermanentRefusal(error) || next > job.windowStart.getTime() + retryWindowMs) {
-          const why = isPermanentRefusal(error) ? `refused: ${reason}` : `undelivered after ${job.attempts} attempts: ${reason}`;
+        const permanent = sender.isPermanent(error);
+        if (permanent || next > job.windowStart.getTime() + retryWindowMs) {
+          const why = permanent ? `refused: ${reason}` : `undelivered after ${job.attempts} attempts: ${reason}`;
           await this.store.markFailed(job.id, why, new Date(now));
-          this.log.error({ submission: job.id, attempts: job.attempts, reason: why }, "outbox: message failed; requeue it once the cause is fixed");
-          this.options.onFailed?.(job.id, why);
+          this.log.error({ ...about, reason: why }, "outbox: delivery failed; requeue it once the cause is fixed");
+          this.options.onFailed?.(job, why);
         } else {
           await this.store.markRetry(job.id, reason, new Date(next));
-          this.log.warn({ submission: job.id, attempts: job.attempts, reason, next: new Date(next) }, "outbox: delivery failed, will retry");
+          this.log.warn({ ...about, reason, next: new Date(next) }, "outbox: delivery failed, will retry");
         }
       } catch (storeError) {
         // The lease set when the row was claimed still brings it back later.
-        this.log.error({ submission: job.id, err: storeError, reason }, "outbox: could not record the delivery failure");
+        this.log.error({ ...about, err: storeError, reason }, "outbox: could not record the delivery failure");
       }
     }
   }

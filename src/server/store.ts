@@ -1,457 +1,495 @@
 /**
- * SQLite storage of form submissions and their outbox (better-sqlite3, WAL, synchronous=FULL): the
- * default store, one file under DATA_DIR and nothing to set up. DATABASE_URL switches to
- * PostgreSQL instead (store-pg.ts); openStore() below picks one. The promises both keep are in
- * store-types.ts.
+ * The enquiry store: submissions, their deliveries (the outbox) and honeypot counters, in SQLite
+ * (the default: one file under DATA_DIR) or PostgreSQL (DATABASE_URL: several instances, one
+ * database). Every query is written once with Kysely; how the databases differ is in database.ts,
+ * the schema in migrations.ts. The promises it keeps:
  *
- * The schema version lives in `PRAGMA user_version`; add a new entry to `migrations` to change the
- * schema later. better-sqlite3 is synchronous: each method does its work at once and returns a
- * settled promise, so a commit is on disk before the caller's `await` returns.
+ * - insertSubmission commits the submission and its deliveries together before it resolves, so an
+ *   answered enquiry survives a crash.
+ * - claimDue hands each due delivery to one caller and moves it one lease ahead: a sender that dies
+ *   mid-delivery leaves the row to come due again (at-least-once delivery).
+ * - A write the store cannot take (disk full, database unreachable) rejects with StorageError,
+ *   which the form answers with 503 and Retry-After.
  *
- * The data folder is private to the server's user (0700, files 0600): it holds visitors' names,
- * addresses and messages.
+ * Times come from the caller (each instance's clock): keep hosts in NTP sync, well within the lease.
  */
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
-import { join } from "node:path";
-import Database from "better-sqlite3";
+import { sql } from "kysely";
+import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder, Updateable } from "kysely";
 import type { Config } from "./config.ts";
-import { PgStore } from "./store-pg.ts";
-import { SpamTally, StorageError } from "./store-types.ts";
-import type {
-  EnquiryStore,
-  ListFilter,
-  NewSubmission,
-  OutboxJob,
-  PurgeResult,
-  QueueStats,
-  SpamCount,
-  Submission,
-  SubmissionListRow,
-  SubmissionStatus,
-} from "./store-types.ts";
+import { StorageError, openDialect } from "./database.ts";
+import type { Dialect, OpenOptions, Tables } from "./database.ts";
+import { appliedMigrations, checkMigrated, migrate } from "./migrations.ts";
 import type { FormKind } from "./validate.ts";
 
-export * from "./store-types.ts";
+export { StorageError } from "./database.ts";
 
-export interface StoreOptions {
-  /** Open an existing database for reading only (the CLI): no migrations, no changes. */
-  readonly?: boolean;
+export type SubmissionStatus = "queued" | "sent" | "failed";
+export const SUBMISSION_STATUSES: readonly SubmissionStatus[] = ["queued", "sent", "failed"];
+
+/**
+ * A delivery to make for a submission. `kind` names its sender (senders/); `target` is where it
+ * goes in that sender's terms (null: the sender's configured destination, read when it sends, so
+ * a corrected MAIL_TO reaches requeued mail); `payload` is what it needs beyond the submission.
+ */
+export type NewDelivery = { kind: string; target?: string | null; payload?: unknown };
+
+/** Every enquiry is mailed to sales unless the caller names its deliveries. */
+export const DEFAULT_DELIVERIES: readonly NewDelivery[] = [{ kind: "sales-mail" }];
+
+export interface NewSubmission {
+  kind: FormKind;
+  /** Stored as JSON: the validated (trimmed) form data. */
+  payload: unknown;
+  ip: string | undefined;
+  userAgent: string | undefined;
+  createdAt?: Date;
+  deliveries?: readonly NewDelivery[];
 }
 
-/** The store the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
-export async function openStore(config: Pick<Config, "dataDir" | "databaseUrl">, options: StoreOptions = {}): Promise<EnquiryStore> {
-  return config.databaseUrl ? PgStore.open(config.databaseUrl, options) : SqliteStore.open(config.dataDir, options);
-}
-
-/** Each entry moves the schema from version i to i + 1. Never edit an entry once released. */
-const migrations: readonly string[] = [
-  `
-  CREATE TABLE submissions (
-    id          INTEGER PRIMARY KEY AUTOINCREMENT,
-    kind        TEXT NOT NULL CHECK (kind IN ('contact', 'quote')),
-    payload     TEXT NOT NULL CHECK (json_valid(payload)),
-    ip          TEXT,
-    user_agent  TEXT,
-    created_at  TEXT NOT NULL,                 -- ISO 8601, UTC
-    status      TEXT NOT NULL CHECK (status IN ('queued', 'sent', 'failed', 'spam'))
-  );
-  CREATE INDEX submissions_status ON submissions (status);
-
-  CREATE TABLE outbox (
-    submission_id    INTEGER PRIMARY KEY REFERENCES submissions (id) ON DELETE CASCADE,
-    attempts         INTEGER NOT NULL DEFAULT 0,
-    next_attempt_at  TEXT NOT NULL,            -- ISO 8601, UTC; also the lease of a claimed row
-    last_error       TEXT,
-    sent_at          TEXT,
-    failed_at        TEXT,
-    message_id       TEXT
-  );
-  CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL;
-  `,
-  // Honeypot hits become one counter a day and form, instead of a row holding whatever was posted;
-  // a requeued message gets a fresh retry window.
-  `
-  CREATE TABLE spam_hits (
-    day      TEXT NOT NULL,                    -- YYYY-MM-DD, UTC
-    kind     TEXT NOT NULL,
-    hits     INTEGER NOT NULL,
-    last_at  TEXT NOT NULL,
-    PRIMARY KEY (day, kind)
-  ) WITHOUT ROWID;
-  INSERT INTO spam_hits (day, kind, hits, last_at)
-    SELECT substr(created_at, 1, 10), kind, COUNT(*), MAX(created_at) FROM submissions WHERE status = 'spam'
-     GROUP BY 1, 2;
-  DELETE FROM submissions WHERE status = 'spam';
-  ALTER TABLE outbox ADD COLUMN window_start TEXT;
-  CREATE INDEX submissions_created ON submissions (created_at);
-  `,
-];
-
-export const SCHEMA_VERSION = migrations.length;
-
-interface SubmissionRecord {
+export interface Submission {
   id: number;
   kind: FormKind;
-  payload: string;
+  payload: Record<string, unknown>;
   ip: string | null;
-  user_agent: string | null;
-  created_at: string;
+  userAgent: string | null;
+  createdAt: Date;
+  /** From its deliveries: failed once one failed for good, else queued while one is pending, else sent. */
   status: SubmissionStatus;
 }
 
-interface ListRecord extends SubmissionRecord {
-  attempts: number | null;
-  last_error: string | null;
-  next_attempt_at: string | null;
-  sent_at: string | null;
-  failed_at: string | null;
-  message_id: string | null;
+export interface DeliveryState {
+  id: number;
+  kind: string;
+  target: string | null;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: Date;
+  sentAt: Date | null;
+  failedAt: Date | null;
+  /** What the far end answered: a mail's Message-ID, a webhook's status. */
+  outcome: string | null;
 }
 
-function parsePayload(text: string): Record<string, unknown> {
-  const value: unknown = JSON.parse(text);
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
+export type SubmissionRow = Submission & { deliveries: DeliveryState[] };
+
+/** A claimed delivery; `attempts` counts the one being made, `windowStart` is the arrival or last requeue. */
+export type DeliveryJob = Pick<DeliveryState, "id" | "kind" | "target" | "attempts"> & { payload: unknown; windowStart: Date; submission: Submission };
+
+export type ListFilter = { kind?: FormKind | undefined; status?: SubmissionStatus | undefined; since?: Date | undefined };
+/** Deliveries still to make (and when the oldest of their enquiries came), and failed for good. */
+export type KindStats = { queued: number; oldestQueuedAt: Date | undefined; failed: number };
+export type QueueStats = KindStats & { byKind: Record<string, KindStats> };
+/** Delivered enquiries removed, and daily honeypot counters removed. */
+export type PurgeResult = { enquiries: number; spamDays: number };
+/** `day` is YYYY-MM-DD, UTC. */
+export type SpamCount = { day: string; kind: FormKind; hits: number };
+/** Which deliveries a worker wants: not those it is still making, only kinds it has a sender for. */
+export type DueFilter = { exclude?: readonly number[]; kinds?: readonly string[] };
+
+const DAY_MS = 86_400_000;
+const iso = (at: Date) => at.toISOString();
+const time = (value: Date | string) => new Date(value);
+const maybeTime = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+/** A submission's status from its deliveries: one expression, to read and to filter by. */
+function statusOf(eb: ExpressionBuilder<Tables & { s: Tables["submissions"] }, "s">) {
+  const unsent = (failed: boolean) =>
+    eb.exists(
+      eb
+        .selectFrom("deliveries as x")
+        .select(sql`1`.as("one"))
+        .whereRef("x.submission_id", "=", "s.id")
+        .where("x.sent_at", "is", null)
+        .where("x.failed_at", failed ? "is not" : "is", null),
+    );
+  return eb.case().when(unsent(true)).then("failed").when(unsent(false)).then("queued").else("sent").end();
 }
 
-function toSubmission(r: SubmissionRecord): Submission {
+/** Deliveries neither made nor failed, within `filter`. */
+function pending(eb: ExpressionBuilder<Tables, "deliveries">, { exclude = [], kinds }: DueFilter) {
+  return eb.and([
+    eb("sent_at", "is", null),
+    eb("failed_at", "is", null),
+    ...(exclude.length > 0 ? [eb("id", "not in", exclude)] : []),
+    ...(kinds ? [eb("kind", "in", kinds)] : []),
+  ]);
+}
+
+type SubmissionRecord = Selectable<Tables["submissions"]> & { status: string };
+
+function toSubmission(r: SubmissionRecord, readJson: Dialect["readJson"]): Submission {
+  const p = readJson(r.payload);
+  const payload = p !== null && typeof p === "object" && !Array.isArray(p) ? (p as Record<string, unknown>) : { value: p };
   return {
     id: r.id,
-    kind: r.kind,
-    payload: parsePayload(r.payload),
+    kind: r.kind as FormKind,
+    payload,
     ip: r.ip,
     userAgent: r.user_agent,
-    createdAt: new Date(r.created_at),
-    status: r.status,
+    createdAt: time(r.created_at),
+    status: r.status as SubmissionStatus,
   };
 }
 
-const date = (value: string | null) => (value === null ? null : new Date(value));
-const DAY_MS = 86_400_000;
-const PRIVATE_FILE = 0o600;
+type SpamEntry = { day: string; kind: FormKind; hits: number; lastAt: Date };
 
-/** The SQLite or file-system error codes that mean "cannot write here", not a bug. */
-function isStorageFailure(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return typeof code === "string" && /^(SQLITE_(FULL|IOERR|READONLY|CANTOPEN|CORRUPT|NOTADB|PERM)|E(ACCES|PERM|ROFS|NOSPC|NOTDIR|NOENT))/.test(code);
+/** The store the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
+export function openStore(config: Pick<Config, "dataDir" | "databaseUrl">, options: OpenOptions = {}): Promise<EnquiryStore> {
+  return EnquiryStore.open(config, options);
 }
 
-export class SqliteStore implements EnquiryStore {
-  readonly kind = "sqlite";
-  readonly file: string;
-  readonly db: Database.Database;
-  /** Inode of the file as opened: a file deleted or replaced under the server is told apart. */
-  private readonly identity: { dev: number; ino: number } | undefined;
-  /** Set once the file was found deleted or replaced: every later write is refused. */
-  private lostReason: string | undefined;
-  private readonly spam = new SpamTally();
+export class EnquiryStore {
+  readonly kind: "sqlite" | "postgres";
+  /** Where the enquiries are kept, for logs and messages; never holds a password. */
+  readonly location: string;
+  private readonly dialect: Dialect;
+  private readonly db: Kysely<Tables>;
+  private readonly readonly: boolean;
+  /** Honeypot hits not yet written, by day and form. */
+  private spam = new Map<string, SpamEntry>();
+  private closed = false;
 
-  static open(dataDir: string, options: StoreOptions = {}): SqliteStore {
-    if (options.readonly) return new SqliteStore(join(dataDir, "site.db"), options);
+  /** Opens the database and migrates it (read-only: checks it is migrated). */
+  static async open(config: Pick<Config, "dataDir" | "databaseUrl">, options: OpenOptions = {}): Promise<EnquiryStore> {
+    const dialect = openDialect(config, options);
+    const store = new EnquiryStore(dialect, options.readonly ?? false);
     try {
-      if (!existsSync(dataDir)) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-      const file = join(dataDir, "site.db");
-      // SQLite gives the -wal and -shm files the database file's mode, so creating it private is enough.
-      if (!existsSync(file)) closeSync(openSync(file, "a", PRIVATE_FILE));
-      for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) chmodSync(f, PRIVATE_FILE);
+      await store.guard(() => (options.readonly ? checkMigrated(dialect) : migrate(dialect)));
     } catch (error) {
-      if (!isStorageFailure(error)) throw error;
-      throw new StorageError(`DATA_DIR ${dataDir} is not writable (${(error as NodeJS.ErrnoException).code}): set DATA_DIR to a folder this user can write.`);
+      await dialect.destroy();
+      if (!(error instanceof StorageError)) throw error;
+      throw new StorageError(`${dialect.name === "postgres" ? "PostgreSQL at " : ""}${dialect.location} cannot be used: ${error.message}`);
     }
-    return new SqliteStore(join(dataDir, "site.db"), options);
+    return store;
   }
 
-  constructor(file: string, options: StoreOptions = {}) {
-    this.file = file;
-    this.db = new Database(file, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
-    this.db.pragma("busy_timeout = 5000");
-    if (options.readonly) {
-      const version = this.version();
-      if (version !== SCHEMA_VERSION) {
-        this.db.close();
-        throw new Error(`${file} has schema version ${version}, this code expects ${SCHEMA_VERSION}; start the server once to migrate it.`);
-      }
-      return;
-    }
-    try {
-      this.db.pragma("journal_mode = WAL");
-      // Durability over speed: every commit is fsynced before the visitor hears "sent".
-      this.db.pragma("synchronous = FULL");
-      this.db.pragma("foreign_keys = ON");
-      this.migrate();
-      const { dev, ino } = statSync(file);
-      this.identity = { dev, ino };
-    } catch (error) {
-      this.db.close();
-      if (isStorageFailure(error)) throw new StorageError(`${file} cannot be opened for writing (${(error as { code?: string }).code}).`);
-      throw error;
-    }
+  private constructor(dialect: Dialect, readonly: boolean) {
+    this.dialect = dialect;
+    this.db = dialect.db;
+    this.kind = dialect.name;
+    this.location = dialect.location;
+    this.readonly = readonly;
   }
 
-  get location(): string {
-    return this.file;
-  }
-
-  private version(): number {
-    return this.db.pragma("user_version", { simple: true }) as number;
-  }
-
-  async schemaVersion(): Promise<number> {
-    return this.version();
-  }
-
-  private migrate(): void {
-    const current = this.version();
-    if (current > SCHEMA_VERSION) {
-      throw new Error(`${this.file} has schema version ${current}, newer than this code knows (${SCHEMA_VERSION}).`);
-    }
-    for (let version = current; version < SCHEMA_VERSION; version++) {
-      this.db
-        .transaction(() => {
-          this.db.exec(migrations[version]!);
-          this.db.pragma(`user_version = ${version + 1}`);
-        })
-        .immediate();
-    }
-  }
-
-  /** Why writes are refused, or undefined while the file is the one opened. */
+  /** Why writes are refused until a restart (the SQLite file was deleted or replaced), or undefined. */
   get lost(): string | undefined {
-    if (this.lostReason || !this.identity) return this.lostReason;
+    return this.dialect.lost;
+  }
+
+  /** The migrations applied, in order: the last one is the schema's version. */
+  migrations(): Promise<string[]> {
+    return this.guard(() => appliedMigrations(this.dialect));
+  }
+
+  /** Runs database work, turning "cannot reach or write the database" into StorageError. */
+  private async guard<T>(work: () => Promise<T>): Promise<T> {
+    if (this.closed) throw new Error("the enquiry store is closed");
     try {
-      const { dev, ino } = statSync(this.file);
-      if (dev !== this.identity.dev || ino !== this.identity.ino) this.lostReason = `${this.file} was replaced while the server ran`;
-    } catch {
-      this.lostReason = `${this.file} was deleted while the server ran`;
+      return await work();
+    } catch (error) {
+      if (error instanceof StorageError || !this.dialect.isStorageFailure(error)) throw error;
+      const { message, code } = error as Error & { code?: unknown };
+      throw new StorageError(typeof code === "string" && !message.includes(code) ? `${message} (${code})` : message);
     }
-    return this.lostReason;
   }
 
   /**
-   * Runs a write, turning "cannot write" into StorageError. A deleted or replaced file would take
-   * the write into an unlinked inode that is gone at the next start, so it is refused instead.
+   * A write: in a write transaction, or as it is when it is one statement and the dialect needs
+   * no transaction for that. Refused while the SQLite file is lost.
    */
-  private write<T>(work: () => T): T {
+  private write<T>(work: (db: Kysely<Tables>) => Promise<T>, oneStatement = false): Promise<T> {
     const lost = this.lost;
-    if (lost) throw new StorageError(`${lost}; restart it to open the current file`);
-    try {
-      return work();
-    } catch (error) {
-      if (isStorageFailure(error)) throw new StorageError(`${(error as Error).message} (${(error as { code?: string }).code})`);
-      throw error;
-    }
+    if (lost) return Promise.reject(new StorageError(`${lost}; restart it to open the current file`));
+    if (oneStatement && this.dialect.atomicStatements) return this.guard(() => work(this.db));
+    return this.guard(() => this.db.transaction().execute(work));
   }
 
   async insertSubmission(s: NewSubmission): Promise<number> {
-    const createdAt = (s.createdAt ?? new Date()).toISOString();
-    return this.write(() =>
-      this.db
-        .transaction(() => {
-          const { lastInsertRowid } = this.stmt(
-            `INSERT INTO submissions (kind, payload, ip, user_agent, created_at, status) VALUES (?, ?, ?, ?, ?, 'queued')`,
-          ).run(s.kind, JSON.stringify(s.payload), s.ip ?? null, s.userAgent ?? null, createdAt);
-          const id = Number(lastInsertRowid);
-          this.stmt(`INSERT INTO outbox (submission_id, attempts, next_attempt_at, window_start) VALUES (?, 0, ?, ?)`).run(id, createdAt, createdAt);
-          return id;
-        })
-        .immediate(),
+    const at = iso(s.createdAt ?? new Date());
+    const submission = { kind: s.kind, payload: JSON.stringify(s.payload), ip: s.ip ?? null, user_agent: s.userAgent ?? null, created_at: at };
+    const deliveries = (s.deliveries ?? DEFAULT_DELIVERIES).map((d) => ({
+      kind: d.kind,
+      target: d.target ?? null,
+      payload: d.payload === undefined ? null : JSON.stringify(d.payload),
+      next_attempt_at: at,
+      window_start: at,
+    }));
+    if (!this.dialect.atomicStatements || deliveries.length === 0) {
+      return this.write(async (trx) => {
+        const { id } = await trx.insertInto("submissions").values(submission).returning("id").executeTakeFirstOrThrow();
+        if (deliveries.length > 0)
+          await trx
+            .insertInto("deliveries")
+            .values(deliveries.map((d) => ({ submission_id: id, ...d })))
+            .execute();
+        return id;
+      });
+    }
+    // One statement, one round trip: each delivery is selected from the submission's new row.
+    const { types } = this.dialect;
+    const row = await this.write(
+      (db) =>
+        db
+          .with("s", (db) => db.insertInto("submissions").values(submission).returning("id"))
+          .insertInto("deliveries")
+          .columns(["submission_id", "kind", "target", "payload", "next_attempt_at", "window_start"])
+          .expression((eb) =>
+            deliveries
+              .map((d) =>
+                eb
+                  .selectFrom("s")
+                  .select((eb) => [
+                    "s.id",
+                    eb.cast(eb.val(d.kind), "text").as("kind"),
+                    eb.cast(eb.val(d.target), "text").as("target"),
+                    eb.cast(eb.val(d.payload), types.json).as("payload"),
+                    eb.cast(eb.val(at), types.time).as("next_attempt_at"),
+                    eb.cast(eb.val(at), types.time).as("window_start"),
+                  ]),
+              )
+              .reduce((all, one) => all.unionAll(one)),
+          )
+          .returning("submission_id")
+          .executeTakeFirstOrThrow(),
+      true,
     );
+    return row.submission_id;
   }
 
+  /**
+   * Counts a honeypot hit: one row a day and form, whatever the bot sent. Counted in memory and
+   * written by flushSpam(), so a flood of bot posts costs no disk sync each; a crash loses at
+   * most the count since the last flush, never an enquiry.
+   */
   recordSpam(kind: FormKind, at: Date = new Date()): void {
-    this.spam.add(kind, at);
+    const day = iso(at).slice(0, 10);
+    const entry = this.spam.get(`${day} ${kind}`) ?? { day, kind, hits: 0, lastAt: at };
+    this.spam.set(`${day} ${kind}`, { ...entry, hits: entry.hits + 1, lastAt: at });
   }
 
+  /** Writes the pending counts; if that fails they are kept, with the hits counted meanwhile, for the next flush. */
   async flushSpam(): Promise<void> {
-    await this.spam.flush((entries) =>
-      this.write(() =>
-        this.db
-          .transaction(() => {
-            const upsert = this.stmt(
-              `INSERT INTO spam_hits (day, kind, hits, last_at) VALUES (?, ?, ?, ?)
-               ON CONFLICT (day, kind) DO UPDATE SET hits = hits + excluded.hits, last_at = excluded.last_at`,
-            );
-            for (const e of entries) upsert.run(e.day, e.kind, e.hits, e.lastAt.toISOString());
-          })
-          .immediate(),
-      ),
-    );
+    if (this.spam.size === 0) return;
+    const taken = this.spam;
+    this.spam = new Map();
+    try {
+      await this.write(
+        (db) =>
+          db
+            .insertInto("spam_hits")
+            .values([...taken.values()].map((e) => ({ day: e.day, kind: e.kind, hits: e.hits, last_at: iso(e.lastAt) })))
+            .onConflict((oc) =>
+              oc.columns(["day", "kind"]).doUpdateSet({
+                hits: sql`spam_hits.hits + excluded.hits`,
+                last_at: sql`CASE WHEN excluded.last_at > spam_hits.last_at THEN excluded.last_at ELSE spam_hits.last_at END`,
+              }),
+            )
+            .execute(),
+        true,
+      );
+    } catch (error) {
+      for (const [key, e] of taken) this.spam.set(key, { ...e, hits: e.hits + (this.spam.get(key)?.hits ?? 0) });
+      throw error;
+    }
   }
 
   async spamCounts(): Promise<SpamCount[]> {
     await this.flushSpam();
-    return this.stmt(`SELECT day, kind, hits FROM spam_hits ORDER BY day, kind`).all() as SpamCount[];
-  }
-
-  async claimDue(now: Date, limit: number, leaseMs: number, exclude: readonly number[] = []): Promise<OutboxJob[]> {
-    return this.write(() =>
-      this.db
-        .transaction(() => {
-          const rows = this.stmt(
-            `SELECT s.*, o.attempts, COALESCE(o.window_start, s.created_at) AS window_start
-               FROM outbox o JOIN submissions s ON s.id = o.submission_id
-              WHERE o.sent_at IS NULL AND o.failed_at IS NULL AND o.next_attempt_at <= ?
-                AND o.submission_id NOT IN (SELECT value FROM json_each(?))
-              ORDER BY o.next_attempt_at, o.submission_id
-              LIMIT ?`,
-          ).all(now.toISOString(), JSON.stringify(exclude), limit) as Array<SubmissionRecord & { attempts: number; window_start: string }>;
-          const lease = new Date(now.getTime() + leaseMs).toISOString();
-          const update = this.stmt(`UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ? WHERE submission_id = ?`);
-          return rows.map((r) => {
-            update.run(lease, r.id);
-            return { ...toSubmission(r), attempts: r.attempts + 1, windowStart: new Date(r.window_start) };
-          });
-        })
-        .immediate(),
-    );
-  }
-
-  async markSent(id: number, messageId: string | undefined, at: Date = new Date()): Promise<void> {
-    this.write(() =>
-      this.db
-        .transaction(() => {
-          this.stmt(`UPDATE outbox SET sent_at = ?, message_id = ?, last_error = NULL WHERE submission_id = ?`).run(at.toISOString(), messageId ?? null, id);
-          this.stmt(`UPDATE submissions SET status = 'sent' WHERE id = ?`).run(id);
-        })
-        .immediate(),
-    );
-  }
-
-  async markRetry(id: number, error: string, nextAttemptAt: Date): Promise<void> {
-    this.write(() =>
-      this.stmt(`UPDATE outbox SET last_error = ?, next_attempt_at = ? WHERE submission_id = ? AND sent_at IS NULL`).run(
-        error,
-        nextAttemptAt.toISOString(),
-        id,
-      ),
-    );
-  }
-
-  async markFailed(id: number, error: string, at: Date = new Date()): Promise<void> {
-    this.write(() =>
-      this.db
-        .transaction(() => {
-          this.stmt(`UPDATE outbox SET last_error = ?, failed_at = ? WHERE submission_id = ? AND sent_at IS NULL`).run(error, at.toISOString(), id);
-          this.stmt(`UPDATE submissions SET status = 'failed' WHERE id = ? AND status = 'queued'`).run(id);
-        })
-        .immediate(),
-    );
-  }
-
-  async requeue(which: "failed" | readonly number[], now: Date = new Date()): Promise<number[]> {
-    return this.write(() =>
-      this.db
-        .transaction(() => {
-          const failed = (
-            this.stmt(`SELECT submission_id AS id FROM outbox WHERE failed_at IS NOT NULL AND sent_at IS NULL ORDER BY submission_id`).all() as Array<{
-              id: number;
-            }>
-          ).map((r) => r.id);
-          const ids = which === "failed" ? failed : failed.filter((id) => which.includes(id));
-          const at = now.toISOString();
-          for (const id of ids) {
-            this.stmt(`UPDATE outbox SET failed_at = NULL, attempts = 0, next_attempt_at = ?, window_start = ? WHERE submission_id = ?`).run(at, at, id);
-            this.stmt(`UPDATE submissions SET status = 'queued' WHERE id = ?`).run(id);
-          }
-          return ids;
-        })
-        .immediate(),
-    );
-  }
-
-  async purge(now: Date, retentionDays: number, spamDays = 7): Promise<PurgeResult> {
-    await this.flushSpam();
-    const before = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
-    return this.write(() =>
-      this.db
-        .transaction(() => ({
-          enquiries: this.stmt(`DELETE FROM submissions WHERE status = 'sent' AND created_at < ?`).run(before(retentionDays)).changes,
-          spamDays: this.stmt(`DELETE FROM spam_hits WHERE day < ?`).run(before(spamDays).slice(0, 10)).changes,
-        }))
-        .immediate(),
-    );
-  }
-
-  async nextDueAt(exclude: readonly number[] = []): Promise<Date | undefined> {
-    const row = this.stmt(
-      `SELECT MIN(next_attempt_at) AS due FROM outbox
-        WHERE sent_at IS NULL AND failed_at IS NULL AND submission_id NOT IN (SELECT value FROM json_each(?))`,
-    ).get(JSON.stringify(exclude)) as { due: string | null };
-    return row.due === null ? undefined : new Date(row.due);
-  }
-
-  async queueStats(): Promise<QueueStats> {
-    const row = this.stmt(
-      `SELECT COUNT(*) FILTER (WHERE o.failed_at IS NULL) AS queued,
-              MIN(s.created_at) FILTER (WHERE o.failed_at IS NULL) AS oldest,
-              COUNT(*) FILTER (WHERE o.failed_at IS NOT NULL) AS failed
-         FROM outbox o JOIN submissions s ON s.id = o.submission_id
-        WHERE o.sent_at IS NULL`,
-    ).get() as { queued: number; oldest: string | null; failed: number };
-    return { queued: row.queued, oldestQueuedAt: row.oldest === null ? undefined : new Date(row.oldest), failed: row.failed };
-  }
-
-  async get(id: number): Promise<SubmissionListRow | undefined> {
-    return this.select({}, id)[0];
-  }
-
-  async list(filter: ListFilter = {}): Promise<SubmissionListRow[]> {
-    return this.select(filter);
-  }
-
-  private select(filter: ListFilter, id?: number): SubmissionListRow[] {
-    const where: string[] = [];
-    const params: Array<string | number> = [];
-    if (filter.kind) (where.push("s.kind = ?"), params.push(filter.kind));
-    if (filter.status) (where.push("s.status = ?"), params.push(filter.status));
-    if (filter.since) (where.push("s.created_at >= ?"), params.push(filter.since.toISOString()));
-    if (id !== undefined) (where.push("s.id = ?"), params.push(id));
-    const rows = this.db
-      .prepare(
-        `SELECT s.*, o.attempts, o.last_error, o.next_attempt_at, o.sent_at, o.failed_at, o.message_id
-           FROM submissions s LEFT JOIN outbox o ON o.submission_id = s.id
-          ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
-          ORDER BY s.id`,
-      )
-      .all(...params) as ListRecord[];
-    return rows.map((r) => ({
-      ...toSubmission(r),
-      attempts: r.attempts,
-      lastError: r.last_error,
-      nextAttemptAt: date(r.next_attempt_at),
-      sentAt: date(r.sent_at),
-      failedAt: date(r.failed_at),
-      messageId: r.message_id,
-    }));
+    const rows = await this.guard(() => this.db.selectFrom("spam_hits").select(["day", "kind", "hits"]).orderBy("day").orderBy("kind").execute());
+    return rows.map((r) => ({ day: r.day, kind: r.kind as FormKind, hits: Number(r.hits) }));
   }
 
   /**
-   * A consistent copy of the database at `dest`, taken inside one read transaction, so it is
-   * safe while the server keeps writing (VACUUM INTO: the copy is also compacted).
+   * Claims up to `limit` due deliveries for this caller alone: counts the attempt and moves
+   * next_attempt_at `leaseMs` ahead, so a row whose sender dies comes due again. On PostgreSQL the
+   * due rows are locked FOR UPDATE SKIP LOCKED: instances polling at once get disjoint rows.
    */
-  async backupTo(dest: string): Promise<void> {
-    if (existsSync(dest)) throw new Error(`${dest} exists already; choose a new file name.`);
-    closeSync(openSync(dest, "wx", PRIVATE_FILE));
-    this.db.prepare("VACUUM INTO ?").run(dest);
-    chmodSync(dest, PRIVATE_FILE);
+  async claimDue(now: Date, limit: number, leaseMs: number, filter: DueFilter = {}): Promise<DeliveryJob[]> {
+    if (filter.kinds?.length === 0) return [];
+    const rows = await this.write(
+      (db) =>
+        db
+          .with("due", (db) =>
+            db
+              .selectFrom("deliveries")
+              .select("id")
+              .where((eb) => pending(eb, filter))
+              .where("next_attempt_at", "<=", iso(now))
+              .orderBy("next_attempt_at")
+              .orderBy("id")
+              .limit(limit)
+              .$call(this.dialect.lockForClaim),
+          )
+          .updateTable("deliveries")
+          .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: iso(new Date(now.getTime() + leaseMs)) }))
+          .where("id", "in", (eb) => eb.selectFrom("due").select("due.id"))
+          .returning(["id", "submission_id", "kind", "target", "payload", "attempts", "window_start"])
+          .execute(),
+      true,
+    );
+    if (rows.length === 0) return [];
+    const submissions = await this.submissions(this.db.selectFrom("submissions as s").where("s.id", "in", [...new Set(rows.map((r) => r.submission_id))]));
+    return rows
+      .map((r) => ({ ...r, payload: this.dialect.readJson(r.payload), windowStart: time(r.window_start), submission: submissions.get(r.submission_id)! }))
+      .map(({ id, kind, target, payload, attempts, windowStart, submission }) => ({ id, kind, target, payload, attempts, windowStart, submission }))
+      .sort((a, b) => a.id - b.id);
   }
 
+  /** Records a delivery as made; a late retry or failure of it changes nothing afterwards. */
+  markSent(id: number, outcome: string | undefined, at: Date = new Date()): Promise<void> {
+    return this.update(id, { sent_at: iso(at), outcome: outcome ?? null, last_error: null });
+  }
+
+  markRetry(id: number, error: string, nextAttemptAt: Date): Promise<void> {
+    return this.update(id, { last_error: error, next_attempt_at: iso(nextAttemptAt) });
+  }
+
+  markFailed(id: number, error: string, at: Date = new Date()): Promise<void> {
+    return this.update(id, { last_error: error, failed_at: iso(at) });
+  }
+
+  /** Changes a delivery; one not yet made, unless the change records it as made. */
+  private async update(id: number, set: Updateable<Tables["deliveries"]>): Promise<void> {
+    const made = set.sent_at !== undefined;
+    await this.write(
+      (db) =>
+        db
+          .updateTable("deliveries")
+          .set(set)
+          .where("id", "=", id)
+          .$if(!made, (q) => q.where("sent_at", "is", null))
+          .execute(),
+      true,
+    );
+  }
+
+  /**
+   * Makes failed deliveries due again, each with a fresh retry window: all of them, or those of the
+   * given submissions. Resolves to the submission ids requeued, ascending.
+   */
+  async requeue(which: "failed" | readonly number[], now: Date = new Date()): Promise<number[]> {
+    if (which !== "failed" && which.length === 0) return [];
+    const rows = await this.write(
+      (db) =>
+        db
+          .updateTable("deliveries")
+          .set({ failed_at: null, attempts: 0, next_attempt_at: iso(now), window_start: iso(now) })
+          .where("failed_at", "is not", null)
+          .where("sent_at", "is", null)
+          .$if(which !== "failed", (q) => q.where("submission_id", "in", which as readonly number[]))
+          .returning("submission_id")
+          .execute(),
+      true,
+    );
+    return [...new Set(rows.map((r) => r.submission_id))].sort((a, b) => a - b);
+  }
+
+  /** Removes enquiries delivered and received over `retentionDays` ago (with their deliveries), and older honeypot counters. */
+  async purge(now: Date, retentionDays: number, spamDays = 7): Promise<PurgeResult> {
+    await this.flushSpam();
+    const before = (days: number) => iso(new Date(now.getTime() - days * DAY_MS));
+    return this.write(async (trx) => {
+      const enquiries = await trx
+        .deleteFrom("submissions as s")
+        .where((eb) => eb(statusOf(eb), "=", "sent"))
+        .where("s.created_at", "<", before(retentionDays))
+        .executeTakeFirst();
+      const spam = await trx.deleteFrom("spam_hits").where("day", "<", before(spamDays).slice(0, 10)).executeTakeFirst();
+      return { enquiries: Number(enquiries.numDeletedRows), spamDays: Number(spam.numDeletedRows) };
+    });
+  }
+
+  /** Earliest next_attempt_at of the deliveries still to make. */
+  async nextDueAt(filter: DueFilter = {}): Promise<Date | undefined> {
+    if (filter.kinds?.length === 0) return undefined;
+    const row = await this.guard(() =>
+      this.db
+        .selectFrom("deliveries")
+        .select((eb) => eb.fn.min("next_attempt_at").as("due"))
+        .where((eb) => pending(eb, filter))
+        .executeTakeFirst(),
+    );
+    return row?.due == null ? undefined : time(row.due as Date | string);
+  }
+
+  /** Deliveries waiting and failed, in all and by kind (for /healthz). */
+  async queueStats(): Promise<QueueStats> {
+    const rows = await this.guard(() =>
+      this.db
+        .selectFrom("deliveries as d")
+        .innerJoin("submissions as s", "s.id", "d.submission_id")
+        .where("d.sent_at", "is", null)
+        .groupBy("d.kind")
+        .select((eb) => [
+          "d.kind",
+          eb.fn.count<number>(eb.case().when("d.failed_at", "is", null).then(1).end()).as("queued"),
+          eb.fn.min(eb.case().when("d.failed_at", "is", null).then(eb.ref("s.created_at")).end()).as("oldest"),
+          eb.fn.count<number>("d.failed_at").as("failed"),
+        ])
+        .execute(),
+    );
+    const stats: QueueStats = { queued: 0, oldestQueuedAt: undefined, failed: 0, byKind: {} };
+    for (const r of rows) {
+      const kind = { queued: Number(r.queued), oldestQueuedAt: r.oldest === null ? undefined : time(r.oldest as Date | string), failed: Number(r.failed) };
+      stats.byKind[r.kind] = kind;
+      stats.queued += kind.queued;
+      stats.failed += kind.failed;
+      if (kind.oldestQueuedAt && !(stats.oldestQueuedAt && stats.oldestQueuedAt <= kind.oldestQueuedAt)) stats.oldestQueuedAt = kind.oldestQueuedAt;
+    }
+    return stats;
+  }
+
+  async get(id: number): Promise<SubmissionRow | undefined> {
+    return (await this.list({}, id))[0];
+  }
+
+  /** Submissions with their deliveries, oldest first. */
+  async list(filter: ListFilter = {}, id?: number): Promise<SubmissionRow[]> {
+    const chosen = this.db
+      .selectFrom("submissions as s")
+      .$if(filter.kind !== undefined, (q) => q.where("s.kind", "=", filter.kind!))
+      .$if(filter.status !== undefined, (q) => q.where((eb) => eb(statusOf(eb), "=", filter.status!)))
+      .$if(filter.since !== undefined, (q) => q.where("s.created_at", ">=", iso(filter.since!)))
+      .$if(id !== undefined, (q) => q.where("s.id", "=", id!));
+    const submissions = await this.submissions(chosen);
+    const rows = await this.guard(() =>
+      this.db.selectFrom("deliveries").selectAll().where("submission_id", "in", chosen.select("s.id")).orderBy("id").execute(),
+    );
+    const result = new Map([...submissions].map(([key, s]) => [key, { ...s, deliveries: [] as DeliveryState[] }]));
+    for (const d of rows) {
+      result.get(d.submission_id)?.deliveries.push({
+        ...{ id: d.id, kind: d.kind, target: d.target, attempts: d.attempts, lastError: d.last_error, outcome: d.outcome },
+        ...{ nextAttemptAt: time(d.next_attempt_at), sentAt: maybeTime(d.sent_at), failedAt: maybeTime(d.failed_at) },
+      });
+    }
+    return [...result.values()];
+  }
+
+  /** The submissions `query` picks, by id in id order. */
+  private async submissions(query: SelectQueryBuilder<Tables & { s: Tables["submissions"] }, "s", object>): Promise<Map<number, Submission>> {
+    const rows = await this.guard(() =>
+      query
+        .selectAll("s")
+        .select((eb) => statusOf(eb).as("status"))
+        .orderBy("s.id")
+        .execute(),
+    );
+    return new Map(rows.map((r) => [r.id, toSubmission(r, this.dialect.readJson)]));
+  }
+
+  /** A consistent copy taken while the server keeps writing, to a new file `dest`. */
+  backupTo(dest: string): Promise<void> {
+    return this.dialect.backupTo(dest);
+  }
+
+  /** Writes pending honeypot counts and lets go of the database. */
   async close(): Promise<void> {
-    if (!this.db.open) return;
+    if (this.closed) return;
     try {
-      if (!this.db.readonly) await this.flushSpam();
+      if (!this.readonly) await this.flushSpam();
     } finally {
-      this.db.close();
+      this.closed = true;
+      await this.db.destroy();
     }
-  }
-
-  private readonly statements = new Map<string, Database.Statement>();
-
-  private stmt(sql: string): Database.Statement {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement;
   }
 }

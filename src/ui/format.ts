@@ -1,10 +1,5 @@
-/**
- * The one `{token}` filler: fill("Show slide {n}", { n: 2 }). The content loader fills contact
- * tokens with it (src/content/tokens.ts), components their texts; an unknown name stays as written.
- */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? String(values[key]) : whole));
-}
+/** The `{token}` filler lives with the content tokens it also fills, below the UI. */
+export { fill } from "../content/tokens.ts";
 
 /** "/about/" and "/about" are the same page; "/" stays "/". */
 export function normalisePath(path: string): string {

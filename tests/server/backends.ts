@@ -3,14 +3,14 @@
  * `body` in a describe block per store (PostgreSQL: a throwaway cluster for the block, see
  * postgres.ts), and each test asks its backend for a fresh, empty store.
  */
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe } from "vitest";
 import type { Env } from "../../src/server/config.ts";
-import { PG_SCHEMA_VERSION, PgStore } from "../../src/server/store-pg.ts";
-import { SCHEMA_VERSION, SqliteStore } from "../../src/server/store.ts";
-import type { EnquiryStore } from "../../src/server/store.ts";
+import { LATEST_MIGRATION } from "../../src/server/migrations.ts";
+import { EnquiryStore } from "../../src/server/store.ts";
 import { tempDir } from "./helpers.ts";
 import { pgSkipReason, startPgCluster } from "./postgres.ts";
 import type { PgCluster } from "./postgres.ts";
@@ -23,11 +23,12 @@ export interface FreshStore {
   open(): Promise<EnquiryStore>;
   /** Raw SQL on the same data, for what the interface does not show. */
   query(sql: string): Promise<unknown[]>;
+  /** Runs a script of several statements on the same data (creating the SQLite file if need be). */
+  exec(script: string): Promise<void>;
 }
 
 export interface Backend {
   name: "sqlite" | "postgres";
-  schemaVersion: number;
   /** SQL that marks the schema as one from a newer version of the code. */
   newerSchemaSql: string;
   fresh(): Promise<FreshStore>;
@@ -37,24 +38,37 @@ export interface Backend {
   teardown(): Promise<void>;
 }
 
+/** The schema's version: the last migration applied. */
+export { LATEST_MIGRATION };
+
+const NEWER_SCHEMA_SQL = `INSERT INTO kysely_migration (name, timestamp) VALUES ('999-from-the-future', '2099-01-01T00:00:00.000Z')`;
+
 function sqliteBackend(): Backend {
   const dirs: Array<{ remove(): void }> = [];
   return {
     name: "sqlite",
-    schemaVersion: SCHEMA_VERSION,
-    newerSchemaSql: `PRAGMA user_version = ${SCHEMA_VERSION + 1}`,
+    newerSchemaSql: NEWER_SCHEMA_SQL,
     async fresh() {
       const dir = tempDir("lariox-store-");
       dirs.push(dir);
       const dataDir = join(dir.path, "data");
       return {
         env: { DATA_DIR: dataDir, DATABASE_URL: "" },
-        open: async () => SqliteStore.open(dataDir),
+        open: () => EnquiryStore.open({ dataDir, databaseUrl: undefined }),
         async query(sql) {
           const db = new Database(join(dataDir, "site.db"));
           try {
             const statement = db.prepare(sql);
             return statement.reader ? statement.all() : (statement.run(), []);
+          } finally {
+            db.close();
+          }
+        },
+        async exec(script) {
+          mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+          const db = new Database(join(dataDir, "site.db"));
+          try {
+            db.exec(script);
           } finally {
             db.close();
           }
@@ -73,19 +87,27 @@ function postgresBackend(): Backend {
   let cluster: PgCluster | undefined;
   return {
     name: "postgres",
-    schemaVersion: PG_SCHEMA_VERSION,
-    newerSchemaSql: `UPDATE schema_version SET version = ${PG_SCHEMA_VERSION + 1}`,
+    newerSchemaSql: NEWER_SCHEMA_SQL,
     async fresh() {
       if (!cluster) throw new Error("the PostgreSQL cluster did not start (see the error of beforeAll)");
       const url = await cluster.createDatabase();
       return {
         env: { DATABASE_URL: url },
-        open: () => PgStore.open(url),
+        open: () => EnquiryStore.open({ dataDir: "", databaseUrl: url }),
         async query(sql) {
           const client = new pg.Client({ connectionString: url });
           await client.connect();
           try {
             return (await client.query(sql)).rows;
+          } finally {
+            await client.end();
+          }
+        },
+        async exec(script) {
+          const client = new pg.Client({ connectionString: url });
+          await client.connect();
+          try {
+            await client.query(script);
           } finally {
             await client.end();
           }

@@ -1,16 +1,16 @@
 // @vitest-environment node
 /**
  * Crash safety with the real entry point: SIGKILL the server mid-load, restart it, and check that
- * every submission that was answered `success: true` is stored and then delivered.
+ * every submission that was answered `success: true` is stored and then delivered; on each store.
  */
 import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { SqliteStore } from "../../src/server/store.ts";
+import { afterAll, expect, it } from "vitest";
+import { forEachBackend } from "./backends.ts";
 import { freePort, parseMail, postJson, startServer, startSmtpSink, tempDir, validContact, waitFor } from "./helpers.ts";
 import type { SmtpSink } from "./helpers.ts";
 
-describe("crash safety", () => {
+forEachBackend((backend) => {
   const dir = tempDir("lariox-crash-");
   const children: ChildProcess[] = [];
   let smtp: SmtpSink | undefined;
@@ -21,9 +21,10 @@ describe("crash safety", () => {
   });
 
   it("keeps every answered submission through a SIGKILL and delivers it after restart", { timeout: 45_000 }, async () => {
+    const data = await backend.fresh();
     const env = {
-      DATABASE_URL: "", // SQLite in DATA_DIR, whatever the calling shell has set
       DATA_DIR: join(dir.path, "data"),
+      ...data.env, // SQLite in its DATA_DIR or PostgreSQL, whatever the calling shell has set
       DIST_DIR: join(dir.path, "dist"),
       RATE_LIMIT: "0",
       OUTBOX_RETRY_BASE_MS: "2", // retries after 2, 6, 24, 120, 360, 720, 1440 ms
@@ -73,7 +74,7 @@ describe("crash safety", () => {
 
     mark("restarted");
     // Every answered submission is in the database ...
-    const store = SqliteStore.open(env.DATA_DIR, { readonly: true });
+    const store = await data.open();
     try {
       const stored = new Set((await store.list()).map((s) => String(s.payload.subject)));
       expect(answered.filter((m) => !stored.has(m))).toEqual([]);
@@ -91,7 +92,7 @@ describe("crash safety", () => {
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
 
-    const after = SqliteStore.open(env.DATA_DIR, { readonly: true });
+    const after = await data.open();
     try {
       const rows = await after.list();
       const answeredRows = rows.filter((r) => answered.includes(String(r.payload.subject)));
@@ -100,6 +101,6 @@ describe("crash safety", () => {
       await after.close();
     }
     // for the report when run with --reporter=verbose
-    console.info(`crash test: ${answered.length} answered before SIGKILL, ${failedRequests} requests cut off`);
+    console.info(`crash test (${backend.name}): ${answered.length} answered before SIGKILL, ${failedRequests} requests cut off`);
   });
 });

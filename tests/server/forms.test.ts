@@ -204,7 +204,7 @@ forEachBackend((backend) => {
       expect(smtp.messages).toHaveLength(1);
       expect(smtp.messages[0]!.raw).not.toContain("Bot");
       const rows = await t.app.store.list();
-      expect(rows.map((r) => [r.payload.name, r.status, r.attempts])).toEqual([["Dhruv Patel", "sent", 1]]);
+      expect(rows.map((r) => [r.payload.name, r.status, r.deliveries.map((d) => d.attempts)])).toEqual([["Dhruv Patel", "sent", [1]]]);
       const today = new Date().toISOString().slice(0, 10);
       expect(await t.app.store.spamCounts()).toEqual([
         { day: today, kind: "contact", hits: 1 },
@@ -290,6 +290,6 @@ describe(".eml fallback without SMTP_URL", () => {
     expect(mail.headers.get("message-id")).toMatch(/^<submission-1\.\d+@example\.com>$/);
     expect(mail.text).toContain("SCADA for effluent treatment plant");
     await waitFor(async () => (await t.app.store.get(1))?.status === "sent", "status sent");
-    expect((await t.app.store.get(1))?.messageId).toBe(mail.headers.get("message-id"));
+    expect((await t.app.store.get(1))?.deliveries[0]!.outcome).toBe(mail.headers.get("message-id"));
   });
 });

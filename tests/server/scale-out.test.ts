@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Two server processes sharing one PostgreSQL database and one SMTP peer, behind a real nginx
+ * Two server processes sharing one database (PostgreSQL, or one SQLite file) and one SMTP peer, behind a real nginx
  * running the build's generated config with both as upstream servers, take a burst of 1,000
  * enquiries through nginx; one instance is SIGKILLed in the middle. Every acknowledged enquiry must
  * be stored, and every stored one delivered exactly once: the survivor sends what the killed one had
@@ -13,15 +13,14 @@
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import { NO_SITE_FACTS, SITE_FACTS_FILE } from "../../src/server/site-facts.ts";
-import { PgStore } from "../../src/server/store-pg.ts";
+import type { EnquiryStore } from "../../src/server/store.ts";
 import { startNginx } from "../integration/nginx.ts";
 import type { NginxProcess } from "../integration/nginx.ts";
 import { parseMail, postJson, startServer, startSmtpSink, tempDir, validContact, waitFor } from "./helpers.ts";
 import type { ServerProcess, SmtpSink } from "./helpers.ts";
-import { pgSkipReason, startPgCluster } from "./postgres.ts";
-import type { PgCluster } from "./postgres.ts";
+import { forEachBackend } from "./backends.ts";
 
 export interface BurstResult {
   /** Subjects of the enquiries answered 200 with success: true. */
@@ -70,34 +69,30 @@ export async function sendBurst(
   return result;
 }
 
-describe.skipIf(pgSkipReason !== undefined)(`scale-out on PostgreSQL${pgSkipReason ? ` (skipped: ${pgSkipReason})` : ""}`, () => {
+forEachBackend((backend) => {
   const dir = tempDir("lariox-scale-");
   const children: ChildProcess[] = [];
-  let cluster: PgCluster | undefined;
   let smtp: SmtpSink | undefined;
   let nginx: NginxProcess | undefined;
-  beforeAll(async () => {
-    cluster = await startPgCluster();
-  }, 120_000);
   afterAll(async () => {
     await nginx?.stop();
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     await smtp?.close();
-    cluster?.stop();
     dir.remove();
   });
 
   it("two instances, one database: SIGKILL one mid-burst, every acknowledged enquiry is stored and delivered exactly once", { timeout: 180_000 }, async () => {
-    const url = await cluster!.createDatabase();
+    const data = await backend.fresh();
     smtp = await startSmtpSink();
     // What nginx serves besides the API: enough for the generator (the pages, the 404 page, the facts).
     const dist = join(dir.path, "dist");
     mkdirSync(join(dist, ".site"), { recursive: true });
     for (const page of ["index.html", "404.html"]) writeFileSync(join(dist, page), `<!doctype html><title>${page}</title>`);
     writeFileSync(join(dist, SITE_FACTS_FILE), JSON.stringify(NO_SITE_FACTS));
+    // PostgreSQL: one DATABASE_URL, a DATA_DIR each; SQLite: the one DATA_DIR of the store.
     const env = (name: string) => ({
-      DATABASE_URL: url,
       DATA_DIR: join(dir.path, name),
+      ...data.env,
       DIST_DIR: dist,
       TRUST_PROXY: "1",
       SMTP_URL: smtp!.url,
@@ -116,7 +111,7 @@ describe.skipIf(pgSkipReason !== undefined)(`scale-out on PostgreSQL${pgSkipReas
     // The build's nginx config with both instances as its upstream servers.
     const upstreams = [survivor.url, victim.url].map((u) => new URL(u).host);
     nginx = await startNginx(dir.path, dist, upstreams);
-    const store = await PgStore.open(url);
+    const store = await data.open();
     try {
       await burstAndKill([nginx.url], survivor, victim, store);
     } finally {
@@ -125,7 +120,7 @@ describe.skipIf(pgSkipReason !== undefined)(`scale-out on PostgreSQL${pgSkipReas
   });
 
   /** The burst to `urls`, the kill of `victim` mid-way, and the checks, from the database and the SMTP peer. */
-  async function burstAndKill(urls: readonly string[], survivor: ServerProcess, victim: ServerProcess, store: PgStore): Promise<void> {
+  async function burstAndKill(urls: readonly string[], survivor: ServerProcess, victim: ServerProcess, store: EnquiryStore): Promise<void> {
     // X-Lariox-Submission: "contact <id>", one per delivered message (parsed once each)
     const ids: number[] = [];
     const deliveredIds = () => {
@@ -195,9 +190,9 @@ describe.skipIf(pgSkipReason !== undefined)(`scale-out on PostgreSQL${pgSkipReas
       delivered: delivered.length,
       duplicates: delivered.length - unique.size,
       // the victim's claims taken over after the lease (and any send that timed out and was retried)
-      claimedAgain: after.filter((r) => (r.attempts ?? 0) > 1).length,
+      claimedAgain: after.filter((r) => r.deliveries[0]!.attempts > 1).length,
     };
-    console.log(`scale-out figures: ${JSON.stringify(figures)}`);
+    console.log(`scale-out figures (${backend.name}): ${JSON.stringify(figures)}`);
     expect(figures.duplicates).toBe(0);
     expect([...unique].sort((a, b) => a - b)).toEqual(rows.map((r) => r.id));
     expect(after.every((r) => r.status === "sent")).toBe(true);

@@ -12,7 +12,8 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SqliteStore } from "../../src/server/store.ts";
+import Database from "better-sqlite3";
+import { EnquiryStore } from "../../src/server/store.ts";
 import { freePort, postJson, rawRequest, startApp, tempDir, validContact, validQuote, waitFor } from "./helpers.ts";
 import { pgBinDir, pgSkipReason, startPgCluster } from "./postgres.ts";
 import type { PgCluster } from "./postgres.ts";
@@ -79,7 +80,9 @@ describe("enquiry store", () => {
         const r = await postJson(t.url, CONTACT, { ...validContact, message: junk, website: `http://spam.example/${i}` });
         expect(r.status).toBe(200);
       }
-      (t.app.store as SqliteStore).db.pragma("wal_checkpoint(TRUNCATE)");
+      const db = new Database(join(t.dataDir, "site.db"));
+      db.pragma("wal_checkpoint(TRUNCATE)");
+      db.close();
       expect(size() - before).toBeLessThan(1024 * 1024);
       expect(await t.app.store.spamCounts()).toEqual([{ day: expect.any(String), kind: "contact", hits: 1000 }]);
     } finally {
@@ -124,7 +127,7 @@ describe("enquiry store", () => {
         } finally {
           await t.close();
         }
-        const reopened = SqliteStore.open(join(mount, "data"));
+        const reopened = await EnquiryStore.open({ dataDir: join(mount, "data"), databaseUrl: undefined });
         const stored = (await reopened.list()).map((s) => String(s.payload.subject));
         await reopened.close();
         expect(stored.sort()).toEqual([...acknowledged].sort());
@@ -218,7 +221,7 @@ describe("enquiry store", () => {
       const restored = join(dir(), "restored");
       mkdirSync(restored);
       copyFileSync(dest, join(restored, "site.db"));
-      const store = SqliteStore.open(restored);
+      const store = await EnquiryStore.open({ dataDir: restored, databaseUrl: undefined });
       const subjects = new Set((await store.list()).map((s) => String(s.payload.subject)));
       await store.close();
       expect(before.filter((s) => !subjects.has(s))).toEqual([]);

@@ -1,13 +1,14 @@
 // @vitest-environment node
-/** The enquiry store's promises (store-types.ts), once on SQLite and once on a real PostgreSQL server. */
+/** The enquiry store's promises (store.ts), once on SQLite and once on a real PostgreSQL server. */
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { PgStore } from "../../src/server/store-pg.ts";
-import { SCHEMA_VERSION, SqliteStore, StorageError } from "../../src/server/store.ts";
-import type { EnquiryStore, NewSubmission } from "../../src/server/store.ts";
-import { forEachBackend } from "./backends.ts";
+import { sql } from "kysely";
+import { openDialect } from "../../src/server/database.ts";
+import { EnquiryStore, StorageError } from "../../src/server/store.ts";
+import type { NewSubmission, SubmissionRow } from "../../src/server/store.ts";
+import { LATEST_MIGRATION, forEachBackend } from "./backends.ts";
 import { freePort, tempDir } from "./helpers.ts";
 
 const enquiry = (extra: Partial<NewSubmission> = {}): NewSubmission => ({
@@ -36,29 +37,29 @@ forEachBackend((backend) => {
 
   it("keeps a schema version, and opening again does not migrate again", async () => {
     const { store, again } = await fresh();
-    expect(await store.schemaVersion()).toBe(backend.schemaVersion);
+    expect(await store.migrations()).toEqual([LATEST_MIGRATION]);
     await store.insertSubmission(enquiry());
     const second = await again();
-    expect(await second.schemaVersion()).toBe(backend.schemaVersion);
+    expect(await second.migrations()).toEqual([LATEST_MIGRATION]);
     expect(await second.list()).toHaveLength(1);
   });
 
-  it("writes a submission and its outbox row together, and claims rows with a lease", async () => {
+  it("writes a submission and its delivery together, and claims deliveries with a lease", async () => {
     const { store, query } = await fresh();
     const id = await store.insertSubmission({ kind: "quote", payload: { name: "A", email: "a@example.com" }, ip: "1.2.3.4", userAgent: "ua" });
-    expect(await query("SELECT submission_id, attempts FROM outbox")).toEqual([{ submission_id: id, attempts: 0 }]);
-    expect(await store.get(id)).toMatchObject({ kind: "quote", ip: "1.2.3.4", userAgent: "ua", status: "queued", attempts: 0, sentAt: null });
+    expect(await query("SELECT submission_id, kind, attempts FROM deliveries")).toEqual([{ submission_id: id, kind: "sales-mail", attempts: 0 }]);
+    expect(await store.get(id)).toMatchObject({ kind: "quote", ip: "1.2.3.4", userAgent: "ua", status: "queued", deliveries: [{ attempts: 0, sentAt: null }] });
 
     const now = new Date();
     const [job] = await store.claimDue(now, 10, 60_000);
-    expect(job).toMatchObject({ id, attempts: 1, payload: { name: "A", email: "a@example.com" } });
+    expect(job).toMatchObject({ id, kind: "sales-mail", target: null, attempts: 1, submission: { id, payload: { name: "A", email: "a@example.com" } } });
     // claimed: not due again until the lease runs out (a crash mid-send means a retry, not a loss)
     expect(await store.claimDue(now, 10, 60_000)).toEqual([]);
     expect(await store.nextDueAt()).toEqual(new Date(now.getTime() + 60_000));
     expect(await store.claimDue(new Date(now.getTime() + 60_001), 10, 60_000)).toHaveLength(1);
-    expect(await store.get(id)).toMatchObject({ status: "queued", attempts: 2 });
+    expect(await store.get(id)).toMatchObject({ status: "queued", deliveries: [{ attempts: 2 }] });
     await store.markSent(id, "<m@x>");
-    expect(await store.get(id)).toMatchObject({ status: "sent", messageId: "<m@x>" });
+    expect(await store.get(id)).toMatchObject({ status: "sent", deliveries: [{ outcome: "<m@x>" }] });
     expect(await store.claimDue(new Date(now.getTime() + 10 ** 9), 10, 1)).toEqual([]);
     expect(await store.nextDueAt()).toBeUndefined();
   });
@@ -82,20 +83,25 @@ forEachBackend((backend) => {
     ];
     const later = new Date(t0.getTime() + 1000);
     // `exclude` names rows this worker still sends
-    expect((await store.claimDue(later, 10, 0, [b])).map((j) => j.id)).toEqual([a, c]);
-    expect(await store.nextDueAt([a, c])).toEqual(t0);
+    expect((await store.claimDue(later, 10, 0, { exclude: [b] })).map((j) => j.id)).toEqual([a, c]);
+    expect(await store.nextDueAt({ exclude: [a, c] })).toEqual(t0);
     await store.markRetry(a, "451 busy", new Date(t0.getTime() + 5000));
     await store.markFailed(c, "550 refused", later);
-    expect(await store.queueStats()).toEqual({ queued: 2, oldestQueuedAt: t0, failed: 1 });
-    expect(await store.get(a)).toMatchObject({ status: "queued", lastError: "451 busy", nextAttemptAt: new Date(t0.getTime() + 5000) });
-    expect(await store.get(c)).toMatchObject({ status: "failed", lastError: "550 refused", failedAt: later });
+    expect(await store.queueStats()).toEqual({
+      queued: 2,
+      oldestQueuedAt: t0,
+      failed: 1,
+      byKind: { "sales-mail": { queued: 2, oldestQueuedAt: t0, failed: 1 } },
+    });
+    expect(await store.get(a)).toMatchObject({ status: "queued", deliveries: [{ lastError: "451 busy", nextAttemptAt: new Date(t0.getTime() + 5000) }] });
+    expect(await store.get(c)).toMatchObject({ status: "failed", deliveries: [{ lastError: "550 refused", failedAt: later }] });
     expect((await store.claimDue(new Date(t0.getTime() + 4999), 10, 1000)).map((j) => j.id)).toEqual([b]);
     expect((await store.claimDue(new Date(t0.getTime() + 5000), 10, 1000)).map((j) => [j.id, j.attempts])).toEqual([[a, 2]]);
     // a late "retry" after delivery does not undo the delivery
     await store.markSent(a, undefined);
     await store.markRetry(a, "late", new Date());
     await store.markFailed(a, "late");
-    expect(await store.get(a)).toMatchObject({ status: "sent", lastError: null });
+    expect(await store.get(a)).toMatchObject({ status: "sent", deliveries: [{ lastError: null }] });
   });
 
   it("lists by kind, status and date", async () => {
@@ -135,7 +141,7 @@ forEachBackend((backend) => {
     // on Jan 10, with 5 days' retention: the old delivered one goes, the undelivered one stays
     expect(await store.purge(day(10), 5, 7)).toEqual({ enquiries: 1, spamDays: 1 });
     expect((await store.list()).map((s) => s.id)).toEqual([oldQueued, newSent]);
-    expect(await query("SELECT submission_id FROM outbox ORDER BY submission_id")).toEqual([{ submission_id: oldQueued }, { submission_id: newSent }]);
+    expect(await query("SELECT submission_id FROM deliveries ORDER BY submission_id")).toEqual([{ submission_id: oldQueued }, { submission_id: newSent }]);
     expect(await store.spamCounts()).toEqual([{ day: "2026-01-09", kind: "quote", hits: 1 }]);
   });
 
@@ -157,7 +163,7 @@ forEachBackend((backend) => {
     expect(await store.requeue([b, 999], now)).toEqual([b]);
     expect(await store.requeue("failed", now)).toEqual([a]);
     expect(await store.requeue("failed", now)).toEqual([]);
-    expect(await store.get(a)).toMatchObject({ status: "queued", failedAt: null });
+    expect(await store.get(a)).toMatchObject({ status: "queued", deliveries: [{ failedAt: null }] });
     const jobs = await store.claimDue(now, 10, 1000);
     expect(jobs.map((j) => [j.id, j.attempts, j.windowStart.getTime()])).toEqual([
       [a, 1, now.getTime()],
@@ -178,6 +184,8 @@ forEachBackend((backend) => {
           const jobs = await s.claimDue(now, 4, 60_000);
           if (jobs.length === 0) return;
           claimed[i]!.push(...jobs.map((j) => j.id));
+          // a worker sends what it claimed before it claims more
+          await new Promise((resolve) => setTimeout(resolve, 1));
         }
       }),
     );
@@ -186,7 +194,49 @@ forEachBackend((backend) => {
     expect(new Set(all).size).toBe(total);
     expect(claimed.filter((ids) => ids.length > 0).length).toBeGreaterThan(1);
     // every claim counted once
-    expect((await store.list()).every((r) => r.attempts === 1)).toBe(true);
+    expect((await store.list()).every((r) => r.deliveries[0]!.attempts === 1)).toBe(true);
+  });
+
+  it("keeps several deliveries of any kind per submission: claims by kind, status from all of them, requeue by submission", async () => {
+    const { store } = await fresh();
+    const t0 = new Date("2026-03-01T00:00:00Z");
+    const id = await store.insertSubmission(
+      enquiry({
+        createdAt: t0,
+        deliveries: [{ kind: "sales-mail" }, { kind: "webhook", target: "https://crm.example/hook", payload: { event: "enquiry", n: 1 } }],
+      }),
+    );
+    const plain = await store.insertSubmission(enquiry({ createdAt: t0 }));
+    const later = new Date(t0.getTime() + 1000);
+    // a worker without a webhook sender leaves those rows alone, and sees nothing due for them
+    const mail = await store.claimDue(later, 10, 60_000, { kinds: ["sales-mail"] });
+    expect(mail.map((j) => [j.kind, j.submission.id])).toEqual([
+      ["sales-mail", id],
+      ["sales-mail", plain],
+    ]);
+    expect(await store.nextDueAt({ kinds: ["sales-mail"], exclude: mail.map((j) => j.id) })).toBeUndefined();
+    expect(await store.claimDue(later, 10, 60_000, { kinds: [] })).toEqual([]);
+    const [hook] = await store.claimDue(later, 10, 60_000, { kinds: ["webhook"] });
+    expect(hook).toMatchObject({ kind: "webhook", target: "https://crm.example/hook", payload: { event: "enquiry", n: 1 }, submission: { id } });
+    // sent only once every delivery went; failed as soon as one failed for good
+    await store.markSent(mail[0]!.id, "<m@x>");
+    expect((await store.get(id))!.status).toBe("queued");
+    await store.markFailed(hook!.id, "refused: 410 Gone", later);
+    const row: SubmissionRow = (await store.get(id))!;
+    expect(row.status).toBe("failed");
+    expect(row.deliveries.map((d) => [d.kind, d.outcome, d.lastError])).toEqual([
+      ["sales-mail", "<m@x>", null],
+      ["webhook", null, "refused: 410 Gone"],
+    ]);
+    expect((await store.queueStats()).byKind).toEqual({
+      "sales-mail": { queued: 1, oldestQueuedAt: t0, failed: 0 },
+      webhook: { queued: 0, oldestQueuedAt: undefined, failed: 1 },
+    });
+    expect(await store.list({ status: "failed" })).toHaveLength(1);
+    // requeue names submissions; only the failed delivery is made again
+    expect(await store.requeue([id], later)).toEqual([id]);
+    expect((await store.get(id))!.status).toBe("queued");
+    expect((await store.claimDue(later, 10, 60_000)).map((j) => j.kind)).toEqual(["webhook"]);
   });
 
   it("refuses a database from a newer version of the code", async () => {
@@ -202,15 +252,18 @@ forEachBackend((backend) => {
       afterAll(() => dir.remove());
 
       it("uses WAL, synchronous=FULL and private files", async () => {
-        const store = SqliteStore.open(join(dir.path, "a"));
+        const config = { dataDir: join(dir.path, "a"), databaseUrl: undefined };
+        const store = await EnquiryStore.open(config);
+        const dialect = openDialect(config);
         try {
-          expect(store.db.pragma("journal_mode", { simple: true })).toBe("wal");
-          expect(store.db.pragma("synchronous", { simple: true })).toBe(2); // FULL
-          expect(await store.schemaVersion()).toBe(SCHEMA_VERSION);
+          const pragma = async (name: string) => Object.values((await sql.raw(`PRAGMA ${name}`).execute(dialect.db)).rows[0] as object)[0] as unknown;
+          expect(await pragma("journal_mode")).toBe("wal");
+          expect(await pragma("synchronous")).toBe(2); // FULL
           await store.insertSubmission(enquiry());
           const mode = (f: string) => (statSync(join(dir.path, "a", f)).mode & 0o777).toString(8);
           expect([mode("."), mode("site.db"), mode("site.db-wal"), mode("site.db-shm")]).toEqual(["700", "600", "600", "600"]);
         } finally {
+          await dialect.db.destroy();
           await store.close();
         }
       });
@@ -227,7 +280,7 @@ forEachBackend((backend) => {
       try {
         // another instance in the middle of its claim: the first three rows locked, not committed
         await other.query("BEGIN");
-        await other.query("SELECT submission_id FROM outbox ORDER BY submission_id LIMIT 3 FOR UPDATE");
+        await other.query("SELECT id FROM deliveries ORDER BY id LIMIT 3 FOR UPDATE");
         const started = Date.now();
         const jobs = await store.claimDue(new Date(Date.now() + 1000), 10, 60_000);
         expect(jobs.map((j) => j.id)).toEqual(ids.slice(3));
@@ -242,16 +295,16 @@ forEachBackend((backend) => {
     it("migrates once when several instances start together", async () => {
       const { store, data } = await fresh();
       await store.close();
-      await data.query("DROP TABLE outbox, submissions, spam_hits, schema_version");
+      await data.query("DROP TABLE deliveries, submissions, spam_hits, schema_version, kysely_migration, kysely_migration_lock");
       const stores = await Promise.all([data.open(), data.open(), data.open()]);
       opened.push(...stores);
-      expect(await Promise.all(stores.map((s) => s.schemaVersion()))).toEqual([backend.schemaVersion, backend.schemaVersion, backend.schemaVersion]);
-      expect(await data.query("SELECT version FROM schema_version")).toEqual([{ version: backend.schemaVersion }]);
+      for (const s of stores) expect((await s.migrations()).at(-1)).toBe(LATEST_MIGRATION);
+      expect(await data.query("SELECT name FROM kysely_migration ORDER BY name")).toEqual([{ name: LATEST_MIGRATION }]);
     });
 
     it("turns an unreachable server into StorageError, and never shows the password", async () => {
       const url = `postgres://site:s3cret-pw@127.0.0.1:${await freePort()}/enquiries`;
-      const error = await PgStore.open(url).catch((e: unknown) => e);
+      const error = await EnquiryStore.open({ dataDir: "", databaseUrl: url }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(StorageError);
       expect((error as Error).message).toMatch(/^PostgreSQL at postgres:\/\/site:\*\*\*@127\.0\.0\.1:\d+\/enquiries cannot be used: .*ECONNREFUSED/);
       expect((error as Error).message).not.toContain("s3cret");

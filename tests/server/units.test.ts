@@ -7,7 +7,8 @@ import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { csvCell, escapeUnprintable, toCsv } from "../../scripts/submissions.ts";
 import { ConfigError, loadConfig } from "../../src/server/config.ts";
-import { isPermanentRefusal, retryDelayMs } from "../../src/server/outbox.ts";
+import { retryDelayMs } from "../../src/server/outbox.ts";
+import { isPermanentRefusal } from "../../src/server/senders/sales-mail.ts";
 import type { EnquiryStore } from "../../src/server/store.ts";
 import { summarize, validateForm } from "../../src/server/validate.ts";
 import { forEachBackend } from "./backends.ts";
@@ -164,8 +165,8 @@ forEachBackend((backend) => {
         userAgent: undefined,
         createdAt: new Date("2025-04-01T00:00:00Z"),
       });
-      await store.claimDue(new Date(), 10, 1);
-      await store.markFailed(q, "451 Mailbox busy,\nthen closed");
+      const jobs = await store.claimDue(new Date(), 10, 1);
+      await store.markFailed(jobs.find((j) => j.submission.id === q)!.id, "451 Mailbox busy,\nthen closed");
       await store.close();
     });
 
@@ -174,7 +175,9 @@ forEachBackend((backend) => {
       const lines = stdout.split("\n");
       expect(lines[0]).toMatch(/^ID +Received \(IST\) +Kind +Name +Email +Subject \/ project +Status +Tries +Last error$/);
       expect(stdout).toMatch(/1 +2025-03-14 15:04 +contact +Dhruv Patel +d@example\.com +PLC upgrade +queued +1/);
-      expect(stdout).toMatch(/2 +2025-03-14 15:04 +quote +Zoë "Z" Ñúñez, Jr\. +z@example\.com +SCADA\\u\{202E\}evil +failed +1 +451 Mailbox busy, then closed/);
+      expect(stdout).toMatch(
+        /2 +2025-03-14 15:04 +quote +Zoë "Z" Ñúñez, Jr\. +z@example\.com +SCADA\\u\{202E\}evil +failed +1 +sales-mail: 451 Mailbox busy, then closed/,
+      );
       expect(stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
       expect(stdout).toContain("3 submissions (2 queued, 1 failed)");
     });
@@ -183,7 +186,7 @@ forEachBackend((backend) => {
       const { stdout } = await cli("--kind", "quote", "--since", "2025-03-01", "--csv");
       expect(stdout.split("\r\n")[0]).toBe("id,received_at,kind,name,email,phone,company,project,requirements,status,attempts,last_error,ip");
       expect(stdout.split("\r\n")[1]).toBe(
-        '2,2025-03-14T09:34:05.000Z,quote,"Zoë ""Z"" Ñúñez, Jr.",z@example.com,,\'=HYPERLINK(1),SCADA\\u{202E}evil,a\\u{1B}[31mred,failed,1,"451 Mailbox busy,\nthen closed",1.1.1.1',
+        '2,2025-03-14T09:34:05.000Z,quote,"Zoë ""Z"" Ñúñez, Jr.",z@example.com,,\'=HYPERLINK(1),SCADA\\u{202E}evil,a\\u{1B}[31mred,failed,1,"sales-mail: 451 Mailbox busy,\nthen closed",1.1.1.1',
       );
       const both = await cli("--since", "2025-03-20", "--csv");
       expect(both.stdout.split("\r\n")[0]).toBe(
@@ -199,7 +202,7 @@ forEachBackend((backend) => {
     it("requeues a failed message, purges, and refuses unknown options and bad dates", async () => {
       await expect(cli("--requeue", "1")).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/Submission 1 is not a failed one/) });
       const { stdout } = await cli("--requeue", "failed");
-      expect(stdout).toMatch(/^Requeued 1 message \(2\)/);
+      expect(stdout).toMatch(/^Requeued the failed deliveries of 1 submission \(2\)/);
       expect((await cli("--status", "failed", "--csv")).stdout.trim().split("\r\n")).toHaveLength(1);
       // nothing here was delivered, so the retention purge keeps every enquiry
       expect((await cli("--purge")).stdout).toMatch(/^Removed 0 delivered enquiries older than 365 days and 0 daily spam counters\./);

@@ -1,0 +1,376 @@
+/**
+ * The two databases the enquiry store runs on, and every way they differ, in one place. The store
+ * (store.ts) and the migrations (migrations.ts) are written once with Kysely over either; what they
+ * cannot write once is here:
+ *
+ * - Claiming a due row: PostgreSQL locks it `FOR UPDATE SKIP LOCKED`, so instances polling at once
+ *   take disjoint rows without waiting; SQLite has one writer at a time, and every transaction here
+ *   is a write transaction from its first statement (`BEGIN IMMEDIATE`), as is every write.
+ * - Round trips: PostgreSQL writes an enquiry and its deliveries in one statement, and runs a
+ *   one-statement write as it is (`atomicStatements`); SQLite, in-process, needs neither.
+ * - Running migrations once when instances start together: an advisory lock on PostgreSQL; the
+ *   write transaction on SQLite.
+ * - Time and JSON: timestamptz and json on PostgreSQL, ISO 8601 text (UTC) and JSON text on SQLite.
+ *   Both are written as text; times are read back with `new Date(value)`, JSON with `readJson`.
+ * - What "cannot write now" looks like (StorageError, answered 503), and the SQLite file deleted or
+ *   replaced under the server (`lost`).
+ * - The online backup: better-sqlite3's backup API, or pg_dump.
+ *
+ * The SQLite file and its folder are private to the server's user (0700, files 0600): they hold
+ * visitors' names, addresses and messages.
+ */
+import { execFile } from "node:child_process";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import Database from "better-sqlite3";
+import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, sql } from "kysely";
+import type { ColumnDefinitionBuilder, ColumnType, DatabaseConnection, Generated, SelectQueryBuilder, SqliteDatabase, SqliteStatement } from "kysely";
+import pg from "pg";
+import { redactUrl } from "./config.ts";
+import type { Config } from "./config.ts";
+
+/** A time: written as an ISO 8601 string, read as a Date (PostgreSQL) or that string (SQLite). */
+type Time = ColumnType<Date | string, string, string>;
+/** JSON: written as JSON text, read parsed (PostgreSQL) or as that text (SQLite): see Dialect.readJson. */
+type Json = ColumnType<unknown, string, string>;
+
+export interface Tables {
+  submissions: {
+    id: Generated<number>;
+    kind: string;
+    payload: Json;
+    ip: string | null;
+    user_agent: string | null;
+    created_at: Time;
+  };
+  /** One row a delivery: the outbox. `kind` names its sender (senders/), as a job's name in pg-boss. */
+  deliveries: {
+    id: Generated<number>;
+    submission_id: number;
+    kind: string;
+    target: string | null;
+    payload: ColumnType<unknown, string | null, string | null>;
+    attempts: Generated<number>;
+    /** When the row is due; also the lease of a claimed row. */
+    next_attempt_at: Time;
+    /** When the current retry window began: the submission's arrival, or its last requeue. */
+    window_start: Time;
+    last_error: string | null;
+    sent_at: Time | null;
+    failed_at: Time | null;
+    /** What the far end answered: a mail's Message-ID, a webhook's status. */
+    outcome: string | null;
+  };
+  spam_hits: { day: string; kind: string; hits: number; last_at: Time };
+}
+
+/** The store cannot take a write: disk full, file gone, database unreachable. Answered with 503. */
+export class StorageError extends Error {
+  override name = "StorageError";
+}
+
+export interface OpenOptions {
+  /** Open an existing database for reading only (the CLI): no migrations, no changes. */
+  readonly?: boolean;
+}
+
+export interface Dialect {
+  readonly name: "sqlite" | "postgres";
+  /** Where the enquiries are kept, for logs and messages; never holds a password. */
+  readonly location: string;
+  readonly db: Kysely<Tables>;
+  /** Column types for migrations. */
+  readonly types: { time: "text" | "timestamptz"; json: "text" | "json"; legacyDay: "text" | "date" };
+  /** A generated integer key: AUTOINCREMENT (ids never reused) or an identity column. */
+  identity(column: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
+  /**
+   * PostgreSQL: a statement is atomic by itself and may write two tables (a data-modifying WITH),
+   * so a one-statement write skips BEGIN and COMMIT, and an enquiry with its deliveries is one
+   * round trip. SQLite: every write is a write transaction, so another process writing meanwhile
+   * makes it wait rather than fail.
+   */
+  readonly atomicStatements: boolean;
+  /** A JSON column's value, as the driver returns it, parsed. */
+  readJson(value: unknown): unknown;
+  /** Adds the row lock a claim takes (PostgreSQL), or nothing (SQLite: the write transaction is the lock). */
+  lockForClaim<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
+  /** Serialises migrations across instances for the rest of the transaction `db`. */
+  lockForMigration(db: Kysely<any>): Promise<void>;
+  /** The schema version of the bookkeeping before Kysely's Migrator, 0 when there is none. */
+  legacyVersion(db: Kysely<any>): Promise<number>;
+  /** Sets that old bookkeeping to a version the old code refuses as newer than it knows. */
+  retireLegacyVersion(db: Kysely<any>): Promise<void>;
+  /** True when `error` means "cannot write or reach the database now", not a bug. */
+  isStorageFailure(error: unknown): boolean;
+  /** Why writes are refused until a restart (the SQLite file was deleted or replaced), or undefined. */
+  readonly lost: string | undefined;
+  backupTo(dest: string): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+/** The database the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
+export function openDialect(config: Pick<Config, "dataDir" | "databaseUrl">, options: OpenOptions = {}): Dialect {
+  return config.databaseUrl ? postgres(config.databaseUrl) : sqlite(config.dataDir, options);
+}
+
+const PRIVATE_FILE = 0o600;
+
+/** Creates `dest` private and empty, refusing to overwrite a file. */
+function newPrivateFile(dest: string): void {
+  if (existsSync(dest)) throw new Error(`${dest} exists already; choose a new file name.`);
+  closeSync(openSync(dest, "wx", PRIVATE_FILE));
+}
+
+// ---------------------------------------------------------------------------------------- SQLite
+
+const BUSY_TIMEOUT_MS = 5_000;
+
+/**
+ * Every transaction begins as a write transaction, so two of them never deadlock upgrading a read
+ * lock. While another connection writes, the begin is retried after a pause that lets the event
+ * loop run: SQLite's own busy wait would block it, and with it a transaction of this process that
+ * is waiting for its next statement.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #database: Database.Database;
+  constructor(database: Database.Database) {
+    super({ database: preparedOnce(database) });
+    this.#database = database;
+  }
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    const deadline = Date.now() + BUSY_TIMEOUT_MS;
+    for (let pause = 1; ; pause = Math.min(pause * 2, 50)) {
+      this.#database.pragma("busy_timeout = 0");
+      try {
+        await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+        return;
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== "SQLITE_BUSY" || Date.now() > deadline) throw error;
+      } finally {
+        this.#database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+  /** SQLite rolls back by itself on some errors (a full disk): rolling back again would hide the cause. */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.#database.inTransaction) await super.rollbackTransaction(connection);
+  }
+}
+
+/** Kysely asks for a statement at each query; the store's few queries are each prepared once. */
+function preparedOnce(database: Database.Database): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    close: () => database.close(),
+    prepare(text) {
+      let statement = statements.get(text);
+      if (!statement) {
+        if (statements.size >= 500) statements.clear(); // a bound on what varying lists could add
+        statement = database.prepare(text) as unknown as SqliteStatement;
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
+/** SQLite's DDL is transactional: migrations run inside the write transaction. */
+class TransactionalSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+/** Kysely's SQLite dialect with write transactions, statements prepared once, and transactional DDL. */
+class WriteTransactionSqliteDialect extends SqliteDialect {
+  readonly #database: Database.Database;
+  constructor(database: Database.Database) {
+    super({ database });
+    this.#database = database;
+  }
+  override createDriver(): SqliteDriver {
+    return new ImmediateSqliteDriver(this.#database);
+  }
+  override createAdapter(): SqliteAdapter {
+    return new TransactionalSqliteAdapter();
+  }
+}
+
+/** The SQLite or file-system error codes that mean "cannot write here (now)", not a bug. */
+function isSqliteStorageFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" && /^(SQLITE_(BUSY|FULL|IOERR|READONLY|CANTOPEN|CORRUPT|NOTADB|PERM)|E(ACCES|PERM|ROFS|NOSPC|NOTDIR|NOENT))/.test(code);
+}
+
+function sqlite(dataDir: string, options: OpenOptions): Dialect {
+  const file = join(dataDir, "site.db");
+  const readonly = options.readonly ?? false;
+  if (!readonly) {
+    try {
+      if (!existsSync(dataDir)) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+      // SQLite gives the -wal and -shm files the database file's mode, so creating it private is enough.
+      if (!existsSync(file)) closeSync(openSync(file, "a", PRIVATE_FILE));
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) chmodSync(f, PRIVATE_FILE);
+    } catch (error) {
+      if (!isSqliteStorageFailure(error)) throw error;
+      throw new StorageError(`DATA_DIR ${dataDir} is not writable (${(error as NodeJS.ErrnoException).code}): set DATA_DIR to a folder this user can write.`);
+    }
+  }
+  const database = new Database(file, { readonly, fileMustExist: readonly });
+  let identity: { dev: number; ino: number } | undefined;
+  try {
+    database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    if (!readonly) {
+      database.pragma("journal_mode = WAL");
+      // Durability over speed: every commit is fsynced before the visitor hears "sent".
+      database.pragma("synchronous = FULL");
+      database.pragma("foreign_keys = ON");
+      const { dev, ino } = statSync(file);
+      identity = { dev, ino };
+    }
+  } catch (error) {
+    database.close();
+    if (isSqliteStorageFailure(error)) throw new StorageError(`${file} cannot be opened for writing (${(error as { code?: string }).code}).`);
+    throw error;
+  }
+  let lostReason: string | undefined;
+  return {
+    name: "sqlite",
+    location: file,
+    db: new Kysely<Tables>({ dialect: new WriteTransactionSqliteDialect(database) }),
+    types: { time: "text", json: "text", legacyDay: "text" },
+    identity: (column) => column.primaryKey().autoIncrement(),
+    atomicStatements: false,
+    readJson: (value) => JSON.parse(value as string),
+    lockForClaim: (query) => query,
+    async lockForMigration() {},
+    async legacyVersion() {
+      return database.pragma("user_version", { simple: true }) as number;
+    },
+    async retireLegacyVersion(db) {
+      await sql`PRAGMA user_version = ${sql.lit(LEGACY_RETIRED)}`.execute(db);
+    },
+    isStorageFailure: isSqliteStorageFailure,
+    /** A deleted or replaced file would take writes into an unlinked inode, gone at the next start. */
+    get lost() {
+      if (lostReason || !identity) return lostReason;
+      try {
+        const { dev, ino } = statSync(file);
+        if (dev !== identity.dev || ino !== identity.ino) lostReason = `${file} was replaced while the server ran`;
+      } catch {
+        lostReason = `${file} was deleted while the server ran`;
+      }
+      return lostReason;
+    },
+    /** SQLite's online backup: page by page, a consistent copy while the server keeps writing. */
+    async backupTo(dest) {
+      newPrivateFile(dest);
+      try {
+        await database.backup(dest);
+        chmodSync(dest, PRIVATE_FILE);
+      } catch (error) {
+        rmSync(dest, { force: true });
+        throw error;
+      }
+    },
+    async destroy() {
+      if (database.open) database.close();
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------------ PostgreSQL
+
+/** Any constant: the key of the advisory lock that serialises migrations across instances. */
+const MIGRATION_LOCK = 4_412_907_331;
+/** What the retired version bookkeeping says once Kysely's Migrator keeps it: more than old code knows. */
+export const LEGACY_RETIRED = 1000;
+
+/**
+ * Errors that mean "the database cannot be used just now", not a bug: the network and libpq-level
+ * failures, and the SQLSTATE classes for connection (08), resources such as a full disk (53),
+ * shutdown (57P01-03), system I/O (58), a read-only standby (25006), and login or a missing
+ * database (28, 3D000: a wrong DATABASE_URL).
+ */
+export function isUnavailable(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (
+    typeof code === "string" &&
+    /^(E(CONNREFUSED|CONNRESET|NOTFOUND|TIMEDOUT|HOSTUNREACH|NETUNREACH|PIPE|AI_AGAIN)|08|53|57P0[1-3]|58|25006|28|3D000)/.test(code)
+  )
+    return true;
+  return (
+    typeof message === "string" &&
+    /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection error|Client was closed|pool after calling end/i.test(message)
+  );
+}
+
+function postgres(url: string): Dialect {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // A database that does not answer fails the request (503) instead of holding it open.
+    connectionTimeoutMillis: 5_000,
+    query_timeout: 15_000,
+    application_name: "lariox-site",
+  });
+  // A pooled connection that drops while idle is replaced on the next query; without a listener
+  // the pool's "error" event would end the process.
+  pool.on("error", () => {});
+  return {
+    name: "postgres",
+    location: redactUrl(url),
+    db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }),
+    types: { time: "timestamptz", json: "json", legacyDay: "date" },
+    identity: (column) => column.primaryKey().generatedAlwaysAsIdentity(),
+    atomicStatements: true,
+    readJson: (value) => value,
+    lockForClaim: (query) => query.forUpdate().skipLocked(),
+    async lockForMigration(db) {
+      await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(db);
+    },
+    async legacyVersion(db) {
+      const present = await sql<{ present: boolean }>`SELECT to_regclass('schema_version') IS NOT NULL AS present`.execute(db);
+      if (!present.rows[0]!.present) return 0;
+      return (await sql<{ version: number }>`SELECT version FROM schema_version`.execute(db)).rows[0]?.version ?? 0;
+    },
+    async retireLegacyVersion(db) {
+      await sql`CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)`.execute(db);
+      await sql`DELETE FROM schema_version`.execute(db);
+      await sql`INSERT INTO schema_version (version) VALUES (${LEGACY_RETIRED})`.execute(db);
+    },
+    isStorageFailure: isUnavailable,
+    lost: undefined,
+    backupTo: (dest) => pgDump(url, dest),
+    async destroy() {
+      await pool.end().catch(() => {});
+    },
+  };
+}
+
+/**
+ * `pg_dump --format=custom` of the database to `dest` (restore with pg_restore), one consistent
+ * snapshot while the servers keep writing. The password goes to pg_dump in PGPASSWORD, not on
+ * its command line, where any user could read it.
+ */
+async function pgDump(databaseUrl: string, dest: string): Promise<void> {
+  newPrivateFile(dest); // private like the database; pg_dump writes into the file as it finds it
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = "";
+  const args = ["--format=custom", "--no-owner", `--file=${dest}`, `--dbname=${url.href}`];
+  try {
+    const { stderr } = await promisify(execFile)("pg_dump", args, { env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) } });
+    if (stderr.trim()) process.stderr.write(stderr);
+  } catch (error) {
+    rmSync(dest, { force: true });
+    const { code, stderr } = error as NodeJS.ErrnoException & { stderr?: string };
+    if (code === "ENOENT")
+      throw new Error(
+        `pg_dump is not on PATH. Install the PostgreSQL client tools of the server's major version (Debian: apt-get install postgresql-client), or run it yourself: pg_dump --format=custom --file=${dest} "$DATABASE_URL"`,
+      );
+    throw new Error(`pg_dump exited with ${code}: ${(stderr ?? "").trim().replaceAll(password || "\0", "***")}`);
+  }
+}

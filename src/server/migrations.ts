@@ -1,0 +1,145 @@
+/**
+ * The schema, as Kysely migrations written once for both databases (column types from database.ts),
+ * applied by Kysely's Migrator inside one transaction that also holds the migration lock, so
+ * instances starting together migrate once and a crash mid-migration leaves the old schema whole.
+ *
+ * To change the schema, add a migration to `migrations` and its name to `NAMES` (in order; never
+ * edit one once released), e.g. a column:
+ *
+ *   "002-submission-reference": {
+ *     up: (db) => db.schema.alterTable("submissions").addColumn("reference", "text").execute(),
+ *   },
+ *
+ * then add the column to `Tables` in database.ts and read or write it in store.ts.
+ *
+ * Databases made before the Migrator kept their version in `PRAGMA user_version` (SQLite, 1 or 2)
+ * or a `schema_version` row (PostgreSQL, 1), and had one outbox row a submission. For them "001"
+ * turns that outbox into deliveries (nothing lost) instead of creating the tables. Afterwards the
+ * old bookkeeping says LEGACY_RETIRED, which the old code refuses as "newer than this code knows".
+ */
+import { sql } from "kysely";
+import type { Kysely } from "kysely";
+import { Migrator } from "kysely/migration";
+import type { Migration } from "kysely/migration";
+import type { Dialect } from "./database.ts";
+
+/** In the order they apply; `migrations` below gives each its steps. */
+const NAMES = ["001-enquiries"] as const;
+export const LATEST_MIGRATION = NAMES.at(-1)!;
+
+/** SQLite's step from version 1 to 2 before the Migrator, kept verbatim for databases still at 1. */
+const SQLITE_LEGACY_1_TO_2 = [
+  `CREATE TABLE spam_hits (day TEXT NOT NULL, kind TEXT NOT NULL, hits INTEGER NOT NULL, last_at TEXT NOT NULL, PRIMARY KEY (day, kind)) WITHOUT ROWID`,
+  `INSERT INTO spam_hits (day, kind, hits, last_at)
+     SELECT substr(created_at, 1, 10), kind, COUNT(*), MAX(created_at) FROM submissions WHERE status = 'spam' GROUP BY 1, 2`,
+  `DELETE FROM submissions WHERE status = 'spam'`,
+  `ALTER TABLE outbox ADD COLUMN window_start TEXT`,
+  `CREATE INDEX submissions_created ON submissions (created_at)`,
+];
+
+function migrations(dialect: Dialect, legacyVersion: number): Record<(typeof NAMES)[number], Migration> {
+  const { time, json, legacyDay } = dialect.types;
+  return {
+    // Submissions, the deliveries each needs (the outbox: a kind naming its sender, a target, a
+    // payload, retry state and lease), and daily honeypot counters.
+    "001-enquiries": {
+      async up(db: Kysely<any>) {
+        if (legacyVersion === 0) {
+          await db.schema
+            .createTable("submissions")
+            .addColumn("id", "integer", dialect.identity)
+            .addColumn("kind", "text", (c) => c.notNull().check(sql`kind IN ('contact', 'quote')`))
+            .addColumn("payload", json, (c) => c.notNull())
+            .addColumn("ip", "text")
+            .addColumn("user_agent", "text")
+            .addColumn("created_at", time, (c) => c.notNull())
+            .execute();
+          await db.schema.createIndex("submissions_created").on("submissions").column("created_at").execute();
+          await db.schema
+            .createTable("spam_hits")
+            .addColumn("day", "text", (c) => c.notNull())
+            .addColumn("kind", "text", (c) => c.notNull())
+            .addColumn("hits", "integer", (c) => c.notNull())
+            .addColumn("last_at", time, (c) => c.notNull())
+            .addPrimaryKeyConstraint("spam_hits_pkey", ["day", "kind"])
+            .execute();
+        } else if (dialect.name === "sqlite" && legacyVersion === 1) {
+          for (const step of SQLITE_LEGACY_1_TO_2) await sql.raw(step).execute(db);
+        }
+        await db.schema
+          .createTable("deliveries")
+          .addColumn("id", "integer", dialect.identity)
+          .addColumn("submission_id", "integer", (c) => c.notNull().references("submissions.id").onDelete("cascade"))
+          .addColumn("kind", "text", (c) => c.notNull())
+          .addColumn("target", "text")
+          .addColumn("payload", json)
+          .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("next_attempt_at", time, (c) => c.notNull())
+          .addColumn("window_start", time, (c) => c.notNull())
+          .addColumn("last_error", "text")
+          .addColumn("sent_at", time)
+          .addColumn("failed_at", time)
+          .addColumn("outcome", "text")
+          .execute();
+        await db.schema
+          .createIndex("deliveries_due")
+          .on("deliveries")
+          .columns(["next_attempt_at", "id"])
+          .where(sql<boolean>`sent_at IS NULL AND failed_at IS NULL`)
+          .execute();
+        await db.schema.createIndex("deliveries_submission").on("deliveries").column("submission_id").execute();
+        if (legacyVersion === 0) return;
+        // The old outbox row of each submission is its sales mail; its status is read from it now.
+        await sql`INSERT INTO deliveries (submission_id, kind, attempts, next_attempt_at, window_start, last_error, sent_at, failed_at, outcome)
+                  SELECT o.submission_id, 'sales-mail', o.attempts, o.next_attempt_at, COALESCE(o.window_start, s.created_at),
+                         o.last_error, o.sent_at, o.failed_at, o.message_id
+                    FROM outbox o JOIN submissions s ON s.id = o.submission_id
+                   ORDER BY o.submission_id`.execute(db);
+        await db.schema.dropTable("outbox").execute();
+        await db.schema.dropIndex("submissions_status").execute();
+        await db.schema.alterTable("submissions").dropColumn("status").execute();
+        if (legacyDay === "date") await sql`ALTER TABLE spam_hits ALTER COLUMN day TYPE text USING to_char(day, 'YYYY-MM-DD')`.execute(db);
+      },
+    },
+  };
+}
+
+async function applied(db: Kysely<any>): Promise<string[] | undefined> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((t) => t.name === "kysely_migration")) return undefined;
+  const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db);
+  return rows.map((r) => r.name);
+}
+
+function refuseNewer(dialect: Dialect, names: readonly string[]): void {
+  const unknown = names.find((name) => !(NAMES as readonly string[]).includes(name));
+  if (unknown) throw new Error(`${dialect.location} has migration ${unknown}, newer than this code knows (${LATEST_MIGRATION}).`);
+}
+
+/** Brings the schema up to date, once however many instances start together. */
+export async function migrate(dialect: Dialect): Promise<void> {
+  await dialect.db.transaction().execute(async (trx) => {
+    await dialect.lockForMigration(trx);
+    const done = await applied(trx);
+    if (done) refuseNewer(dialect, done);
+    const legacyVersion = done ? 0 : await dialect.legacyVersion(trx);
+    const migrator = new Migrator({ db: trx, provider: { getMigrations: async () => migrations(dialect, legacyVersion) } });
+    const { error } = await migrator.migrateToLatest();
+    if (error) throw error;
+    await dialect.retireLegacyVersion(trx);
+  });
+}
+
+/** The migrations applied, in order; read-only. */
+export async function appliedMigrations(dialect: Dialect): Promise<string[]> {
+  return (await applied(dialect.db)) ?? [];
+}
+
+/** For read-only use (the CLI): refuses a database that is not exactly at this code's schema. */
+export async function checkMigrated(dialect: Dialect): Promise<void> {
+  const done = await appliedMigrations(dialect);
+  refuseNewer(dialect, done);
+  if (done.length !== NAMES.length) {
+    throw new Error(`${dialect.location} is not migrated to ${LATEST_MIGRATION} yet; start the server once to migrate it.`);
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * Every kind of delivery the outbox makes, by the name stored in `deliveries.kind`. To add a kind:
+ * write its sender as one module here (a `Sender`: send, isPermanent, close), add it below under
+ * its name, and pass `{ kind: "<name>", target, payload }` in NewSubmission.deliveries where
+ * enquiries are stored. Claim, lease, retries, the retry window, /healthz, alerts, --requeue and
+ * retention then work for it as for the sales mail.
+ */
+import type { Config } from "../config.ts";
+import { createMailTransport } from "../mail.ts";
+import type { MailTransport } from "../mail.ts";
+import type { Senders } from "../outbox.ts";
+import { salesMailSender } from "./sales-mail.ts";
+
+export interface SenderOptions {
+  /** Replaces the SMTP/.eml transport chosen from the configuration (tests). */
+  transport?: MailTransport | undefined;
+}
+
+export function createSenders(config: Config, options: SenderOptions = {}): Senders {
+  const transport = options.transport ?? createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
+  return {
+    "sales-mail": salesMailSender(transport, { mailTo: config.mailTo, mailFrom: config.mailFrom }),
+  };
+}
