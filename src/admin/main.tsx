@@ -10,6 +10,7 @@ import { schemas } from "./fields.ts";
 import { yamlFormat } from "./cms-format.ts";
 import { loadFacts } from "./facts.ts";
 import { refuseInvalid } from "./pre-save.ts";
+import { guardDeletes } from "./refuse-delete.ts";
 import { PagePreview } from "./preview.tsx";
 
 // Set at build (vite.admin.config.ts) from CMS_REPO, CMS_BRANCH and CMS_AUTH_URL.
@@ -21,6 +22,7 @@ cms.registerCustomFormat("lariox-yaml", "yaml", yamlFormat);
 cms.registerPreviewStyle("/admin/preview.css");
 cms.registerPreviewTemplate("pages", PagePreview);
 cms.registerEventListener({ name: "preSave", handler: refuseInvalid });
+guardDeletes(cms);
 
 await loadFacts();
 cms.init({
