@@ -4,11 +4,14 @@
  * build's checks (pre-save.ts) and are written in the canonical YAML form (cms-format.ts).
  * A separate Vite build (vite.admin.config.ts): public pages load none of this.
  */
+import type { ComponentType } from "react";
+import type { CmsWidgetPreviewProps } from "decap-cms-core";
 import CMS from "decap-cms-app";
 import { cmsConfig } from "./config.ts";
 import { schemas } from "./fields.ts";
 import { yamlFormat } from "./cms-format.ts";
 import { loadFacts } from "./facts.ts";
+import { pagePathControl } from "./page-path.tsx";
 import { refuseInvalid } from "./pre-save.ts";
 import { guardDeletes } from "./refuse-delete.ts";
 import { PagePreview } from "./preview.tsx";
@@ -24,11 +27,19 @@ cms.registerPreviewTemplate("pages", PagePreview);
 cms.registerEventListener({ name: "preSave", handler: refuseInvalid });
 guardDeletes(cms);
 
-await loadFacts();
+// Decap's types describe a widget's parts as props; they are the components.
+const text = cms.getWidget("string") as unknown as { control: Parameters<typeof pagePathControl>[0]; preview: ComponentType<CmsWidgetPreviewProps> };
+cms.registerWidget("page-path", pagePathControl(text.control), text.preview);
+
+const { site } = await loadFacts();
 cms.init({
-  config: cmsConfig(schemas, {
-    repo: __CMS_BACKEND__.repo,
-    branch: __CMS_BACKEND__.branch,
-    baseUrl: __CMS_BACKEND__.baseUrl || undefined,
-  }),
+  config: cmsConfig(
+    schemas,
+    {
+      repo: __CMS_BACKEND__.repo,
+      branch: __CMS_BACKEND__.branch,
+      baseUrl: __CMS_BACKEND__.baseUrl || undefined,
+    },
+    site,
+  ),
 });
