@@ -14,10 +14,16 @@ import { loadFacts } from "./facts.ts";
 import { pagePathControl } from "./page-path.tsx";
 import { refuseInvalid } from "./pre-save.ts";
 import { guardDeletes } from "./refuse-delete.ts";
+import { hookBackends } from "./backend-hooks.ts";
+import { listEveryFolder } from "./pictures.ts";
+import { limitUploads } from "./upload-limits.ts";
+import { rememberBackend, showLiveNotice } from "./live-notice.ts";
+import type { Entry } from "./entry.ts";
+import { reopenOnEntryChange } from "./reopen-entry.ts";
 import { PagePreview } from "./preview.tsx";
 
-// Set at build (vite.admin.config.ts) from CMS_REPO, CMS_BRANCH and CMS_AUTH_URL.
-declare const __CMS_BACKEND__: { repo: string; branch: string; baseUrl: string };
+// Set at build (vite.admin.config.ts) from CMS_REPO, CMS_BRANCH, CMS_AUTH_URL and CMS_LIVE_MINUTES.
+declare const __CMS_BACKEND__: { repo: string; branch: string; baseUrl: string; liveMinutes: number };
 
 const cms = CMS;
 cms.registerCustomFormat("lariox-yaml", "yaml", yamlFormat);
@@ -25,7 +31,15 @@ cms.registerCustomFormat("lariox-yaml", "yaml", yamlFormat);
 cms.registerPreviewStyle("/admin/preview.css");
 cms.registerPreviewTemplate("pages", PagePreview);
 cms.registerEventListener({ name: "preSave", handler: refuseInvalid });
-guardDeletes(cms);
+const editor = reopenOnEntryChange(window);
+cms.registerEventListener({ name: "postSave", handler: editor.afterSave });
+cms.registerEventListener({ name: "postPublish", handler: ({ entry }: { entry: Entry }) => showLiveNotice(entry, __CMS_BACKEND__.liveMinutes) });
+limitUploads(document);
+hookBackends(cms, (backend, name) => {
+  rememberBackend(name);
+  guardDeletes(backend);
+  listEveryFolder(backend);
+});
 
 // Decap's types describe a widget's parts as props; they are the components.
 const text = cms.getWidget("string") as unknown as { control: Parameters<typeof pagePathControl>[0]; preview: ComponentType<CmsWidgetPreviewProps> };

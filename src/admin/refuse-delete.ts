@@ -4,6 +4,7 @@
  * be without it (site-check.ts); if a menu, a sidebar, a redirect or a page still uses it, nothing
  * is deleted and the editor reads which places use it, as their forms label them.
  */
+import type { Implementation } from "./backend-hooks.ts";
 import { loadFacts, type Facts } from "./facts.ts";
 import { breakages, contentWith, useOf } from "./site-check.ts";
 
@@ -41,31 +42,15 @@ export async function refuseUsedDeletes(paths: string[]): Promise<void> {
   throw new Error(`nothing was deleted. ${uses.join(" ")} Change ${uses.length === 1 ? "that place" : "those places"} first.`);
 }
 
-interface Implementation {
-  deleteFiles(paths: string[], commitMessage: string): Promise<unknown>;
-}
-interface Registry {
-  getBackend(name: string): { init: (...args: never[]) => unknown } | undefined;
-}
-
 /**
- * Puts refuseUsedDeletes in front of the backends' one way to delete files: the local backend
- * (`proxy`, on this machine) and GitHub's. Decap has no event before a media delete, and its
- * preUnpublish event before an entry delete does not cover pictures.
+ * Puts refuseUsedDeletes in front of the backend's one way to delete files. The media library names
+ * the site's pictures by their address (/assets/…, pictures.ts): those are the files under public/.
  */
-export function guardDeletes(cms: Registry): void {
-  for (const name of ["proxy", "github"]) {
-    const backend = cms.getBackend(name);
-    if (!backend) continue;
-    const init = backend.init;
-    backend.init = (...args) => {
-      const implementation = init(...args) as Implementation;
-      const deleteFiles = implementation.deleteFiles.bind(implementation);
-      implementation.deleteFiles = async (paths, commitMessage) => {
-        await refuseUsedDeletes(paths);
-        return deleteFiles(paths, commitMessage);
-      };
-      return implementation;
-    };
-  }
+export function guardDeletes(implementation: Implementation): void {
+  const deleteFiles = implementation.deleteFiles.bind(implementation);
+  implementation.deleteFiles = async (paths, commitMessage) => {
+    const files = paths.map((path) => (path.startsWith("/assets/") ? `public${path}` : path));
+    await refuseUsedDeletes(files);
+    return deleteFiles(files, commitMessage);
+  };
 }
