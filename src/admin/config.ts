@@ -179,8 +179,13 @@ export function toField(name: string, raw: Schema, required: boolean, file: stri
 
 function stringField(name: string, schema: Schema, base: CmsFieldBase & { default?: string }): Field {
   if (schema.pattern?.startsWith("^/assets/")) {
-    const image = (schema.examples ?? []).some((e) => typeof e === "string" && IMAGE.test(e));
-    return { ...base, widget: image ? "image" : "file", choose_url: false };
+    const example = (schema.examples ?? []).find((e): e is string => typeof e === "string");
+    const image = example !== undefined && IMAGE.test(example);
+    // The picker opens on the folder such files live in (its example's: banners, cards, icons…),
+    // and an upload lands there.
+    const folder = example?.slice(0, example.lastIndexOf("/"));
+    const folders = folder ? { media_folder: `/public${folder}`, public_folder: folder } : {};
+    return { ...base, widget: image ? "image" : "file", choose_url: false, ...folders };
   }
   // Decap shows the second part when the value does not match: the same hint `npm run validate` gives.
   const pattern: [string, string] | undefined = schema.pattern ? [schema.pattern, `Should be ${patternHint(schema.pattern)}.`] : undefined;
@@ -279,7 +284,7 @@ export function cmsConfig(schemas: Schemas, backend: BackendOptions, site?: Site
         name: "pages",
         label: "Pages",
         label_singular: "Page",
-        description: "Every page of the site. Open a folder and choose “New Page” to add a page inside it.",
+        description: "Every page of the site. To add a page inside a folder, open the folder and press “＋ Page”.",
         folder: "content/pages",
         extension: "yaml",
         format: "lariox-yaml",

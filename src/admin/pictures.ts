@@ -1,8 +1,8 @@
 /**
- * The picker shows every picture and file of the site, not only the uploads folder: Decap's media
- * library lists one folder, so the backend's listing is asked for each folder under public/assets
- * and each file is named by its folder ("banners/about.jpg"; the search box finds a folder by name).
- * Each keeps its address (/assets/banners/about.jpg) as its path, which Decap inserts as it is.
+ * The media library shows every picture and file of the site, not only the uploads folder: Decap
+ * lists one folder, so the backend's listing is asked for each folder under public/assets and each
+ * file is named by its folder ("banners/about.jpg"; the search box finds a folder by name). A
+ * field's picker shows its own folder (config.ts: media_folder from the field's example).
  */
 import type { Implementation } from "./backend-hooks.ts";
 import { MEDIA_FOLDER } from "./config.ts";
@@ -23,12 +23,9 @@ export function listEveryFolder(implementation: Implementation): void {
     if (only) return getMedia(only);
     const folders = assetFolders(facts().assets);
     const lists = await Promise.all(folders.map((folder) => getMedia(`public${folder}`).catch(() => [])));
-    return lists.flatMap((files, i) =>
-      files.map((file) => {
-        const url = file.path.replace(/^\/?public\//, "/");
-        const folder = folders[i]!.replace(/^\/assets\/?/, "");
-        return { ...file, name: folder ? `${folder}/${file.name}` : file.name, path: url };
-      }),
-    );
+    return lists.flatMap((files, i) => {
+      const folder = folders[i]!.replace(/^\/assets\/?/, "");
+      return files.map((file) => ({ ...file, name: folder ? `${folder}/${file.name}` : file.name }));
+    });
   };
 }

@@ -4,7 +4,7 @@
  * and its images' sizes and inline SVGs, so what the editor sees is what the page shows. A page
  * still being filled in may not render whole yet: then each section is drawn on its own, and one
  * that cannot be yet says so. Banners take the heights the app gives them (site settings), and a
- * picture uploaded since the editor's build is drawn from Decap's copy of it (getAsset).
+ * picture just uploaded is drawn from Decap's copy of it until it is saved.
  */
 import { Component, type ReactNode } from "react";
 import type { PreviewTemplateComponentProps } from "decap-cms-core";
@@ -16,7 +16,6 @@ import type { Page } from "../content/types.ts";
 import { contactTokens, fillTokens } from "../content/tokens.ts";
 import { ImagesContext } from "../ui/Img.tsx";
 import { bannerLarge, bannerMedium, bannerSmall } from "../blocks/shared.css.ts";
-import { PUBLIC_FOLDER } from "./config.ts";
 import { facts } from "./facts.ts";
 import { entryFields } from "./fields.ts";
 import { entryData } from "./entry.ts";
@@ -37,11 +36,18 @@ class Boundary extends Component<{ children: ReactNode; fallback: ReactNode }, {
 
 const notice = { padding: "1rem 2rem", color: "#6b21a8", fontFamily: "system-ui" };
 
-/** Every upload in `value` that the editor's build has no entry for, as Decap's own URL of it. */
-function withUploads(value: unknown, getAsset: PreviewTemplateComponentProps["getAsset"]): unknown {
-  if (typeof value === "string") return value.startsWith(`${PUBLIC_FOLDER}/`) && !images[value] ? getAsset(value).toString() || value : value;
-  if (Array.isArray(value)) return value.map((v) => withUploads(v, getAsset));
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withUploads(v, getAsset)]));
+/** Pictures uploaded into the entry and not saved yet: their address (/assets/…) and Decap's copy of them. */
+function draftUploads(entry: PreviewTemplateComponentProps["entry"]): Map<string, string> {
+  const files: unknown = entry.get("mediaFiles")?.toJS() ?? [];
+  const drafts = Array.isArray(files) ? (files as { path: string; url?: string; draft?: boolean }[]).filter((f) => f.draft && f.url) : [];
+  return new Map(drafts.map((f) => [f.path.replace(/^\/?public\//, "/"), f.url!]));
+}
+
+/** `value` with each draft upload's address replaced by Decap's copy, which the preview can draw at once. */
+function withUploads(value: unknown, uploads: Map<string, string>): unknown {
+  if (typeof value === "string") return uploads.get(value) ?? value;
+  if (Array.isArray(value)) return value.map((v) => withUploads(v, uploads));
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withUploads(v, uploads)]));
   return value;
 }
 
@@ -52,8 +58,8 @@ function bannerHeights(site: ReturnType<typeof facts>["site"]) {
   return assignInlineVars({ [bannerSmall]: `${heights.small}px`, [bannerMedium]: `${heights.medium}px`, [bannerLarge]: `${heights.large}px` });
 }
 
-export function PagePreview({ entry, getAsset }: Pick<PreviewTemplateComponentProps, "entry" | "getAsset">) {
-  const data = withUploads(clean(entryData(entry), entryFields("page")), getAsset) as Page;
+export function PagePreview({ entry }: Pick<PreviewTemplateComponentProps, "entry">) {
+  const data = withUploads(clean(entryData(entry), entryFields("page")), draftUploads(entry)) as Page;
   const site = facts().site;
   const page = site.contact ? fillTokens({ ...data, sections: data.sections ?? [] }, contactTokens(site)) : { ...data, sections: data.sections ?? [] };
   // A new key for each change: a boundary forgets its error once the entry is fixed.

@@ -42,15 +42,11 @@ export async function refuseUsedDeletes(paths: string[]): Promise<void> {
   throw new Error(`nothing was deleted. ${uses.join(" ")} Change ${uses.length === 1 ? "that place" : "those places"} first.`);
 }
 
-/**
- * Puts refuseUsedDeletes in front of the backend's one way to delete files. The media library names
- * the site's pictures by their address (/assets/…, pictures.ts): those are the files under public/.
- */
+/** Puts refuseUsedDeletes in front of the backend's one way to delete files. */
 export function guardDeletes(implementation: Implementation): void {
   const deleteFiles = implementation.deleteFiles.bind(implementation);
   implementation.deleteFiles = async (paths, commitMessage) => {
-    const files = paths.map((path) => (path.startsWith("/assets/") ? `public${path}` : path));
-    await refuseUsedDeletes(files);
-    return deleteFiles(files, commitMessage);
+    await refuseUsedDeletes(paths);
+    return deleteFiles(paths, commitMessage);
   };
 }

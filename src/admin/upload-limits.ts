@@ -3,6 +3,9 @@
  * browser (the build makes its smaller copies from there; a 4,400 px photo would only weigh the
  * repository and the build down), and a file still larger than its limit is refused, saying why
  * and what to do. Runs before Decap's media library sees the chosen file.
+ *
+ * A picture just uploaded is shown from the browser's own copy: Decap draws a field's picture from
+ * its address (/assets/banners/new.jpg), which the site serves only once the change is built.
  */
 export const MAX_SIDE = 2500;
 export const MAX_PICTURE_BYTES = 2_000_000;
@@ -32,8 +35,26 @@ export function uploadProblem(file: { name: string; size: number; type: string }
   return `“${file.name}” is ${megabytes(file.size)}, more than the ${megabytes(limit)} the site takes for a ${picture ? "picture" : "file"}. ${how} and upload it again.`;
 }
 
+/** The browser's copies of this session's uploads, by file name. */
+const uploaded = new Map<string, string>();
+
+/** An <img> that cannot load a picture uploaded in this session shows the browser's copy instead. */
+function showUploadedCopies(root: Document): void {
+  root.addEventListener(
+    "error",
+    (event) => {
+      const img = event.target;
+      if (!(img instanceof HTMLImageElement)) return;
+      const copy = uploaded.get(decodeURIComponent(new URL(img.src).pathname.split("/").pop() ?? ""));
+      if (copy && img.src !== copy) img.src = copy;
+    },
+    true,
+  );
+}
+
 /** Catches each file chosen in an upload button, fits or refuses it, then hands it on to Decap. */
 export function limitUploads(root: Document): void {
+  showUploadedCopies(root);
   root.addEventListener(
     "change",
     (event) => {
@@ -50,6 +71,7 @@ export function limitUploads(root: Document): void {
             input.value = "";
             return;
           }
+          uploaded.set(file.name, URL.createObjectURL(file));
           const files = new DataTransfer();
           files.items.add(file);
           input.files = files.files;
