@@ -27,9 +27,7 @@ const located = (file: string, data: unknown): YamlFile => ({ file, data, locate
 /** The site as the facts hold it, with `change` applied. */
 export function contentWith(facts: Facts, change?: Change): Content {
   const site = (change?.file === SITE_FILE ? change.data : facts.site) as Site;
-  const pages: PageFile[] = facts.pages
-    .filter((p) => p.file !== change?.file)
-    .map((p) => ({ file: p.file, page: p.data, yaml: located(p.file, p.data) }));
+  const pages: PageFile[] = facts.pages.filter((p) => p.file !== change?.file).map((p) => ({ file: p.file, page: p.data, yaml: located(p.file, p.data) }));
   if (change?.data !== undefined && change.file !== SITE_FILE) {
     pages.push({ file: change.file, page: change.data as Page, yaml: located(change.file, change.data) });
   }
@@ -78,6 +76,6 @@ function siteOwner([area, list, index]: string[], site: Site): string {
   if (area === "navigation") return list === "buttons" ? "A button of the navigation bar" : "The navigation bar";
   if (area === "sidebars") return `The ${site.sidebars[list!]?.heading ?? list} sidebar`;
   if (area === "footer") return "The footer";
-  if (area === "redirects") return "A redirect";
+  if (area === "redirects") return "An old address";
   return "Site settings";
 }

@@ -58,7 +58,13 @@ export function withSiteChoices(kind: "page" | "site", fields: Field[], site: Si
       const sidebar = mapFields([toField("sidebar", { $ref: "#/$defs/sidebar" }, true, "site.schema.json", schemas)], (f, t) =>
         "pattern" in f && f.pattern?.[0] === hrefPattern && t.length > 1 ? pageChoice(f) : f,
       )[0]!;
-      return { ...base(field), hint: field.hint, widget: "object", collapsed: true, fields: sidebars.map(([name, s]) => ({ ...sidebar, name, label: s?.heading ?? name })) };
+      return {
+        ...base(field),
+        hint: field.hint,
+        widget: "object",
+        collapsed: true,
+        fields: sidebars.map(([name, s]) => ({ ...sidebar, name, label: s?.heading ?? name })),
+      };
     }
     return field;
   });

@@ -31,10 +31,10 @@ beforeEach(async () => {
 describe("deleting what the site still uses", () => {
   it("names every place that links to a page, as the forms label them", () => {
     expect(usesOfPage(facts, "content/pages/about.yaml")).toEqual([
-      "A redirect leads to this page (Redirects › 1 › To path).",
+      "An old address leads to this page (Old addresses › 1 › Leads to).",
       "The navigation bar links to this page (Navigation bar › Main links › 2 › Link target).",
       "The All Products menu links to this page (Navigation bar › Dropdown menus › 1 › Entries › 1 › Link target).",
-      "The Products sidebar links to this page (Sidebars › products › links › 1 › href).",
+      "The Products sidebar links to this page (Sidebars › Products › Sidebar links › 1 › Link target).",
     ]);
     expect(usesOfPage(facts, "content/pages/home.yaml")).toEqual([
       "The navigation bar links to this page (Navigation bar › Main links › 1 › Link target).",
@@ -55,7 +55,7 @@ describe("deleting what the site still uses", () => {
 
   it("refuses before deleting anything, and deletes what nothing uses", async () => {
     await expect(refuseUsedDeletes(["public/assets/banner.jpg", "content/pages/about.yaml"])).rejects.toThrow(
-      /^nothing was deleted\. The page “About” uses this picture .* A redirect leads to this page .* Change those places first\.$/,
+      /^nothing was deleted\. The page “About” uses this picture .* An old address leads to this page .* Change those places first\.$/,
     );
     facts.site.navigation.menus = [];
     await expect(refuseUsedDeletes(["content/pages/nothing-links-here.yaml"])).resolves.toBeUndefined();
@@ -67,7 +67,7 @@ describe("saving what would break another place", () => {
     const about = facts.pages.find((p) => p.file === "content/pages/about.yaml")!.data;
     const errors = validateEntry("page", "content/pages/about.yaml", { ...about, path: "/about-us" }, facts);
     expect(errors.map((e) => `${e.field}: ${e.message}`)).toContain(
-      'Route path: The All Products menu links to "/about" (Navigation bar › Dropdown menus › 1 › Entries › 1 › Link target): this change would break it.',
+      'Page address: The All Products menu links to "/about" (Navigation bar › Dropdown menus › 1 › Entries › 1 › Link target): this change would break it.',
     );
   });
 
@@ -75,7 +75,7 @@ describe("saving what would break another place", () => {
     const about = facts.pages.find((p) => p.file === "content/pages/about.yaml")!;
     about.data = { ...about.data, sidebar: "products" };
     const errors = validateEntry("site", "content/site.yaml", { ...facts.site, sidebars: {} }, facts);
-    expect(errors.map((e) => e.message)).toEqual(['The page “About” shows "products" (Sidebar name): this change would break it.']);
+    expect(errors.map((e) => e.message)).toEqual(['The page “About” shows "products" (Sidebar): this change would break it.']);
   });
 
   it("refuses a required text made only of spaces", () => {
