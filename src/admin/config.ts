@@ -128,7 +128,7 @@ const isString = (value: unknown): value is string => typeof value === "string";
 export function toField(name: string, raw: Schema, required: boolean, file: string, schemas: Schemas, inOptional = false): Field {
   const { schema, file: at } = resolve(raw, file, schemas);
   const base = common(name, schema, required, inOptional);
-  if (DEVELOPER_SETTINGS.has(name)) return { ...base, widget: "hidden" };
+  if (DEVELOPER_SETTINGS.has(name)) return { ...base, widget: "hidden", ...(schema.default !== undefined ? { default: schema.default } : {}) };
   if (schema.const !== undefined) return { ...base, widget: "hidden", default: schema.const };
   if (schema.enum) return { ...base, widget: "select", options: schema.enum.map(String), ...defaultOf(schema, isString) };
   switch (schema.type) {
