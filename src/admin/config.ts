@@ -189,7 +189,7 @@ function stringField(name: string, schema: Schema, base: CmsFieldBase & { defaul
     return { ...base, widget: image ? "image" : "file", choose_url: false, ...folders };
   }
   // Decap shows the second part when the value does not match: the same hint `npm run validate` gives.
-  const pattern: [string, string] | undefined = schema.pattern ? [schema.pattern, `Should be ${patternHint(schema.pattern)}.`] : undefined;
+  const pattern: [string, string] | undefined = schema.pattern ? [schema.pattern, `should be ${patternHint(schema.pattern)}.`] : undefined;
   const long = PROSE.has(name) || (schema.maxLength ?? 0) > 120;
   return {
     ...base,

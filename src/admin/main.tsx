@@ -20,12 +20,14 @@ import { limitUploads } from "./upload-limits.ts";
 import { rememberBackend, showLiveNotice } from "./live-notice.ts";
 import type { Entry } from "./entry.ts";
 import { reopenOnEntryChange } from "./reopen-entry.ts";
+import { useEditorWording } from "./wording.ts";
 import { PagePreview } from "./preview.tsx";
 
 // Set at build (vite.admin.config.ts) from CMS_REPO, CMS_BRANCH, CMS_AUTH_URL and CMS_LIVE_MINUTES.
 declare const __CMS_BACKEND__: { repo: string; branch: string; baseUrl: string; liveMinutes: number };
 
 const cms = CMS;
+useEditorWording(cms);
 cms.registerCustomFormat("lariox-yaml", "yaml", yamlFormat);
 // The site's stylesheet, emitted by this build as a file of its own and kept out of the editor's page.
 cms.registerPreviewStyle("/admin/preview.css");

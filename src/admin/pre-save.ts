@@ -7,6 +7,7 @@
 import { entryData, entryFile, entryUploads, type Entry } from "./entry.ts";
 import { addAssets, loadFacts } from "./facts.ts";
 import { validateEntry } from "./validate-entry.ts";
+import { Refusal } from "./wording.ts";
 
 export async function refuseInvalid({ entry }: { entry: Entry }): Promise<undefined> {
   const facts = await loadFacts();
@@ -17,7 +18,7 @@ export async function refuseInvalid({ entry }: { entry: Entry }): Promise<undefi
   if (errors.length === 0) return undefined;
   const messages = errors.map((e) => ({ pointer: e.pointer, text: `${e.field}: ${e.message}` }));
   showFieldErrors(messages);
-  throw new Error(`not saved. ${messages.map((m) => m.text).join("; ")}`);
+  throw new Refusal(messages.map((m) => m.text).join(" "));
 }
 
 /**

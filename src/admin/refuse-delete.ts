@@ -7,6 +7,7 @@
 import type { Implementation } from "./backend-hooks.ts";
 import { loadFacts, type Facts } from "./facts.ts";
 import { breakages, contentWith, useOf } from "./site-check.ts";
+import { Refusal } from "./wording.ts";
 
 const PICTURE = /\.(jpe?g|png|svg|webp|avif|gif)$/i;
 
@@ -39,7 +40,7 @@ export async function refuseUsedDeletes(paths: string[]): Promise<void> {
     return [];
   });
   if (uses.length === 0) return;
-  throw new Error(`nothing was deleted. ${uses.join(" ")} Change ${uses.length === 1 ? "that place" : "those places"} first.`);
+  throw new Refusal(`${uses.join(" ")} Change ${uses.length === 1 ? "that place" : "those places"} first.`);
 }
 
 /** Puts refuseUsedDeletes in front of the backend's one way to delete files. */

@@ -55,7 +55,7 @@ describe("deleting what the site still uses", () => {
 
   it("refuses before deleting anything, and deletes what nothing uses", async () => {
     await expect(refuseUsedDeletes(["public/assets/banner.jpg", "content/pages/about.yaml"])).rejects.toThrow(
-      /^nothing was deleted\. The page “About” uses this picture .* An old address leads to this page .* Change those places first\.$/,
+      /^The page “About” uses this picture .* An old address leads to this page .* Change those places first\.$/,
     );
     facts.site.navigation.menus = [];
     await expect(refuseUsedDeletes(["content/pages/nothing-links-here.yaml"])).resolves.toBeUndefined();
