@@ -16,6 +16,7 @@ import { refuseInvalid } from "./pre-save.ts";
 import { guardDeletes } from "./refuse-delete.ts";
 import { hookBackends } from "./backend-hooks.ts";
 import { listEveryFolder } from "./pictures.ts";
+import { placeSchemaLines } from "./schema-line.ts";
 import { limitUploads } from "./upload-limits.ts";
 import { rememberBackend, showLiveNotice } from "./live-notice.ts";
 import type { Entry } from "./entry.ts";
@@ -41,6 +42,7 @@ hookBackends(cms, (backend, name) => {
   rememberBackend(name);
   guardDeletes(backend);
   listEveryFolder(backend);
+  placeSchemaLines(backend);
 });
 
 // Decap's types describe a widget's parts as props; they are the components.

@@ -7,6 +7,8 @@
 import { describe, expect, it } from "vitest";
 import { cmsConfig, fieldsOf, innerFields, itemField, resolve, singularLabel, type Field, type Schema, type Schemas } from "../../src/admin/config.ts";
 import { schemas } from "../../src/admin/fields.ts";
+import { schemaLineFor } from "../../src/admin/schema-line.ts";
+import { schemaLine } from "../../src/content/load.ts";
 
 /** The schemas the comparison reads; a test swaps in a changed copy. */
 let all: Schemas = schemas;
@@ -114,6 +116,11 @@ describe("the visual editor's fields, generated from the schemas", () => {
     expect(singularLabel("Device families not supported")).toBe("Device family not supported");
     expect(singularLabel("Sub-entries")).toBe("Sub-entry");
     expect(singularLabel("Bullets")).toBe("Bullet");
+  });
+
+  it("names the page schema from a page's own folder, as the content check expects", () => {
+    for (const file of ["content/pages/about.yaml", "content/pages/products/plc.yaml", "content/pages/a/b/c.yaml"])
+      expect(schemaLineFor(file)).toBe(`${schemaLine(file, "page")}\n`);
   });
 
   it("covers every file under content/pages, sub-folders included, and site.yaml as a file collection", () => {
