@@ -27,7 +27,7 @@ export function liveNotice(entry: Entry, kind: "local" | "public", liveMinutes: 
   };
 }
 
-/** Shows the notice at the foot of the editor until closed or the next publish. */
+/** Shows the notice at the foot of the editor until closed, the editor moves on, or the next publish. */
 export function showLiveNotice(entry: Entry, liveMinutes: number): void {
   const { text, href } = liveNotice(entry, backend === "proxy" ? "local" : "public", liveMinutes, location.origin);
   document.querySelector("[data-lariox-live]")?.remove();
@@ -45,4 +45,12 @@ export function showLiveNotice(entry: Entry, liveMinutes: number): void {
   close.addEventListener("click", () => box.remove());
   box.append(before ?? "", link, after, close);
   document.body.append(box);
+  // Gone once the editor moves on (Decap's own move to a new page's address comes at once).
+  const shown = Date.now();
+  const leave = () => {
+    if (Date.now() - shown < 3000) return;
+    box.remove();
+    removeEventListener("hashchange", leave);
+  };
+  addEventListener("hashchange", leave);
 }

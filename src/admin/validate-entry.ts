@@ -20,6 +20,10 @@ export interface EntryError {
 const isEmpty = (v: unknown) =>
   v === null || v === undefined || v === "" || (Array.isArray(v) && v.length === 0) || (typeof v === "object" && Object.keys(v as object).length === 0);
 
+/** An object holding nothing but empty values: an optional picture left untouched keeps only its empty alt. */
+const isBlank = (v: unknown): boolean =>
+  isEmpty(v) || (!!v && typeof v === "object" && !Array.isArray(v) && Object.values(v).every((inner) => isBlank(inner)));
+
 /**
  * The entry as the file holds it: drops Decap's own keys (`_source`) and what the form leaves
  * behind for untouched optional fields (null, empty text, an empty optional object or list).
@@ -34,7 +38,7 @@ export function clean(value: unknown, fields?: Field[]): unknown {
     if (key.startsWith("_") || raw === null || raw === undefined) continue;
     const field = fields?.find((f) => f.name === key);
     const v = field ? cleanValue(raw, field) : clean(raw);
-    if (isEmpty(v) && !field?.needed) continue;
+    if (isBlank(v) && !field?.needed) continue;
     out[key] = v;
   }
   return out;
@@ -59,7 +63,12 @@ export function validateEntry(kind: "site" | "page", file: string, raw: unknown,
   const data = clean(raw, fields);
   const error = (pointer: string, message: string): EntryError => ({ pointer, field: describePointer(pointer, fields, data), message });
   const validate = validators()[kind];
-  if (!validate(data)) return (validate.errors ?? []).map((e) => error(e.instancePath, describeAjvError(e)));
+  if (!validate(data)) {
+    // A missing key is told at its own field, as the form labels it ("… › Cover picture › Picture: is required").
+    return (validate.errors ?? []).map((e) =>
+      e.keyword === "required" ? error(`${e.instancePath}/${String(e.params.missingProperty)}`, "is required") : error(e.instancePath, describeAjvError(e)),
+    );
+  }
   const change = { file, data };
   const own = crossFileErrors("/", contentWith(facts, change))
     .filter((e) => e.file === file)

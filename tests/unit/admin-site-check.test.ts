@@ -78,6 +78,16 @@ describe("saving what would break another place", () => {
     expect(errors.map((e) => e.message)).toEqual(['The page “About” shows "products" (Sidebar): this change would break it.']);
   });
 
+  it("leaves out an optional picture left untouched (its empty alt only), and names a missing key by its label", () => {
+    const about = facts.pages.find((p) => p.file === "content/pages/about.yaml")!.data;
+    const document = { name: "Brochure", file: "/assets/banner.jpg", image: { alt: "" } };
+    const sections = [{ type: "documentList", layout: "grid", documents: [document] }];
+    expect(validateEntry("page", "content/pages/about.yaml", { ...about, sections }, facts)).toEqual([]);
+    const named = [{ type: "documentList", layout: "grid", documents: [{ ...document, image: { alt: "A cover" } }] }];
+    const errors = validateEntry("page", "content/pages/about.yaml", { ...about, sections: named }, facts);
+    expect(errors.map((e) => `${e.field}: ${e.message}`)).toEqual(["Sections › 1 › Documents › 1 › Cover picture › Picture: is required"]);
+  });
+
   it("refuses a required text made only of spaces", () => {
     const about = facts.pages.find((p) => p.file === "content/pages/about.yaml")!.data;
     const sections = [{ type: "banner", image: "/assets/banner.jpg", heading: "   " }];
