@@ -63,6 +63,8 @@ export default defineConfig({
       repo: process.env.CMS_REPO ?? "lariox/website",
       branch: process.env.CMS_BRANCH ?? "main",
       baseUrl: process.env.CMS_AUTH_URL ?? "",
+      // How long the deploy job takes from a merge to the live site, as the editor tells it after a publish.
+      liveMinutes: Number(process.env.CMS_LIVE_MINUTES ?? 10),
     }),
   },
   resolve: {

@@ -15,7 +15,10 @@ export function readFacts(root: string): Facts {
     .sort();
   return {
     site: read(siteFile!) as unknown as Facts["site"],
-    pages: pageFiles.map((file) => ({ file, path: String(read(file)?.path ?? "") })),
+    pages: pageFiles.map((file) => {
+      const data = read(file) as unknown as Facts["pages"][number]["data"];
+      return { file, path: String(data?.path ?? ""), data };
+    }),
     assets,
   };
 }

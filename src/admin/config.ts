@@ -5,7 +5,9 @@
  * Pure data in, Decap config out, so a unit test can hold every schema property against its field.
  */
 import type { CmsConfig, CmsField, CmsFieldBase, CmsFieldObject } from "decap-cms-core";
+import type { Site } from "../content/generated/site.ts";
 import { patternHint } from "../content/schemas.ts";
+import { withSiteChoices } from "./site-choices.ts";
 
 export type Schema = Record<string, unknown> & {
   $ref?: string;
@@ -65,6 +67,14 @@ export const MEDIA_FOLDER = "public/assets/uploads";
 export const PUBLIC_FOLDER = "/assets/uploads";
 
 const IMAGE = /\.(jpe?g|png|svg|webp)$/i;
+
+/**
+ * Settings for developers, kept out of the editor (hidden fields keep their values when saved):
+ * timings, sizes and cursor colours, the interface's accessible names, the public address the
+ * site is served at, where a form posts and how it checks. They change with the code, through a
+ * pull request.
+ */
+export const DEVELOPER_SETTINGS = new Set(["behaviour", "ui", "siteUrl", "endpoint", "autocomplete", "checkRequired", "serverMessage"]);
 /** Strings that read as prose get a text area rather than one line. */
 const PROSE = new Set(["description", "text", "intro", "paragraphs", "aboutText", "serverMessage"]);
 
@@ -118,6 +128,7 @@ const isString = (value: unknown): value is string => typeof value === "string";
 export function toField(name: string, raw: Schema, required: boolean, file: string, schemas: Schemas, inOptional = false): Field {
   const { schema, file: at } = resolve(raw, file, schemas);
   const base = common(name, schema, required, inOptional);
+  if (DEVELOPER_SETTINGS.has(name)) return { ...base, widget: "hidden", ...(schema.default !== undefined ? { default: schema.default } : {}) };
   if (schema.const !== undefined) return { ...base, widget: "hidden", default: schema.const };
   if (schema.enum) return { ...base, widget: "select", options: schema.enum.map(String), ...defaultOf(schema, isString) };
   switch (schema.type) {
@@ -135,12 +146,16 @@ export function toField(name: string, raw: Schema, required: boolean, file: stri
       };
     case "array": {
       const items = resolve(schema.items ?? {}, at, schemas);
-      const list = { ...base, widget: "list" as const, ...(schema.default !== undefined ? { default: schema.default } : {}) };
-      // Lists open: an editor sees every field without hunting for the chevron of each item.
-      if (items.schema.oneOf)
-        return { ...list, collapsed: false, typeKey: "type", types: items.schema.oneOf.map((branch) => variant(branch, items.file, schemas)) };
+      // Items open collapsed, each titled by its summary; the list's heading counts them ("3 cards", "1 card").
+      const list = {
+        ...base,
+        widget: "list" as const,
+        label_singular: singularLabel(base.label ?? name),
+        ...(schema.default !== undefined ? { default: schema.default } : {}),
+      };
+      if (items.schema.oneOf) return { ...list, typeKey: "type", types: items.schema.oneOf.map((branch) => variant(branch, items.file, schemas)) };
       const item = toField(singular(name), schema.items ?? {}, true, at, schemas);
-      if (item.widget === "object" && "fields" in item) return { ...list, collapsed: false, summary: summaryOf(item.fields), fields: item.fields };
+      if (item.widget === "object" && "fields" in item) return { ...list, summary: summaryOf(item.fields), fields: item.fields };
       return { ...list, field: item };
     }
     case "object": {
@@ -165,11 +180,16 @@ export function toField(name: string, raw: Schema, required: boolean, file: stri
 
 function stringField(name: string, schema: Schema, base: CmsFieldBase & { default?: string }): Field {
   if (schema.pattern?.startsWith("^/assets/")) {
-    const image = (schema.examples ?? []).some((e) => typeof e === "string" && IMAGE.test(e));
-    return { ...base, widget: image ? "image" : "file", choose_url: false };
+    const example = (schema.examples ?? []).find((e): e is string => typeof e === "string");
+    const image = example !== undefined && IMAGE.test(example);
+    // The picker opens on the folder such files live in (its example's: banners, cards, icons…),
+    // and an upload lands there.
+    const folder = example?.slice(0, example.lastIndexOf("/"));
+    const folders = folder ? { media_folder: `/public${folder}`, public_folder: folder } : {};
+    return { ...base, widget: image ? "image" : "file", choose_url: false, ...folders };
   }
   // Decap shows the second part when the value does not match: the same hint `npm run validate` gives.
-  const pattern: [string, string] | undefined = schema.pattern ? [schema.pattern, `Should be ${patternHint(schema.pattern)}.`] : undefined;
+  const pattern: [string, string] | undefined = schema.pattern ? [schema.pattern, `should be ${patternHint(schema.pattern)}.`] : undefined;
   const long = PROSE.has(name) || (schema.maxLength ?? 0) > 120;
   return {
     ...base,
@@ -201,15 +221,27 @@ function summaryOf(fields: Field[]): string {
   return first ? `{{fields.${first.name}}}` : "";
 }
 
+/** "Dropdown menus" -> "Dropdown menu", "Device families not supported" -> "Device family not supported". */
+export function singularLabel(label: string): string {
+  const words = label.split(" ");
+  const plural = words.findLastIndex((w) => /[^s]s$/.test(w));
+  if (plural < 0) return label;
+  words[plural] = singular(words[plural]!);
+  return words.join(" ");
+}
+
 function singular(name: string): string {
-  return name.endsWith("ies") ? `${name.slice(0, -3)}y` : name.replace(/s$/, "");
+  if (name.endsWith("ies")) return `${name.slice(0, -3)}y`;
+  return /(ch|sh|x)es$/.test(name) ? name.slice(0, -2) : name.replace(/s$/, "");
 }
 
 /** The fields of a whole file (the top-level properties of `schemaFile`). */
 export function fieldsOf(schemaFile: string, schemas: Schemas): Field[] {
   const root = schemas[schemaFile]!;
   const needed = new Set(root.required ?? []);
-  return Object.entries(root.properties ?? {}).map(([key, child]) => toField(key, child, needed.has(key), schemaFile, schemas));
+  // Site settings open as a short list of closed groups (company, contacts, menus, footer…).
+  const top = (field: Field): Field => (field.widget === "object" && "fields" in field ? { ...field, collapsed: true } : field);
+  return Object.entries(root.properties ?? {}).map(([key, child]) => top(toField(key, child, needed.has(key), schemaFile, schemas)));
 }
 
 export interface BackendOptions {
@@ -221,11 +253,16 @@ export interface BackendOptions {
 }
 
 /**
- * The whole Decap config: the pages folder and site.yaml, in the editorial workflow.
+ * The whole Decap config: the pages folder and site.yaml, in the editorial workflow. With the
+ * site's content (`site`), links choose among its pages and pages among its sidebars (site-choices.ts).
  * `siteOrigin`: where the editor runs; "Login with GitHub" opens its /api/auth (src/server/oauth.ts),
  * never Netlify's sign-in (Decap's default `base_url`).
  */
-export function cmsConfig(schemas: Schemas, backend: BackendOptions, siteOrigin: string = globalThis.location?.origin ?? ""): CmsConfig {
+export function cmsConfig(schemas: Schemas, backend: BackendOptions, site?: Site, siteOrigin: string = globalThis.location?.origin ?? ""): CmsConfig {
+  const fields = (kind: "page" | "site") => {
+    const plain = fieldsOf(`${kind}.schema.json`, schemas);
+    return site ? withSiteChoices(kind, plain, site, schemas) : plain;
+  };
   return {
     load_config_file: false,
     backend: {
@@ -251,22 +288,25 @@ export function cmsConfig(schemas: Schemas, backend: BackendOptions, siteOrigin:
         name: "pages",
         label: "Pages",
         label_singular: "Page",
-        description: "One file a page under content/pages/. A new page is saved as content/pages/<its title>.yaml.",
+        description: "Every page of the site. To add a page inside a folder, open the folder and press “＋ Page”.",
         folder: "content/pages",
         extension: "yaml",
         format: "lariox-yaml",
-        // Sub-folders (content/pages/products/plc.yaml) are pages too.
+        // Sub-folders (content/pages/products/plc.yaml) are pages too. A new page created inside a
+        // folder is saved in it: Decap keeps the folder as the entry's meta path (the file is
+        // named after the page's title).
         nested: { depth: 5, subfolders: false },
+        meta: { path: { widget: "hidden", label: "Folder" } },
         create: true,
         identifier_field: "title",
         summary: "{{title}} — {{path}}",
         sortable_fields: ["title", "path"],
-        fields: fieldsOf("page.schema.json", schemas),
+        fields: fields("page"),
       },
       {
         name: "site",
         label: "Site settings",
-        description: "content/site.yaml: company, contact details, menus, footer, redirects and interface wording.",
+        description: "What every page shows: the company, contact details, menus, sidebars, footer and old addresses.",
         // Every page shows these; the pages' previews show them at work.
         editor: { preview: false },
         extension: "yaml",
@@ -274,9 +314,9 @@ export function cmsConfig(schemas: Schemas, backend: BackendOptions, siteOrigin:
         files: [
           {
             name: "site",
-            label: "Site settings (company, contacts, menus, footer, redirects)",
+            label: "Site settings (company, contacts, menus, sidebars, footer, old addresses)",
             file: "content/site.yaml",
-            fields: fieldsOf("site.schema.json", schemas),
+            fields: fields("site"),
           },
         ],
       },

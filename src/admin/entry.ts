@@ -6,9 +6,10 @@ export type Entry = PreviewTemplateComponentProps["entry"];
 /** The form's data as plain values. */
 export const entryData = (entry: Entry): unknown => entry.get("data")?.toJS() ?? {};
 
-/** Where the entry is saved; a new page has no path yet and is saved under its slug. */
+/** Where the entry is saved; a new page has no path yet and is saved in its folder under its slug. */
 export function entryFile(entry: Entry): string {
-  return String(entry.get("path") ?? "") || `content/pages/${String(entry.get("slug"))}.yaml`;
+  const folder = String(entry.getIn(["meta", "path"]) ?? "").replace(/^\/$/, "");
+  return String(entry.get("path") ?? "") || `content/pages/${folder ? `${folder}/` : ""}${String(entry.get("slug"))}.yaml`;
 }
 
 /** The public URLs of the pictures uploaded into the entry, saved with it. */

@@ -1,13 +1,14 @@
 /**
- * What the editor's checks need to know beyond the entry: every page's path, the redirects and
- * contact details (site.yaml) and every file under public/assets. Written at build into
+ * What the editor's checks need to know beyond the entry: every page (its file and data), site.yaml
+ * and every file under public/assets, so a save or a delete is checked against the whole site. Written at build into
  * /admin/facts.json (scripts/cms/facts.ts); `npm run edit` serves it fresh from the disk.
  */
+import type { Page } from "../content/generated/page.ts";
 import type { Site } from "../content/generated/site.ts";
 
 export interface Facts {
   site: Site;
-  pages: { file: string; path: string }[];
+  pages: { file: string; path: string; data: Page }[];
   assets: string[];
 }
 
@@ -27,6 +28,16 @@ export async function loadFacts(): Promise<Facts> {
 /** Files about to be saved with the entry being checked (its uploads); forgotten at the next loadFacts. */
 export function addAssets(urls: string[]): void {
   for (const url of urls) assets.add(url);
+}
+
+/** Runs `check` as if `url` were gone (a picture about to be deleted). */
+export function withoutAsset<T>(url: string, check: () => T): T {
+  const had = assets.delete(url);
+  try {
+    return check();
+  } finally {
+    if (had) assets.add(url);
+  }
 }
 
 export const facts = () => current;

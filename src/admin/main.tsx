@@ -4,29 +4,60 @@
  * build's checks (pre-save.ts) and are written in the canonical YAML form (cms-format.ts).
  * A separate Vite build (vite.admin.config.ts): public pages load none of this.
  */
+import type { ComponentType } from "react";
+import type { CmsWidgetPreviewProps } from "decap-cms-core";
 import CMS from "decap-cms-app";
 import { cmsConfig } from "./config.ts";
 import { schemas } from "./fields.ts";
 import { yamlFormat } from "./cms-format.ts";
 import { loadFacts } from "./facts.ts";
+import { pagePathControl } from "./page-path.tsx";
 import { refuseInvalid } from "./pre-save.ts";
+import { guardDeletes } from "./refuse-delete.ts";
+import { hookBackends } from "./backend-hooks.ts";
+import { listEveryFolder } from "./pictures.ts";
+import { placeSchemaLines } from "./schema-line.ts";
+import { limitUploads } from "./upload-limits.ts";
+import { rememberBackend, showLiveNotice } from "./live-notice.ts";
+import type { Entry } from "./entry.ts";
+import { reopenOnEntryChange } from "./reopen-entry.ts";
+import { useEditorWording } from "./wording.ts";
 import { PagePreview } from "./preview.tsx";
 
-// Set at build (vite.admin.config.ts) from CMS_REPO, CMS_BRANCH and CMS_AUTH_URL.
-declare const __CMS_BACKEND__: { repo: string; branch: string; baseUrl: string };
+// Set at build (vite.admin.config.ts) from CMS_REPO, CMS_BRANCH, CMS_AUTH_URL and CMS_LIVE_MINUTES.
+declare const __CMS_BACKEND__: { repo: string; branch: string; baseUrl: string; liveMinutes: number };
 
 const cms = CMS;
+useEditorWording(cms);
 cms.registerCustomFormat("lariox-yaml", "yaml", yamlFormat);
 // The site's stylesheet, emitted by this build as a file of its own and kept out of the editor's page.
 cms.registerPreviewStyle("/admin/preview.css");
 cms.registerPreviewTemplate("pages", PagePreview);
 cms.registerEventListener({ name: "preSave", handler: refuseInvalid });
+const editor = reopenOnEntryChange(window);
+cms.registerEventListener({ name: "postSave", handler: editor.afterSave });
+cms.registerEventListener({ name: "postPublish", handler: ({ entry }: { entry: Entry }) => showLiveNotice(entry, __CMS_BACKEND__.liveMinutes) });
+limitUploads(document);
+hookBackends(cms, (backend, name) => {
+  rememberBackend(name);
+  guardDeletes(backend);
+  listEveryFolder(backend);
+  placeSchemaLines(backend);
+});
 
-await loadFacts();
+// Decap's types describe a widget's parts as props; they are the components.
+const text = cms.getWidget("string") as unknown as { control: Parameters<typeof pagePathControl>[0]; preview: ComponentType<CmsWidgetPreviewProps> };
+cms.registerWidget("page-path", pagePathControl(text.control), text.preview);
+
+const { site } = await loadFacts();
 cms.init({
-  config: cmsConfig(schemas, {
-    repo: __CMS_BACKEND__.repo,
-    branch: __CMS_BACKEND__.branch,
-    baseUrl: __CMS_BACKEND__.baseUrl || undefined,
-  }),
+  config: cmsConfig(
+    schemas,
+    {
+      repo: __CMS_BACKEND__.repo,
+      branch: __CMS_BACKEND__.branch,
+      baseUrl: __CMS_BACKEND__.baseUrl || undefined,
+    },
+    site,
+  ),
 });

@@ -7,6 +7,7 @@
 import { entryData, entryFile, entryUploads, type Entry } from "./entry.ts";
 import { addAssets, loadFacts } from "./facts.ts";
 import { validateEntry } from "./validate-entry.ts";
+import { Refusal } from "./wording.ts";
 
 export async function refuseInvalid({ entry }: { entry: Entry }): Promise<undefined> {
   const facts = await loadFacts();
@@ -17,7 +18,7 @@ export async function refuseInvalid({ entry }: { entry: Entry }): Promise<undefi
   if (errors.length === 0) return undefined;
   const messages = errors.map((e) => ({ pointer: e.pointer, text: `${e.field}: ${e.message}` }));
   showFieldErrors(messages);
-  throw new Error(`not saved. ${messages.map((m) => m.text).join("; ")}`);
+  throw new Refusal(messages.map((m) => m.text).join(" "));
 }
 
 /**
@@ -25,7 +26,7 @@ export async function refuseInvalid({ entry }: { entry: Entry }): Promise<undefi
  * pointer names the input (`/sections/1/links/0/href`: an `href-field-…`); of several, the one
  * whose value the message quotes (a link's target), else the first empty one, else the first.
  */
-function showFieldErrors(errors: { pointer: string; text: string }[]): void {
+export function showFieldErrors(errors: { pointer: string; text: string }[]): void {
   document.querySelectorAll("[data-lariox-error]").forEach((n) => n.remove());
   for (const { pointer, text } of errors) {
     const name = pointer
@@ -42,5 +43,10 @@ function showFieldErrors(errors: { pointer: string; text: string }[]): void {
     note.textContent = text;
     note.style.cssText = "color:#ff003b;font-size:13px;font-weight:600;margin:6px 0 0;padding:0 14px";
     target.insertAdjacentElement("afterend", note);
+    // Gone once the field is changed: a fixed field shows no old error.
+    target.addEventListener("input", () => note.remove(), { once: true });
   }
 }
+
+// Another entry, or the list: the notes were about the entry left.
+addEventListener("hashchange", () => document.querySelectorAll("[data-lariox-error]").forEach((n) => n.remove()));

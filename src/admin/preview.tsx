@@ -3,16 +3,19 @@
  * the site's own block components), with the site's stylesheet (registered as the preview style)
  * and its images' sizes and inline SVGs, so what the editor sees is what the page shows. A page
  * still being filled in may not render whole yet: then each section is drawn on its own, and one
- * that cannot be yet says so.
+ * that cannot be yet says so. Banners take the heights the app gives them (site settings), and a
+ * picture just uploaded is drawn from Decap's copy of it until it is saved.
  */
 import { Component, type ReactNode } from "react";
 import type { PreviewTemplateComponentProps } from "decap-cms-core";
+import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { images } from "virtual:site";
 import { PageView } from "../app/PageView.tsx";
 import { RenderSections } from "../blocks/RenderSections.tsx";
 import type { Page } from "../content/types.ts";
 import { contactTokens, fillTokens } from "../content/tokens.ts";
 import { ImagesContext } from "../ui/Img.tsx";
+import { bannerLarge, bannerMedium, bannerSmall } from "../blocks/shared.css.ts";
 import { facts } from "./facts.ts";
 import { entryFields } from "./fields.ts";
 import { entryData } from "./entry.ts";
@@ -33,8 +36,30 @@ class Boundary extends Component<{ children: ReactNode; fallback: ReactNode }, {
 
 const notice = { padding: "1rem 2rem", color: "#6b21a8", fontFamily: "system-ui" };
 
+/** Pictures uploaded into the entry and not saved yet: their address (/assets/…) and Decap's copy of them. */
+function draftUploads(entry: PreviewTemplateComponentProps["entry"]): Map<string, string> {
+  const files: unknown = entry.get("mediaFiles")?.toJS() ?? [];
+  const drafts = Array.isArray(files) ? (files as { path: string; url?: string; draft?: boolean }[]).filter((f) => f.draft && f.url) : [];
+  return new Map(drafts.map((f) => [f.path.replace(/^\/?public\//, "/"), f.url!]));
+}
+
+/** `value` with each draft upload's address replaced by Decap's copy, which the preview can draw at once. */
+function withUploads(value: unknown, uploads: Map<string, string>): unknown {
+  if (typeof value === "string") return uploads.get(value) ?? value;
+  if (Array.isArray(value)) return value.map((v) => withUploads(v, uploads));
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withUploads(v, uploads)]));
+  return value;
+}
+
+/** The banner heights the app sets on its shell (src/app/App.tsx), from site settings. */
+function bannerHeights(site: ReturnType<typeof facts>["site"]) {
+  const heights = site.behaviour?.bannerHeights;
+  if (!heights) return undefined;
+  return assignInlineVars({ [bannerSmall]: `${heights.small}px`, [bannerMedium]: `${heights.medium}px`, [bannerLarge]: `${heights.large}px` });
+}
+
 export function PagePreview({ entry }: Pick<PreviewTemplateComponentProps, "entry">) {
-  const data = clean(entryData(entry), entryFields("page")) as Page;
+  const data = withUploads(clean(entryData(entry), entryFields("page")), draftUploads(entry)) as Page;
   const site = facts().site;
   const page = site.contact ? fillTokens({ ...data, sections: data.sections ?? [] }, contactTokens(site)) : { ...data, sections: data.sections ?? [] };
   // A new key for each change: a boundary forgets its error once the entry is fixed.
@@ -49,11 +74,13 @@ export function PagePreview({ entry }: Pick<PreviewTemplateComponentProps, "entr
   ));
   return (
     <ImagesContext value={images}>
-      <main id="main">
-        <Boundary key={key} fallback={sectionBySection}>
-          <PageView page={page} />
-        </Boundary>
-      </main>
+      <div style={bannerHeights(site)}>
+        <main id="main">
+          <Boundary key={key} fallback={sectionBySection}>
+            <PageView page={page} />
+          </Boundary>
+        </main>
+      </div>
     </ImagesContext>
   );
 }

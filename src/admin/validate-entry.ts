@@ -1,17 +1,14 @@
 /**
  * The checks `npm run validate` makes, run on one entry before the editor saves it: the same ajv
  * validators (src/content/schemas.ts) and the same checks across files (src/content/check.ts:
- * links lead to pages or redirects, assets exist), against the facts of the rest of the site.
+ * links lead to pages or redirects, assets exist), against the rest of the site (site-check.ts).
  */
 import { crossFileErrors } from "../content/check.ts";
-import type { Content, PageFile } from "../content/load.ts";
 import { describeAjvError, validators } from "../content/schemas.ts";
-import type { Page } from "../content/generated/page.ts";
-import type { Site } from "../content/generated/site.ts";
-import type { YamlFile } from "../content/yaml-file.ts";
 import { innerFields, itemField, type Field } from "./config.ts";
 import { entryFields } from "./fields.ts";
 import type { Facts } from "./facts.ts";
+import { breakages, contentWith, useOf } from "./site-check.ts";
 
 export interface EntryError {
   pointer: string;
@@ -22,6 +19,9 @@ export interface EntryError {
 
 const isEmpty = (v: unknown) =>
   v === null || v === undefined || v === "" || (Array.isArray(v) && v.length === 0) || (typeof v === "object" && Object.keys(v as object).length === 0);
+
+/** An object holding nothing but empty values: an optional picture left untouched keeps only its empty alt. */
+const isBlank = (v: unknown): boolean => isEmpty(v) || (!!v && typeof v === "object" && !Array.isArray(v) && Object.values(v).every((inner) => isBlank(inner)));
 
 /**
  * The entry as the file holds it: drops Decap's own keys (`_source`) and what the form leaves
@@ -37,7 +37,7 @@ export function clean(value: unknown, fields?: Field[]): unknown {
     if (key.startsWith("_") || raw === null || raw === undefined) continue;
     const field = fields?.find((f) => f.name === key);
     const v = field ? cleanValue(raw, field) : clean(raw);
-    if (isEmpty(v) && !field?.needed) continue;
+    if (isBlank(v) && !field?.needed) continue;
     out[key] = v;
   }
   return out;
@@ -52,26 +52,32 @@ function cleanValue(value: unknown, field: Field): unknown {
 
 const typeOf = (value: unknown) => (value as { type?: unknown } | null | undefined)?.type;
 
-const located = (file: string, data: unknown): YamlFile => ({ file, data, locate: () => ({ line: 1, col: 1 }) });
-
+/**
+ * The entry's own errors (schema, then its links and pictures), or else what saving it would break
+ * elsewhere: a page whose path the menu links to, a sidebar or redirect pages rely on. Those are
+ * told at the field that breaks them (a page's path) or, in site settings, at the top of the form.
+ */
 export function validateEntry(kind: "site" | "page", file: string, raw: unknown, facts: Facts): EntryError[] {
   const fields = entryFields(kind);
   const data = clean(raw, fields);
   const error = (pointer: string, message: string): EntryError => ({ pointer, field: describePointer(pointer, fields, data), message });
   const validate = validators()[kind];
-  if (!validate(data)) return (validate.errors ?? []).map((e) => error(e.instancePath, describeAjvError(e)));
-  const site = kind === "site" ? (data as Site) : facts.site;
-  const stub = (f: { file: string; path: string }): PageFile => ({
-    file: f.file,
-    page: { path: f.path, sections: [] } as unknown as Page,
-    yaml: located(f.file, {}),
-  });
-  const pages = facts.pages.filter((p) => p.file !== file).map(stub);
-  if (kind === "page") pages.push({ file, page: data as Page, yaml: located(file, data) });
-  const content: Content = { site, siteYaml: located("content/site.yaml", kind === "site" ? data : {}), pages };
-  return crossFileErrors("/", content)
+  if (!validate(data)) {
+    // A missing key is told at its own field, as the form labels it ("… › Cover picture › Picture: is required").
+    return (validate.errors ?? []).map((e) =>
+      e.keyword === "required" ? error(`${e.instancePath}/${String(e.params.missingProperty)}`, "is required") : error(e.instancePath, describeAjvError(e)),
+    );
+  }
+  const change = { file, data };
+  const own = crossFileErrors("/", contentWith(facts, change))
     .filter((e) => e.file === file)
     .map((e) => error(e.pointer, e.message));
+  if (own.length > 0) return own;
+  const content = contentWith(facts, change);
+  return breakages(facts, change).map((e) => {
+    const use = useOf(e, content);
+    return error(kind === "page" ? "/path" : "", `${use.who} ${use.verb} "${use.value}" (${use.field}): this change would break it.`);
+  });
 }
 
 /**
@@ -93,7 +99,8 @@ export function describePointer(pointer: string, fields: Field[], data: unknown)
       continue;
     }
     field = siblings.find((f) => f.name === part);
-    names.push(field?.label ?? part);
+    // A part the form does not draw (inside a hidden map): counted from 1 like the form's lists.
+    names.push(field?.label ?? (/^\d+$/.test(part) ? String(Number(part) + 1) : part));
     siblings = innerFields(field) ?? [];
   }
   return names.join(" › ") || "Page";

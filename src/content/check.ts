@@ -21,34 +21,36 @@ export function crossFileErrors(root: string, content: Content): ContentError[] 
   const errors: ContentError[] = [];
   const at = (yaml: YamlFile, pointer: string, message: string) => errors.push({ file: yaml.file, ...yaml.locate(pointer), pointer, message });
 
+  // Each address, with the name of its page. The messages are read in the visual editor too: pages
+  // and addresses, never files.
   const routes = new Map<string, string>();
-  for (const { file, page, yaml } of content.pages) {
+  for (const { page, yaml } of content.pages) {
     const first = routes.get(page.path);
-    if (first) at(yaml, "/path", `path "${page.path}" is already used by ${first} (each route needs exactly one page file)`);
-    else routes.set(page.path, file);
+    if (first !== undefined) at(yaml, "/path", `the address "${page.path}" is already the address of the page “${first}” (each page needs its own)`);
+    else routes.set(page.path, page.title);
   }
 
   const redirects = new Map(content.site.redirects.map((r) => [r.from, r.to]));
   content.site.redirects.forEach((r, i) => {
-    if (routes.has(r.from)) at(content.siteYaml, `/redirects/${i}/from`, `redirect from "${r.from}" hides the page ${routes.get(r.from)}`);
-    if (!routes.has(r.to)) at(content.siteYaml, `/redirects/${i}/to`, `redirect target "${r.to}" is not a page (${suggest(r.to, routes)})`);
+    if (routes.has(r.from)) at(content.siteYaml, `/redirects/${i}/from`, `the old address "${r.from}" hides the page “${routes.get(r.from)}”`);
+    if (!routes.has(r.to)) at(content.siteYaml, `/redirects/${i}/to`, `the old address leads to "${r.to}", which is not a page (${suggest(r.to, routes)})`);
   });
 
   const files: YamlFile[] = [content.siteYaml, ...content.pages.map((p) => p.yaml)];
   for (const yaml of files) {
     walkStrings(yaml.data, "", "", (value, pointer, key) => {
       if (value.startsWith("/assets/")) {
-        if (!existsSync(join(root, "public", decodeURI(value)))) at(yaml, pointer, `asset "${value}" does not exist (expected the file public${value})`);
+        if (!existsSync(join(root, "public", decodeURI(value)))) at(yaml, pointer, `the picture or file "${value}" is not among the site's files`);
       } else if (LINK_KEYS.has(key) && value.startsWith("/") && key !== "to") {
         const path = value.split("#")[0]!.split("?")[0]!;
-        if (!routes.has(path) && !redirects.has(path)) at(yaml, pointer, `link "${value}" leads to no page or redirect (${suggest(path, routes)})`);
+        if (!routes.has(path) && !redirects.has(path)) at(yaml, pointer, `link "${value}" leads to no page (${suggest(path, routes)})`);
       }
     });
   }
 
   for (const { page, yaml } of content.pages) {
     if (page.sidebar !== undefined && !(page.sidebar in content.site.sidebars)) {
-      at(yaml, "/sidebar", `unknown sidebar "${page.sidebar}" (declared in content/site.yaml: ${Object.keys(content.site.sidebars).join(", ")})`);
+      at(yaml, "/sidebar", `unknown sidebar "${page.sidebar}" (the site's sidebars: ${Object.keys(content.site.sidebars).join(", ")})`);
     }
     page.sections.forEach((section, i) => {
       if (section.type !== "form") return;
@@ -72,6 +74,6 @@ export function crossFileErrors(root: string, content: Content): ContentError[] 
 function suggest(path: string, routes: Map<string, string>): string {
   const lower = path.toLowerCase();
   const sameCase = [...routes.keys()].find((r) => r.toLowerCase() === lower);
-  if (sameCase) return `did you mean "${sameCase}"? Paths are case-sensitive; fix the link or declare a redirect in content/site.yaml`;
-  return "declare the page under content/pages/ or a redirect in content/site.yaml";
+  if (sameCase) return `did you mean "${sameCase}"? Capital letters count in an address`;
+  return "choose one of the site's pages, or add an old address in site settings that leads to one";
 }

@@ -47,7 +47,7 @@ export function describeAjvError(error: ErrorObject): string {
     case "const":
       return `must be "${String(p.allowedValue)}"`;
     case "pattern":
-      return `${error.message} (${patternHint(String(p.pattern))})`;
+      return p.pattern === TEXT ? "is only spaces: write some words" : `${error.message} (${patternHint(String(p.pattern))})`;
     default:
       return error.message ?? error.keyword;
   }
@@ -58,8 +58,12 @@ function allowedKeys(error: ErrorObject): string[] {
   return props ? Object.keys(props) : [];
 }
 
+/** The pattern of every required text: at least one character that is not a space. */
+export const TEXT = "\\S";
+
 export function patternHint(pattern: string): string {
-  if (pattern.startsWith("^/assets/")) return "a file under public/, written like /assets/banners/about.jpg";
+  if (pattern === TEXT) return "some words, not only spaces";
+  if (pattern.startsWith("^/assets/")) return "a picture or file of the site, like /assets/banners/about.jpg";
   if (pattern.startsWith("^(/|https://")) return "an internal path like /contact, or https:, mailto:, tel:";
   if (pattern.startsWith("^/(")) return "a path like /products/plc";
   return `text matching ${pattern}`;

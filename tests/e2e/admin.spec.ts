@@ -3,9 +3,11 @@
  * Decap's local backend into a copy of the project (editor-backend.ts): what an editor does, and
  * what lands in the files and in a build of them.
  */
-import { readFileSync, readdirSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { parse } from "yaml";
 import { loadContent } from "../../src/content/load.ts";
 import { startEditorBackend, type EditorBackend } from "./editor-backend.ts";
@@ -42,6 +44,10 @@ async function openEditor(page: Page, hash: string): Promise<string[]> {
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
+/** Opens a list item, which Decap shows collapsed under its summary (a section under its heading): its chevron. */
+const expand = (page: Page, summary: string) =>
+  page.getByText(summary, { exact: true }).first().locator("xpath=ancestor::div[.//button][1]").getByRole("button").first().click();
+
 /** Saves the entry: on the local backend there is no review step, "Publish now" writes the file. */
 async function publish(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Publish", exact: true }).click();
@@ -49,9 +55,18 @@ async function publish(page: Page): Promise<void> {
 }
 
 async function addSection(page: Page, type: string): Promise<void> {
-  await page.getByRole("button", { name: "Add sections" }).click();
+  await page.getByRole("button", { name: "Add section" }).click();
   await page.getByRole("menuitem", { name: type, exact: true }).click();
 }
+
+/** Chooses a page in a link's page list (Decap's relation widget) by typing part of its name. */
+async function choosePage(page: Page, input: ReturnType<Page["locator"]>, name: string, option: string): Promise<void> {
+  await input.fill(name);
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+/** Decap's notice at the top right (saved, refused, not deleted). */
+const notice = (page: Page) => page.locator('[class*="toast"], [role="alert"]').filter({ hasText: /\S/ });
 
 /** The text of a rendered page's sections, whitespace collapsed. */
 const textOf = (html: string) => html.replace(/\s+/g, " ").trim();
@@ -92,13 +107,36 @@ test.describe("the visual editor @once", () => {
       const built = textOf(await page.locator("main").innerText());
       await openEditor(page, `#/collections/pages/entries/${path.slice(1)}`);
       const preview = page.frameLocator("#preview-pane").locator("main");
-      await expect.poll(async () => textOf(await preview.innerText()), { message: path }).toBe(built);
+      await expect.poll(async () => textOf(await preview.innerText()), { message: path, timeout: 15_000 }).toBe(built);
     }
+  });
+
+  test("the preview draws banners at the site's own heights, at each of the three", async ({ page }) => {
+    const heights = (parse(file("content/site.yaml")) as { behaviour: { bannerHeights: Record<"small" | "medium" | "large", number> } }).behaviour
+      .bannerHeights;
+    const seen = new Set<string>();
+    // The preview pane is about half the window: these widths give it a phone's, a tablet's and a desktop's.
+    for (const width of [1000, 1800, 2700]) {
+      await page.setViewportSize({ width, height: 900 });
+      await openEditor(page, "#/collections/pages/entries/about");
+      const frame = page.frameLocator("#preview-pane");
+      await expect(frame.locator("main h1")).toBeVisible();
+      const { inner, height } = await frame.locator("main h1").evaluate((h1) => {
+        let banner: HTMLElement | null = h1 as HTMLElement;
+        while (banner && getComputedStyle(banner).display !== "grid") banner = banner.parentElement;
+        return { inner: window.innerWidth, height: banner?.getBoundingClientRect().height };
+      });
+      const size = inner >= 1200 ? "large" : inner >= 768 ? "medium" : "small";
+      seen.add(size);
+      expect(height, `${size} banner in a ${inner} px preview`).toBe(heights[size]);
+    }
+    expect([...seen].sort()).toEqual(["large", "medium", "small"]);
   });
 
   test("a changed heading is saved as a one-line diff", async ({ page }) => {
     const before = file("content/pages/about.yaml");
     await openEditor(page, "#/collections/pages/entries/about");
+    await expand(page, "About Us");
     await field(page, "Heading").first().fill("About Lariox Automation");
     await publish(page);
     await expect(page.getByText("Entry saved")).toBeVisible();
@@ -109,63 +147,167 @@ test.describe("the visual editor @once", () => {
   test("an empty required field and a malformed path are refused at their fields, and nothing is written", async ({ page }) => {
     const before = file("content/pages/about.yaml");
     await openEditor(page, "#/collections/pages/entries/about");
+    await expand(page, "About Lariox Automation");
     await field(page, "Heading").first().fill("");
-    await field(page, "Route path").fill("about us");
+    await field(page, "Page address").fill("about us");
     await publish(page);
     await expect(page.getByText("Heading is required.")).toBeVisible();
-    await expect(page.getByText("Should be a path like /products/plc.")).toBeVisible();
+    // Typed without its slash, the address gets one; a space is still not allowed.
+    await expect(field(page, "Page address")).toHaveValue("/about us");
+    await expect(page.getByText("Page address: should be a path like /products/plc.")).toBeVisible();
     await expect(page.getByRole("alert").first()).toContainText("missed a required field");
     expect(file("content/pages/about.yaml")).toBe(before);
   });
 
-  test("a link to a missing page is refused with the reason, and nothing is written", async ({ page }) => {
+  test("a heading of spaces is refused by the schema, and its error goes once the heading is fixed", async ({ page }) => {
     const before = file("content/pages/about.yaml");
     await openEditor(page, "#/collections/pages/entries/about");
-    // The first card links to a product page; point it at a page that does not exist.
-    await page.locator('[id^="href-field-"]').first().fill("/no-such-page");
+    await expand(page, "About Lariox Automation");
+    const heading = field(page, "Heading").first();
+    await heading.fill("   ");
     await publish(page);
-    // At the field, naming it as the form labels it, and in the notice.
-    const note = page.locator("[data-lariox-error]");
-    await expect(note).toHaveText(/^Sections › \d+ › Cards › 1 › Card link: link "\/no-such-page" leads to no page or redirect/);
-    await expect(page.getByText(/Failed to persist entry: .*not saved/)).toBeVisible();
+    await expect(page.getByText("Heading: should be some words, not only spaces.")).toBeVisible();
     expect(file("content/pages/about.yaml")).toBe(before);
+    await heading.fill("About Lariox Automation");
+    await expect(page.getByText("Heading: should be some words, not only spaces.")).toBeHidden();
   });
 
-  test("a new page with three sections and an uploaded picture is saved as a valid file", async ({ page }) => {
-    await openEditor(page, "#/collections/pages/new");
-    await field(page, "Route path").fill("/services/commissioning");
+  test("a page's new address is refused while the menu and pages link to the old one, naming them", async ({ page }) => {
+    const before = file("content/pages/products/plc.yaml");
+    await openEditor(page, "#/collections/pages/entries/products/plc");
+    await field(page, "Page address").fill("/products/plc-modules");
+    await publish(page);
+    // At the field, and in the notice, each place named as its own form labels it.
+    const note = page.locator("[data-lariox-error]").filter({ hasText: "The All Products menu" });
+    await expect(note).toHaveText(
+      /^Page address: The All Products menu links to "\/products\/plc" \(Navigation bar › Dropdown menus › .*\): this change would break it\.$/,
+    );
+    await expect(page.locator("[data-lariox-error]").filter({ hasText: /^Page address: The page “About” links to/ })).toBeVisible();
+    await expect(page.getByText(/^Not saved\. Page address: .*The All Products menu links to "\/products\/plc"/)).toBeVisible();
+    expect(file("content/pages/products/plc.yaml")).toBe(before);
+    // Changed back, the field's note goes.
+    await field(page, "Page address").fill("/products/plc");
+    await expect(page.locator("[data-lariox-error]")).toHaveCount(0);
+  });
+
+  test("a page or a picture that something uses is not deleted, and the editor reads what uses it", async ({ page }) => {
+    await openEditor(page, "#/collections/pages/entries/products/plc");
+    await page.getByRole("button", { name: "Delete entry" }).click();
+    await expect(page.getByText(/^Not deleted\. The All Products menu links to this page \(Navigation bar › Dropdown menus › /)).toBeVisible();
+    await expect(page.getByText(/The page “About” links to this page \(Sections › \d+ › Cards › \d+ › Card link\)/).first()).toBeVisible();
+    expect(existsSync(join(backend.root, "content/pages/products/plc.yaml"))).toBe(true);
+    // The media library lists every folder; the about page's banner is in use.
+    const banner = String((parse(file("content/pages/about.yaml")) as { sections: { image?: string }[] }).sections[0]!.image);
+    await openEditor(page, "#/collections/pages");
+    await page.getByText("Media", { exact: true }).click();
+    await page.getByPlaceholder("Search...").fill(banner.replace("/assets/", ""));
+    await page.getByText(banner.replace("/assets/", ""), { exact: true }).click();
+    await page.getByRole("button", { name: "Delete selected" }).click();
+    await expect(page.getByText(/^Failed to delete media: The page “About” uses this picture \(Sections › 1 › Background image\)/)).toBeVisible();
+    expect(existsSync(join(backend.root, "public", banner))).toBe(true);
+  });
+
+  test("Back and Forward between entries show the entry in the address, so save and delete act on what is shown", async ({ page }) => {
+    await openEditor(page, "#/collections/pages/entries/about");
+    await expect(field(page, "Page address")).toHaveValue("/about");
+    await page.evaluate(() => void (location.hash = "#/collections/pages/entries/contact"));
+    await expect(field(page, "Page address")).toHaveValue("/contact");
+    await page.goBack();
+    await expect(page).toHaveURL(/entries\/about$/);
+    await expect(field(page, "Page address")).toHaveValue("/about");
+    await page.goForward();
+    await expect(page).toHaveURL(/entries\/contact$/);
+    await expect(field(page, "Page address")).toHaveValue("/contact");
+    // From a new page back to an entry: Decap showed an empty form marked Published, with Delete active.
+    await page.evaluate(() => void (location.hash = "#/collections/pages/new"));
+    await expect(field(page, "Page address")).toHaveValue("");
+    await page.goBack();
+    await expect(page).toHaveURL(/entries\/contact$/);
+    await expect(field(page, "Page address")).toHaveValue("/contact");
+    await expect(field(page, "Page name")).toHaveValue("Contact");
+    // Save and delete act on the page shown: unchanged it saves as it is; in use, it is not deleted.
+    const before = file("content/pages/contact.yaml");
+    await page.getByRole("button", { name: "Delete entry" }).click();
+    await expect(page.getByText(/^Not deleted\. .* links to this page/)).toBeVisible();
+    expect(file("content/pages/contact.yaml")).toBe(before);
+  });
+
+  test("a new page made in a folder, with a big photo and a link chosen from the pages, is saved there as a valid file", async ({ page }) => {
+    await openEditor(page, "#/collections/pages/filter/products");
+    await page.getByRole("link", { name: "Create entry of type Page" }).click();
+    // The address starts with the folder's.
+    await expect(field(page, "Page address")).toHaveValue("/products/");
+    await field(page, "Page address").press("End");
+    await field(page, "Page address").pressSequentially("commissioning");
     await field(page, "Page name").fill("Commissioning");
-    await field(page, "Meta description").fill("On-site commissioning of PLC, SCADA and HMI systems by Lariox Automation engineers.");
+    await field(page, "Summary for search engines").fill("On-site commissioning of PLC, SCADA and HMI systems by Lariox Automation engineers.");
     await addSection(page, "Banner");
     await page.getByRole("button", { name: "Choose an image" }).click();
-    await page
-      .locator('input[type="file"]')
-      .setInputFiles({ name: "commissioning.jpg", mimeType: "image/jpeg", buffer: readFileSync("public/assets/banners/about.jpg") });
+    // The picker opens on the site's banner pictures.
+    await expect(page.getByText("about.jpg", { exact: true })).toBeVisible();
+    const photo = await sharp({ create: { width: 4400, height: 1600, channels: 3, background: { r: 30, g: 60, b: 120 } } })
+      .jpeg()
+      .toBuffer();
+    await page.locator('input[type="file"]').setInputFiles({ name: "commissioning.jpg", mimeType: "image/jpeg", buffer: photo });
     await page.getByRole("button", { name: "Choose selected" }).click();
+    // The new picture shows at once, in the field and in the preview, scaled to 2,500 px.
+    await expect
+      .poll(() =>
+        page
+          .locator("img")
+          .first()
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBe(2500);
+    const previewImage = page.frameLocator("#preview-pane").locator("main img").first();
+    await expect.poll(() => previewImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2500);
     await field(page, "Heading").fill("Commissioning");
     await addSection(page, "Rich Text");
-    await page.getByRole("button", { name: "Add paragraphs" }).click();
+    await page.getByRole("button", { name: "Add paragraph" }).click();
     await page.locator('[id^="paragraph-field-"]').fill("We commission PLC, SCADA and HMI systems on site, together with your operators.");
     await addSection(page, "Contact Block");
     await field(page, "Heading").last().fill("Plan your commissioning");
     await field(page, "Link text").fill("Request a quote");
-    await field(page, "Link target").fill("/contact");
+    await choosePage(page, page.locator('[id^="href-field-"]').last(), "Contact", "Contact /contact");
     // The preview draws the new page as it is being written.
     await expect(page.frameLocator("#preview-pane").getByRole("heading", { name: "Plan your commissioning" })).toBeVisible();
     await publish(page);
     await expect(page.getByText("Entry saved")).toBeVisible();
-    const saved = "content/pages/commissioning.yaml";
+    // Then the editor says where the change is and where to see it.
+    await expect(page.locator("[data-lariox-live]")).toContainText("Saved in the site's files on this computer");
+    await expect(page.locator("[data-lariox-live] a")).toHaveAttribute("href", /\/products\/commissioning$/);
+    const saved = "content/pages/products/commissioning.yaml";
+    await expect.poll(() => existsSync(join(backend.root, saved))).toBe(true);
     expect(parse(file(saved))).toMatchObject({
-      path: "/services/commissioning",
+      path: "/products/commissioning",
       sections: [
-        { type: "banner", image: "/assets/uploads/commissioning.jpg", heading: "Commissioning" },
+        { type: "banner", image: "/assets/banners/commissioning.jpg", heading: "Commissioning" },
         { type: "richText", paragraphs: [expect.stringContaining("We commission")] },
         { type: "contactBlock", link: { label: "Request a quote", href: "/contact" } },
       ],
     });
-    expect(file(saved).split("\n")[0]).toBe("# yaml-language-server: $schema=../../schema/page.schema.json");
-    expect(readFileSync(join(backend.root, "public/assets/uploads/commissioning.jpg"))).toEqual(readFileSync("public/assets/banners/about.jpg"));
+    expect(file(saved).split("\n")[0]).toBe("# yaml-language-server: $schema=../../../schema/page.schema.json");
+    expect((await sharp(join(backend.root, "public/assets/banners/commissioning.jpg")).metadata()).width).toBe(2500);
     expect(loadContent(backend.root).errors).toEqual([]);
+  });
+
+  test("a picture too heavy even when scaled down is refused, saying why and what to do", async ({ page }) => {
+    await openEditor(page, "#/collections/pages/entries/about");
+    const messages: string[] = [];
+    page.on("dialog", (dialog) => void messages.push(dialog.message()));
+    await page.getByRole("button", { name: "Add section" }).click();
+    await page.getByRole("menuitem", { name: "Banner", exact: true }).click();
+    await page.getByRole("button", { name: "Choose an image" }).last().click();
+    // Noise does not compress: 2,400 px of it is some 17 MB as PNG.
+    const noise = randomBytes(2400 * 2400 * 3);
+    const heavy = await sharp(noise, { raw: { width: 2400, height: 2400, channels: 3 } })
+      .png()
+      .toBuffer();
+    await page.locator('input[type="file"]').setInputFiles({ name: "heavy.png", mimeType: "image/png", buffer: heavy });
+    await expect
+      .poll(() => messages.join(""))
+      .toMatch(/^“heavy\.png” is [\d.]+ MB, more than the 2 MB the site takes for a picture\. .* and upload it again\.$/);
+    expect(existsSync(join(backend.root, "public/assets/banners/heavy.png"))).toBe(false);
   });
 
   test("the build of the edited files shows the new heading, builds the new route and the picture's variants", async () => {
@@ -173,7 +315,7 @@ test.describe("the visual editor @once", () => {
     await backend.build();
     const dist = join(backend.root, "dist");
     expect(readFileSync(join(dist, "about/index.html"), "utf8")).toContain("About Lariox Automation");
-    const added = readFileSync(join(dist, "services/commissioning/index.html"), "utf8");
+    const added = readFileSync(join(dist, "products/commissioning/index.html"), "utf8");
     expect(added).toContain("Plan your commissioning");
     const variants = readdirSync(join(dist, "assets/img")).filter((name) => name.startsWith("commissioning."));
     // WebP and JPEG in several widths (AVIF too where it pays: src/content/images.ts).

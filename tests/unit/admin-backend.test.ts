@@ -8,7 +8,7 @@ import { schemas } from "../../src/admin/fields.ts";
 
 describe("the editor's backend", () => {
   it("signs editors in at the site's own /api/auth, from the exact origin Decap takes the popup's messages from", () => {
-    const config = cmsConfig(schemas, { repo: "lariox/website", branch: "main" }, "https://www.lariox.example");
+    const config = cmsConfig(schemas, { repo: "lariox/website", branch: "main" }, undefined, "https://www.lariox.example");
     expect(config.backend).toMatchObject({
       name: "github",
       repo: "lariox/website",
@@ -21,7 +21,12 @@ describe("the editor's backend", () => {
   });
 
   it("uses an outside OAuth proxy only when one is named at build (CMS_AUTH_URL)", () => {
-    const config = cmsConfig(schemas, { repo: "lariox/website", branch: "main", baseUrl: "https://auth.lariox.example" }, "https://www.lariox.example");
+    const config = cmsConfig(
+      schemas,
+      { repo: "lariox/website", branch: "main", baseUrl: "https://auth.lariox.example" },
+      undefined,
+      "https://www.lariox.example",
+    );
     expect(config.backend.base_url).toBe("https://auth.lariox.example");
     expect(config.backend.auth_endpoint).toBeUndefined();
   });

@@ -5,8 +5,10 @@
  * schema's title, description and default as the field's label, hint and default.
  */
 import { describe, expect, it } from "vitest";
-import { cmsConfig, fieldsOf, innerFields, itemField, resolve, type Field, type Schema, type Schemas } from "../../src/admin/config.ts";
+import { cmsConfig, fieldsOf, innerFields, itemField, resolve, singularLabel, type Field, type Schema, type Schemas } from "../../src/admin/config.ts";
 import { schemas } from "../../src/admin/fields.ts";
+import { schemaLineFor } from "../../src/admin/schema-line.ts";
+import { schemaLine } from "../../src/content/load.ts";
 
 /** The schemas the comparison reads; a test swaps in a changed copy. */
 let all: Schemas = schemas;
@@ -23,6 +25,8 @@ function mismatches(raw: Schema, file: string, field: Field, path: string): stri
   if (schema.description !== undefined && schema.description !== field.hint) problems.push(`${path}: hint is not the description`);
   if (schema.default !== undefined && schema.default !== ("default" in field ? field.default : undefined))
     problems.push(`${path}: default is not the schema's`);
+  // A developer setting is kept out of the form whole (config.ts): nothing under it is drawn.
+  if (field.widget === "hidden") return problems;
   if (schema.type === "array") {
     const items = resolveIn(schema.items ?? {}, at);
     const variants = variantsOf(field);
@@ -98,6 +102,25 @@ describe("the visual editor's fields, generated from the schemas", () => {
       fields.flatMap((f) => [f, ...all(innerFields(f) ?? []), ...all([itemField(f)].filter((i) => i !== undefined)), ...all(variantsOf(f) ?? [])]);
     const widgets = new Set(all([...page, ...site]).map((f) => f.widget));
     for (const w of ["string", "text", "number", "boolean", "select", "list", "object", "image", "file"]) expect(widgets, w).toContain(w);
+  });
+
+  it("keeps developer settings out of the form and counts list items in words", () => {
+    const site = fieldsOf("site.schema.json", schemas);
+    for (const name of ["behaviour", "ui"]) expect(site.find((f) => f.name === name)?.widget, name).toBe("hidden");
+    const company = innerFields(site.find((f) => f.name === "company"))!;
+    expect(company.find((f) => f.name === "siteUrl")?.widget).toBe("hidden");
+    const sections = fieldsOf("page.schema.json", schemas).find((f) => f.name === "sections")!;
+    expect(sections).toMatchObject({ label: "Sections", label_singular: "Section" });
+    // Decap opens a list collapsed unless told otherwise.
+    expect((sections as { collapsed?: boolean }).collapsed).toBeUndefined();
+    expect(singularLabel("Device families not supported")).toBe("Device family not supported");
+    expect(singularLabel("Sub-entries")).toBe("Sub-entry");
+    expect(singularLabel("Bullets")).toBe("Bullet");
+  });
+
+  it("names the page schema from a page's own folder, as the content check expects", () => {
+    for (const file of ["content/pages/about.yaml", "content/pages/products/plc.yaml", "content/pages/a/b/c.yaml"])
+      expect(schemaLineFor(file)).toBe(`${schemaLine(file, "page")}\n`);
   });
 
   it("covers every file under content/pages, sub-folders included, and site.yaml as a file collection", () => {

@@ -71,7 +71,7 @@ describe("content validation", () => {
   it("refuses two pages with one path", () => {
     expect(errorsOf("duplicate-path")).toMatchInlineSnapshot(`
       [
-        "content/pages/about.yaml:2:7  /path: path "/about" is already used by content/pages/about-copy.yaml (each route needs exactly one page file)",
+        "content/pages/about.yaml:2:7  /path: the address "/about" is already the address of the page “About again” (each page needs its own)",
       ]
     `);
   });
@@ -79,7 +79,7 @@ describe("content validation", () => {
   it("refuses a link to no page, and accepts a link to a declared redirect", () => {
     expect(errorsOf("broken-link")).toMatchInlineSnapshot(`
       [
-        "content/pages/about.yaml:8:34  /sections/0/links/0/href: link "/prodcts" leads to no page or redirect (declare the page under content/pages/ or a redirect in content/site.yaml)",
+        "content/pages/about.yaml:8:34  /sections/0/links/0/href: link "/prodcts" leads to no page (choose one of the site's pages, or add an old address in site settings that leads to one)",
       ]
     `);
   });
@@ -87,7 +87,7 @@ describe("content validation", () => {
   it("suggests the right case for a link that differs only in case", () => {
     expect(errorsOf("case-link")).toMatchInlineSnapshot(`
       [
-        "content/pages/about.yaml:8:36  /sections/0/cards/0/href: link "/About" leads to no page or redirect (did you mean "/about"? Paths are case-sensitive; fix the link or declare a redirect in content/site.yaml)",
+        "content/pages/about.yaml:8:36  /sections/0/cards/0/href: link "/About" leads to no page (did you mean "/about"? Capital letters count in an address)",
       ]
     `);
   });
@@ -95,7 +95,7 @@ describe("content validation", () => {
   it("refuses an asset that is not under public/", () => {
     expect(errorsOf("missing-asset")).toMatchInlineSnapshot(`
       [
-        "content/pages/about.yaml:8:11  /sections/0/file: asset "/assets/datasheets/missing.pdf" does not exist (expected the file public/assets/datasheets/missing.pdf)",
+        "content/pages/about.yaml:8:11  /sections/0/file: the picture or file "/assets/datasheets/missing.pdf" is not among the site's files",
       ]
     `);
   });
@@ -103,7 +103,7 @@ describe("content validation", () => {
   it("refuses a sidebar that site.yaml does not declare", () => {
     expect(errorsOf("unknown-sidebar")).toMatchInlineSnapshot(`
       [
-        "content/pages/about.yaml:5:10  /sidebar: unknown sidebar "solutions" (declared in content/site.yaml: products)",
+        "content/pages/about.yaml:5:10  /sidebar: unknown sidebar "solutions" (the site's sidebars: products)",
       ]
     `);
   });
@@ -111,7 +111,7 @@ describe("content validation", () => {
   it("refuses a redirect to no page", () => {
     expect(errorsOf("bad-redirect")).toMatchInlineSnapshot(`
       [
-        "content/site.yaml:44:28  /redirects/0/to: redirect target "/abuot" is not a page (declare the page under content/pages/ or a redirect in content/site.yaml)",
+        "content/site.yaml:44:28  /redirects/0/to: the old address leads to "/abuot", which is not a page (choose one of the site's pages, or add an old address in site settings that leads to one)",
       ]
     `);
   });

@@ -13,17 +13,17 @@ export type Initials = string
  */
 export type PublicSiteURL = string
 /**
- * The logo in the top bar, written as its URL under public/.
+ * The logo on the light top bar.
  */
 export type LogoForLightBackgrounds = string
 /**
- * The logo on the dark footer, written as its URL under public/.
+ * The logo on the dark footer.
  */
 export type LogoForDarkBackgrounds = string
 /**
- * The company in a sentence or two: the site-wide fallback for a meta description.
+ * The company in a sentence or two, shown by search engines for a page without its own summary.
  */
-export type DefaultMetaDescription = string
+export type DefaultSummaryForSearchEngines = string
 /**
  * The three taglines shown in the header and the intro.
  * 
@@ -49,7 +49,7 @@ export type TaglineTitle = string
  */
 export type TaglineText = string
 /**
- * true while the e-mail, phones and address are samples that must be replaced before launch.
+ * Tick while the e-mail, phone numbers and address are samples that must be replaced before launch.
  */
 export type PlaceholderDetails = boolean
 /**
@@ -95,7 +95,7 @@ export type City = string
  */
 export type State = string
 /**
- * Write it in quotes ("395002") so YAML keeps it as text.
+ * The postal PIN code, like 395002.
  */
 export type PINCode = string
 /**
@@ -107,15 +107,15 @@ export type Country = string
  */
 export type OpeningHours = string
 /**
- * The same hours in schema.org's form (days Mo Tu We Th Fr Sa Su, 24-hour times), used in the page's structured data.
+ * The same hours for search engines, written like Mo-Sa 09:00-18:00 (days Mo Tu We Th Fr Sa Su, 24-hour times).
  */
 export type OpeningHoursForSearchEngines = string
 /**
- * The src of the embedded map iframe.
+ * The web address of the map on the contact page: in Google Maps choose Share › Embed a map and copy the address that starts with https://www.google.com/maps.
  */
-export type MapEmbedURL = string
+export type MapAddress = string
 /**
- * Accessible title of the map iframe.
+ * What the map shows, read out by screen readers.
  */
 export type MapTitle = string
 /**
@@ -123,7 +123,7 @@ export type MapTitle = string
  */
 export type LinkText1 = string
 /**
- * Where the link leads: a page path (/contact), or an https:, mailto: or tel: address.
+ * Where the link leads: a page of the site, or a web address (https://…).
  */
 export type LinkTarget = string
 /**
@@ -137,11 +137,11 @@ export type SocialLinks = Link[]
  */
 export type MainLinks = [Link, ...(Link)[]]
 /**
- * The text of the button that opens the menu (and the menu's name in site.yaml for `npm run new:page -- --menu`).
+ * The text of the button that opens the menu.
  */
 export type MenuButtonText = string
 /**
- * The menu's entries after the overview link; each may have sub-entries (children).
+ * The menu's entries after the overview link; each may have sub-entries.
  * 
  * @minItems 1
  */
@@ -151,11 +151,11 @@ export type Entries = [MenuItem, ...(MenuItem)[]]
  */
 export type LinkText2 = string
 /**
- * The page the entry leads to (or an https:, mailto: or tel: address).
+ * The page the entry leads to.
  */
 export type LinkTarget1 = string
 /**
- * Optional entries nested under this one (a sub-menu).
+ * Optional entries shown under this one (a sub-menu).
  */
 export type SubEntries = Link[]
 /**
@@ -193,7 +193,7 @@ export type LinkText3 = string
  */
 export type LinkTarget2 = string
 /**
- * A small SVG icon beside the link, written as its URL under public/.
+ * A small icon beside the link.
  */
 export type Icon = string
 /**
@@ -209,15 +209,15 @@ export type AboutText = string
  */
 export type SolutionsHeading = string
 /**
- * Plain-text list of what the company offers, one entry per line.
+ * What the company offers, one box per line.
  */
-export type SolutionsList = string[]
+export type Solutions = string[]
 /**
  * Heading of the quick links column.
  */
 export type QuickLinksHeading = string
 /**
- * Links in the footer; an entry may have sub-entries (children).
+ * Links in the footer; an entry may have sub-entries.
  */
 export type QuickLinks = MenuItem[]
 /**
@@ -225,23 +225,23 @@ export type QuickLinks = MenuItem[]
  */
 export type ContactHeading = string
 /**
- * {year} is replaced by the current year, {company} by the company name.
+ * {year} shows the current year, {company} the company's name.
  */
 export type CopyrightLine = string
 /**
- * The old path; must not be a page's path.
+ * The address no longer used, like /products/Hmi; not the address of a page.
  */
-export type FromPath = string
+export type OldAddress = string
 /**
- * The page it leads to (answered with 301).
+ * The page the old address now leads to.
  */
-export type ToPath = string
+export type LeadsTo = string
 /**
- * Old or differently-cased paths and where they permanently lead. Content may link to a redirect's `from`.
+ * Addresses the site no longer uses, and the page each now leads to, so old links and bookmarks keep working.
  */
-export type Redirects = {
-from: FromPath
-to: ToPath
+export type OldAddresses = {
+from: OldAddress
+to: LeadsTo
 }[]
 /**
  * When the shell removes the intro.
@@ -421,7 +421,7 @@ export type HoneypotLabel = string
 export type PDFFallbackLink = string
 
 /**
- * Everything site-wide: company, contact details, menus, footer, redirects, interface wording and the behaviour constants (timings and sizes of the intro, hero, tagline, partner strip, toasts and cursor).
+ * Everything site-wide: company, contact details, menus, sidebars, footer and old addresses; and, kept for developers, interface wording and the behaviour constants (timings and sizes of the intro, hero, tagline, partner strip, toasts and cursor).
  */
 export interface Site {
 company: Company
@@ -430,12 +430,12 @@ contact: ContactDetails
 navigation: NavigationBar
 sidebars: Sidebars
 footer: Footer
-redirects: Redirects
+redirects: OldAddresses
 behaviour: BehaviourConstants
 ui: InterfaceWording
 }
 /**
- * Who the site is for: name, initials, public URL, logos and the default meta description.
+ * Who the site is for: name, initials, logos and the default summary for search engines.
  */
 export interface Company {
 name: CompanyName
@@ -443,10 +443,10 @@ initials: Initials
 siteUrl: PublicSiteURL
 logo: LogoForLightBackgrounds
 logoOnDark: LogoForDarkBackgrounds
-description: DefaultMetaDescription
+description: DefaultSummaryForSearchEngines
 }
 /**
- * Written once here; pages write {email}, {phone}, {phones} or {hours} and get these values.
+ * Written once here: in any text of a page, {email}, {phone}, {phones} and {hours} show these values.
  */
 export interface ContactDetails {
 placeholder: PlaceholderDetails
@@ -456,7 +456,7 @@ whatsapp?: WhatsApp
 address: PostalAddress
 hours: OpeningHours
 openingHours: OpeningHoursForSearchEngines
-mapEmbedUrl: MapEmbedURL
+mapEmbedUrl: MapAddress
 mapTitle: MapTitle
 social: SocialLinks
 }
@@ -510,7 +510,7 @@ href: LinkTarget1
 children?: SubEntries
 }
 /**
- * Named link lists that pages show beside their content (`sidebar: products` in a page).
+ * Lists of links that pages show beside their content (each page chooses its sidebar).
  */
 export interface Sidebars {
 [k: string]: Sidebar | undefined
@@ -526,7 +526,7 @@ export interface Footer {
 aboutHeading: AboutHeading
 aboutText: AboutText
 solutionsHeading: SolutionsHeading
-solutions: SolutionsList
+solutions: Solutions
 quickLinksHeading: QuickLinksHeading
 quickLinks: QuickLinks
 contactHeading: ContactHeading

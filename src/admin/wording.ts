@@ -1,0 +1,34 @@
+/**
+ * Decap's own messages where they speak to developers ("didn't match the pattern", "Failed to
+ * persist entry: Error: …"), in the words of the rest of the editor. Decap looks a phrase up in
+ * the English set it registered; these replace a few of them.
+ */
+type Phrases = Record<string, unknown>;
+interface Locales {
+  getLocale(locale: string): Phrases | undefined;
+  registerLocale(locale: string, phrases: Phrases): void;
+}
+
+const CHANGES = {
+  editor: { editorControlPane: { widget: { regexPattern: "%{fieldLabel}: %{pattern}" } } },
+  ui: { toast: { onFailToPersist: "Not saved. %{details}", onFailToDelete: "Not deleted. %{details}" } },
+};
+
+function merge(base: Phrases, changes: Phrases): Phrases {
+  const out: Phrases = { ...base };
+  for (const [key, value] of Object.entries(changes)) {
+    out[key] = value && typeof value === "object" ? merge((base[key] as Phrases | undefined) ?? {}, value as Phrases) : value;
+  }
+  return out;
+}
+
+export function useEditorWording(cms: Locales): void {
+  cms.registerLocale("en", merge(cms.getLocale("en") ?? {}, CHANGES));
+}
+
+/** An error whose text is the message alone: Decap writes `${error}` into its notices. */
+export class Refusal extends Error {
+  override toString(): string {
+    return this.message;
+  }
+}
