@@ -21,8 +21,7 @@ const isEmpty = (v: unknown) =>
   v === null || v === undefined || v === "" || (Array.isArray(v) && v.length === 0) || (typeof v === "object" && Object.keys(v as object).length === 0);
 
 /** An object holding nothing but empty values: an optional picture left untouched keeps only its empty alt. */
-const isBlank = (v: unknown): boolean =>
-  isEmpty(v) || (!!v && typeof v === "object" && !Array.isArray(v) && Object.values(v).every((inner) => isBlank(inner)));
+const isBlank = (v: unknown): boolean => isEmpty(v) || (!!v && typeof v === "object" && !Array.isArray(v) && Object.values(v).every((inner) => isBlank(inner)));
 
 /**
  * The entry as the file holds it: drops Decap's own keys (`_source`) and what the form leaves
