@@ -12,7 +12,7 @@ import { schemas } from "./fields.ts";
 import { yamlFormat } from "./cms-format.ts";
 import { loadFacts } from "./facts.ts";
 import { pagePathControl } from "./page-path.tsx";
-import { refuseInvalid } from "./pre-save.ts";
+import { refuseInvalid, rememberEntry } from "./pre-save.ts";
 import { guardDeletes } from "./refuse-delete.ts";
 import { hookBackends } from "./backend-hooks.ts";
 import { listEveryFolder } from "./pictures.ts";
@@ -36,6 +36,7 @@ cms.registerPreviewTemplate("pages", PagePreview);
 cms.registerEventListener({ name: "preSave", handler: refuseInvalid });
 const editor = reopenOnEntryChange(window);
 cms.registerEventListener({ name: "postSave", handler: editor.afterSave });
+cms.registerEventListener({ name: "postSave", handler: rememberEntry });
 cms.registerEventListener({ name: "postPublish", handler: ({ entry }: { entry: Entry }) => showLiveNotice(entry, __CMS_BACKEND__.liveMinutes) });
 limitUploads(document);
 hookBackends(cms, (backend, name) => {

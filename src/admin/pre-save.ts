@@ -5,9 +5,16 @@
  * already shown their messages at the fields.
  */
 import { entryData, entryFile, entryUploads, type Entry } from "./entry.ts";
-import { addAssets, loadFacts } from "./facts.ts";
-import { validateEntry } from "./validate-entry.ts";
+import { addAssets, loadFacts, rememberSaved } from "./facts.ts";
+import { entryFields } from "./fields.ts";
+import { clean, validateEntry } from "./validate-entry.ts";
 import { Refusal } from "./wording.ts";
+
+/** After a save, the rest of the session checks against the entry as saved (facts.ts). */
+export function rememberEntry({ entry }: { entry: Entry }): void {
+  const kind = entry.get("collection") === "site" ? "site" : "page";
+  rememberSaved(kind, entryFile(entry), clean(entryData(entry), entryFields(kind)), entryUploads(entry));
+}
 
 export async function refuseInvalid({ entry }: { entry: Entry }): Promise<undefined> {
   const facts = await loadFacts();

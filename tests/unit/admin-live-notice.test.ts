@@ -1,0 +1,27 @@
+// @vitest-environment node
+/** What the editor says after a publish (src/admin/live-notice.ts): when the change is live, and where. */
+import { describe, expect, it, vi } from "vitest";
+import { liveNotice } from "../../src/admin/live-notice.ts";
+import type { Entry } from "../../src/admin/entry.ts";
+
+vi.mock("../../src/admin/facts.ts", () => ({ facts: () => ({ site: { company: { siteUrl: "https://www.example.com" } } }) }));
+
+const entry = (collection: string, path?: string) =>
+  ({ get: (key: string) => (key === "collection" ? collection : undefined), getIn: () => path }) as unknown as Entry;
+
+describe("the notice after a publish", () => {
+  it("on GitHub: live by itself in the deploy's minutes, at the page's public address", () => {
+    const { text, href } = liveNotice(entry("pages", "/products/plc"), "public", 7, "http://localhost:5173");
+    expect(href).toBe("https://www.example.com/products/plc");
+    expect(text).toMatch(
+      /^Published\. The site rebuilds itself with this change: it is live in about 7 minutes at https:\/\/www\.example\.com\/products\/plc\./,
+    );
+  });
+
+  it("site settings show on every page: the home page; on this machine, the local address", () => {
+    expect(liveNotice(entry("site"), "public", 10, "").href).toBe("https://www.example.com/");
+    const local = liveNotice(entry("pages", "/about"), "local", 10, "http://localhost:5173");
+    expect(local.href).toBe("http://localhost:5173/about");
+    expect(local.text).toMatch(/^Saved in the site's files on this computer\./);
+  });
+});
