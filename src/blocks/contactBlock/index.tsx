@@ -40,4 +40,3 @@ export function ContactBlock({ section }: { section: SectionOf<"contactBlock"> }
 }
 
 export default ContactBlock;
-export const loading = "eager";
