@@ -50,7 +50,8 @@ function wakeOf(type: string): Wake | null {
   const file = join(BLOCKS, type, "index.tsx");
   if (!existsSync(file)) fail(`${BLOCKS}/${type}/ has a schema.json but no index.tsx (its component, the default export).`);
   const source = readFileSync(file, "utf8");
-  if (/^export const loading\b/m.test(source)) fail(`${file}: "loading" is gone; an interactive block says when it wakes: export const wake = "visible" | "idle" | "interaction";`);
+  if (/^export const loading\b/m.test(source))
+    fail(`${file}: "loading" is gone; an interactive block says when it wakes: export const wake = "visible" | "idle" | "interaction";`);
   const declared = /^export const wake\b.*$/m.exec(source)?.[0];
   if (!declared) return null;
   const wake = /^export const wake\s*=\s*"(\w+)";?$/.exec(declared)?.[1];

@@ -36,7 +36,13 @@ export async function prerender(content: Content, dist: string, ssrDir: string):
   const files = siteFiles(manifest);
   const scripts = await inlineScripts(content.site);
   // The inline scripts (the template's, the boot ones and the Speculation Rules) are allowed by hash in the Content-Security-Policy.
-  const scriptHashes = [...[...template.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!), scripts.intro, scripts.shell, scripts.cursor, scripts.speculation].map(scriptHash);
+  const scriptHashes = [
+    ...[...template.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!),
+    scripts.intro,
+    scripts.shell,
+    scripts.cursor,
+    scripts.speculation,
+  ].map(scriptHash);
 
   const started = performance.now();
   for (const { page } of content.pages) {

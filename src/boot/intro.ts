@@ -30,3 +30,4 @@ if (seen || matchMedia("(prefers-reduced-motion: reduce)").matches) {
   setTimeout(over, INTRO_DURATION_MS - performance.now());
   for (const type of ["close", "animationend"]) addEventListener(type, (e) => (e.target as Element).matches?.(intro) && over(), true);
 }
+export {};

@@ -57,4 +57,3 @@ const undismiss = (e: Event) => {
 };
 on("pointerover", undismiss);
 on("focusin", undismiss);
-

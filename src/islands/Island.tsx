@@ -28,12 +28,14 @@ function imagesOf(section: unknown, images: Images): Images {
  * wakes beside it as attributes, which src/islands/wake.ts reads in the browser (the way Astro's
  * <astro-island> and the Guardian's <gu-island> carry theirs).
  */
-export function Island({ type, wake, Component, section }: { type: string; wake: Wake; Component: ComponentType<{ section: never }>; section: unknown }) {
+export function Island<S>({ type, wake, Component, section }: { type: string; wake: Wake; Component: ComponentType<{ section: S }>; section: S }) {
   const renderIsland = useContext(RenderIslandContext);
   const images = useContext(ImagesContext);
   const id = useId();
-  if (!renderIsland) return <Component section={section as never} />;
-  const props: IslandProps = { section, images: imagesOf(section, images) };
+  if (!renderIsland) return <Component section={section} />;
+  const props: IslandProps<S> = { section, images: imagesOf(section, images) };
   const html = renderIsland(<IslandTree Component={Component} props={props} />, id);
-  return <div className={island} data-island={type} data-wake={wake} data-id={id} data-props={JSON.stringify(props)} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div className={island} data-island={type} data-wake={wake} data-id={id} data-props={JSON.stringify(props)} dangerouslySetInnerHTML={{ __html: html }} />
+  );
 }

@@ -3,8 +3,8 @@ import type { Images } from "../content/image-formats.ts";
 import { ImagesContext } from "../ui/Img.tsx";
 
 /** What an island's root holds, serialised into its data-props by the prerender and read back to hydrate it. */
-export interface IslandProps {
-  section: unknown;
+export interface IslandProps<S = unknown> {
+  section: S;
   /** The entries of the images its section names (Img reads them from ImagesContext). */
   images: Images;
 }
@@ -14,11 +14,11 @@ export interface IslandProps {
  * (src/islands/Island.tsx) and the browser hydrates it (hydrate.tsx); any difference would be a
  * hydration mismatch. `onHydrated` runs once the browser has hydrated it.
  */
-export function IslandTree({ Component, props, onHydrated }: { Component: ComponentType<{ section: never }>; props: IslandProps; onHydrated?: () => void }) {
+export function IslandTree<S>({ Component, props, onHydrated }: { Component: ComponentType<{ section: S }>; props: IslandProps<S>; onHydrated?: () => void }) {
   useEffect(() => onHydrated?.(), [onHydrated]);
   return (
     <ImagesContext value={props.images}>
-      <Component section={props.section as never} />
+      <Component section={props.section} />
     </ImagesContext>
   );
 }

@@ -38,7 +38,7 @@ async function hydrate(island: HTMLElement): Promise<void> {
   const load = islandCode[island.dataset.island!];
   if (!load) throw new Error(`no code for the island "${island.dataset.island}"`);
   const [{ hydrateIsland }, block] = await Promise.all([import("./hydrate.tsx"), load()]);
-  hydrateIsland(island, block.default as ComponentType<{ section: never }>);
+  hydrateIsland(island, block.default as ComponentType<{ section: unknown }>);
 }
 
 for (const island of document.querySelectorAll<HTMLElement>("[data-island]")) {

@@ -13,14 +13,17 @@ test("the shell shows the top bar, navigation and footer with the current year",
 test.describe("desktop navigation", () => {
   test.skip(({ viewport }) => isMobile(viewport?.width), "desktop only");
 
-  test("highlights the current page and navigates client-side, updating the title", async ({ page }) => {
+  test("highlights the current page in its HTML; a link loads the next page as a document, with its own title", async ({ page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("aria-current", "page");
+    await page.evaluate(() => ((window as unknown as { before: boolean }).before = true));
     await nav.getByRole("link", { name: "About", exact: true }).click();
     await expect(page).toHaveURL(/\/about$/);
     await expect(page).toHaveTitle(`About | ${COMPANY}`);
     await expect(nav.getByRole("link", { name: "About", exact: true })).toHaveAttribute("aria-current", "page");
+    // No client router: a new document (the old page's window is gone).
+    expect(await page.evaluate(() => (window as unknown as { before?: boolean }).before)).toBeUndefined();
   });
 
   test("a dropdown opens from the keyboard, Escape closes it and focus returns", async ({ page }) => {
