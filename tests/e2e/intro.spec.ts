@@ -26,7 +26,8 @@ test.describe("intro splash", () => {
     expect(firstView.splash).toContain(COMPANY);
     expect(firstView.h1).toBe(true);
     // 3000 ms from the start of navigation, whenever the page's code (the hero island) hydrates.
-    expect(introGoneAt).toBeGreaterThanOrEqual(3000);
+    // (The page's clock is coarsened by up to a tenth of a millisecond.)
+    expect(introGoneAt).toBeGreaterThanOrEqual(2999);
     expect(introGoneAt).toBeLessThan(4500);
   });
 

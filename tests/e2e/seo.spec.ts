@@ -87,7 +87,7 @@ test.describe("the first view comes first", () => {
     const scripts = await page.evaluate(() =>
       performance
         .getEntriesByType("resource")
-        .filter((r) => r.name.endsWith(".js") && !r.name.includes("/cursor-"))
+        .filter((r) => r.name.endsWith(".js") && !/\/cursor-/.test(r.name))
         .map((r) => r.name),
     );
     expect(scripts).toEqual([]);
@@ -97,7 +97,7 @@ test.describe("the first view comes first", () => {
     await page.goto("/"); // waits for the hero island to hydrate (fixtures.ts)
     const timing = await page.evaluate(() => {
       const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-      const scripts = performance.getEntriesByType("resource").filter((r) => r.name.endsWith(".js") && !r.name.includes("/cursor-"));
+      const scripts = performance.getEntriesByType("resource").filter((r) => r.name.endsWith(".js") && !/\/cursor-/.test(r.name));
       return { loadStart: nav.loadEventStart, early: scripts.filter((r) => r.startTime < nav.loadEventStart).map((r) => new URL(r.name).pathname) };
     });
     const runtime = await page.locator('script[type="module"]').getAttribute("src");
