@@ -3,7 +3,8 @@
  * loopback, runs Lighthouse (mobile preset, Debian's Chromium) on every route and prints, per
  * route, the four category scores, LCP, TBT, CLS and the first-load JavaScript (gzip).
  * Then, per route, what its script costs a phone (script-cost.ts): the JavaScript fetched until the
- * page is idle and the script time on a 4x-slowed CPU at phone size; `--no-lighthouse` prints only that.
+ * page is idle and the script time on a 4x-slowed CPU at phone size (`--script-runs=N`, default
+ * --runs, loads per route with and without script); `--no-lighthouse` prints only that.
  * Writes both tables as JSON to .tmp/bench/lighthouse.json. `--no-build` reuses dist/;
  * `--routes=/,/about` limits the run; `--runs=N` (default 3) audits each route N times and
  * reports Lighthouse's own median run (the one nearest the median FCP and TTI), as its docs
@@ -25,6 +26,7 @@ const port = Number(process.env.BENCH_PORT ?? 4455);
 const base = `http://127.0.0.1:${port}`;
 const routeArg = args.find((a) => a.startsWith("--routes="))?.slice(9);
 const runs = Number(args.find((a) => a.startsWith("--runs="))?.slice(7) ?? 3);
+const scriptRuns = Number(args.find((a) => a.startsWith("--script-runs="))?.slice(14) ?? runs);
 const routes = routeArg ? routeArg.split(",") : (loadContent(process.cwd()).content?.pages ?? []).map((p) => p.page.path).filter((p) => p !== "/404");
 
 if (!args.includes("--no-build")) execSync("npm run --silent build", { stdio: "inherit" });
@@ -114,11 +116,11 @@ for (const route of args.includes("--no-lighthouse") ? [] : routes) {
   );
 }
 await chrome.kill();
-const scriptCost = await measureScriptCost(base, routes, runs);
+const scriptCost = await measureScriptCost(base, routes, scriptRuns);
 stop();
 
 if (rows.length) printLighthouse();
-console.log(`\nScript cost on a phone (4x-slowed CPU, cold cache, until idle), median of ${runs} runs:`);
+console.log(`\nScript cost on a phone (4x-slowed CPU, cold cache, until idle), median of ${scriptRuns} runs:`);
 console.log(scriptCostTable(scriptCost));
 mkdirSync(".tmp/bench", { recursive: true });
 writeFileSync(".tmp/bench/lighthouse.json", JSON.stringify({ date: new Date().toISOString(), runsPerRoute: runs, rows, scriptCost }, null, 2));
