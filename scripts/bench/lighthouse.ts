@@ -4,7 +4,7 @@
  * route, the four category scores, LCP, TBT, CLS and the first-load JavaScript (gzip).
  * Then, per route, what its script costs a phone (script-cost.ts): the JavaScript fetched until the
  * page is idle and the script time on a 4x-slowed CPU at phone size (`--script-runs=N`, default
- * --runs, loads per route with and without script); `--no-lighthouse` prints only that.
+ * --runs, loads per route with and without script; 0 leaves it out); `--no-lighthouse` prints only that.
  * Writes both tables as JSON to .tmp/bench/lighthouse.json. `--no-build` reuses dist/;
  * `--routes=/,/about` limits the run; `--runs=N` (default 3) audits each route N times and
  * reports Lighthouse's own median run (the one nearest the median FCP and TTI), as its docs
@@ -116,12 +116,14 @@ for (const route of args.includes("--no-lighthouse") ? [] : routes) {
   );
 }
 await chrome.kill();
-const scriptCost = await measureScriptCost(base, routes, scriptRuns);
+const scriptCost = scriptRuns > 0 ? await measureScriptCost(base, routes, scriptRuns) : [];
 stop();
 
 if (rows.length) printLighthouse();
-console.log(`\nScript cost on a phone (4x-slowed CPU, cold cache, until idle), median of ${scriptRuns} runs:`);
-console.log(scriptCostTable(scriptCost));
+if (scriptCost.length) {
+  console.log(`\nScript cost on a phone (4x-slowed CPU, cold cache, until idle), median of ${scriptRuns} runs:`);
+  console.log(scriptCostTable(scriptCost));
+}
 mkdirSync(".tmp/bench", { recursive: true });
 writeFileSync(".tmp/bench/lighthouse.json", JSON.stringify({ date: new Date().toISOString(), runsPerRoute: runs, rows, scriptCost }, null, 2));
 process.exit(0);

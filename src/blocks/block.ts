@@ -3,7 +3,7 @@ import type { SectionOf, SectionType } from "../content/types.ts";
 
 /**
  * When an interactive block's island hydrates in the browser (src/islands/wake.ts):
- * - "visible": as it comes into the viewport;
+ * - "visible": as it comes into the viewport (not before the page's load event);
  * - "idle": once the page has loaded and the browser is idle;
  * - "interaction": on the first press, key or focus inside it.
  * A block folder says it in its index.tsx (`export const wake = "idle";`); a block without one is

@@ -15,15 +15,17 @@ const loaded = new Promise<void>((resolve) => (document.readyState === "complete
 const moments: Record<Wake, (island: HTMLElement, wake: () => void) => void> = {
   // After the page's load (the lead image and the stylesheet first), when the browser has nothing else to do.
   idle: (_island, wake) => void loaded.then(() => ("requestIdleCallback" in window ? requestIdleCallback(wake, { timeout: 2000 }) : setTimeout(wake, 200))),
-  visible: (island, wake) => {
-    const observer = new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
-      observer.disconnect();
-      wake();
-    });
-    // The root adds no box (display: contents), so its children are what comes into view.
-    for (const child of island.children) observer.observe(child);
-  },
+  // In view, and not before the page's load: its code must not take bandwidth from the lead image.
+  visible: (island, wake) =>
+    void loaded.then(() => {
+      const observer = new IntersectionObserver((entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        wake();
+      });
+      // The root adds no box (display: contents), so its children are what comes into view.
+      for (const child of island.children) observer.observe(child);
+    }),
   interaction: (island, wake) => {
     const events = ["pointerdown", "keydown", "focusin", "pointerover"];
     const once = () => {
