@@ -1,6 +1,6 @@
 /**
  * When each tagline appears, in ms from its first paint: one by one from 800 ms, when a phone has
- * usually drawn and hydrated the page (why the splash waits: see Intro.css.ts), 700 ms apart, or
+ * usually drawn the page (why the splash waits: see Intro.css.ts), 700 ms apart, or
  * closer when the intro is shorter, so that the last one still shows before the splash goes.
  */
 export function taglineDelays(count: number, introDurationMs: number): number[] {
