@@ -27,8 +27,9 @@ async function once(browser: Browser, url: string, javaScriptEnabled: boolean) {
   const context = await browser.newContext({ ...phone, javaScriptEnabled });
   const page = await context.newPage();
   const bodies: Promise<Buffer | undefined>[] = [];
+  // The site's own scripts: not those of the browser's PDF viewer in a datasheet's frame.
   page.on("response", (response) => {
-    if (response.request().resourceType() === "script") bodies.push(response.body().catch(() => undefined));
+    if (response.request().resourceType() === "script" && response.url().startsWith(new URL(url).origin)) bodies.push(response.body().catch(() => undefined));
   });
   const cdp = await context.newCDPSession(page);
   await cdp.send("Performance.enable");
