@@ -7,7 +7,7 @@ import type { Content } from "./src/content/load.ts";
 
 const ENTRY = "src/entry-client.tsx";
 
-/** index.html names no script (built pages get theirs from the prerender); the dev server adds the entry. */
+/** index.html names no script (built pages get theirs from the prerender); the dev server adds its own entry. */
 export const devEntry: Plugin = {
   name: "dev-entry",
   apply: "serve",
@@ -30,14 +30,13 @@ export const siteConfig = (content?: Content): UserConfig => ({
     // Rolldown's per-plugin timing notes are noise in every build log.
     rolldownOptions: {
       checks: { pluginTimings: false },
-      // The entry module, not index.html: the prerender writes each page's scripts from the manifest
-      // (scripts/build/boot.ts). Named index, so its chunk is index-*.js.
-      input: { index: ENTRY },
-      // Everything the entry imports is one chunk with it (index-*.js). Left alone, Rolldown splits
-      // each module the entry shares with a lazy chunk into a chunk of its own: twenty files per
-      // first view, each a request and a main-thread task on a phone, most under 1 KB. Lazy chunks
-      // (pages, carousel, form, cursor...) stay apart and import what they share from the entry's.
-      output: { codeSplitting: { groups: [{ name: "index", tags: ["$initial"] }] } },
+      // Not index.html (the prerender's template): the modules a built page may load. `islands`, the
+      // island runtime (src/islands/wake.ts), only on pages with an interactive block; it fetches
+      // React and each block's code as their islands wake. `cursor`, imported by the inline shell
+      // script on desktops. `styles`, every style module: its one stylesheet is what pages link.
+      input: { islands: "src/islands/wake.ts", cursor: "src/shell/cursor.ts", styles: "src/entry-styles.ts" },
+      // Keep the entries' export names: the inline shell script calls the cursor's startCursor.
+      preserveEntrySignatures: "exports-only",
     },
   },
 });

@@ -1,31 +1,16 @@
-import { StrictMode, startTransition } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
+import { createRoot } from "react-dom/client";
 import "./styles/global.css.ts";
 import { App, loadPage } from "./app/App.tsx";
 import { findRedirect } from "./app/routes.ts";
 import { normalisePath } from "./ui/format.ts";
 
-// Run by src/boot/loader.ts on built pages. The prerendered HTML already shows the page; load its
-// content chunk, then hydrate.
-// Not a top-level await: the lazy chunks the page loads import from this module's own chunk
-// (vite.config.ts), so they could not evaluate while it still waited on them.
-async function start(): Promise<void> {
-  const path = normalisePath(location.pathname);
-  const redirect = findRedirect(path);
-  if (redirect) history.replaceState(null, "", redirect);
-  const current = redirect ?? path;
-  const loaded = await loadPage(current, { initial: true });
-  const root = document.getElementById("root")!;
-  const app = (
-    <StrictMode>
-      <App initial={{ path: current, ...loaded }} />
-    </StrictMode>
-  );
-  // Prerendered HTML is hydrated; the dev server's bare template (only a comment inside) is rendered.
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
-  // main thread for the whole page (on a slow phone that one task blocked input for 100+ ms).
-  if (root.firstElementChild && !redirect) startTransition(() => void hydrateRoot(root, app));
-  else createRoot(root).render(app);
-}
-
-void start();
+// `npm run dev` only (vite.config.ts adds it to the dev server's bare template): draws the page in
+// the browser, every block live, so an edit shows at once. Built pages are prerendered and run no
+// app: only their islands hydrate (src/islands/wake.ts). The dev page skips the intro splash, whose
+// timing is the built page's inline script (src/boot/intro.ts).
+document.documentElement.setAttribute("data-intro-seen", "");
+document.documentElement.setAttribute("data-intro-over", "");
+const path = normalisePath(location.pathname);
+const current = findRedirect(path) ?? path;
+const loaded = await loadPage(current);
+createRoot(document.getElementById("root")!).render(<App path={current} {...loaded} />);

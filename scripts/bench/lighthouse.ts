@@ -2,7 +2,10 @@
  * `npm run bench` (not part of npm test): builds the site, serves it with the real server on
  * loopback, runs Lighthouse (mobile preset, Debian's Chromium) on every route and prints, per
  * route, the four category scores, LCP, TBT, CLS and the first-load JavaScript (gzip).
- * Writes the table as JSON to .tmp/bench/lighthouse.json. `--no-build` reuses dist/;
+ * Then, per route, what its script costs a phone (script-cost.ts): the JavaScript fetched until the
+ * page is idle and the script time on a 4x-slowed CPU at phone size (`--script-runs=N`, default
+ * --runs, loads per route with and without script; 0 leaves it out); `--no-lighthouse` prints only that.
+ * Writes both tables as JSON to .tmp/bench/lighthouse.json. `--no-build` reuses dist/;
  * `--routes=/,/about` limits the run; `--runs=N` (default 3) audits each route N times and
  * reports Lighthouse's own median run (the one nearest the median FCP and TTI), as its docs
  * advise, next to every run's TBT: on a shared two-core machine one run's TBT can be five
@@ -15,13 +18,15 @@ import lighthouse from "lighthouse";
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js";
 import { loadContent } from "../../src/content/load.ts";
 import { firstLoadJs } from "./first-load.ts";
+import { measureScriptCost, scriptCostTable } from "./script-cost.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../lib/chromium.ts";
 
 const args = process.argv.slice(2);
-const port = 4455;
+const port = Number(process.env.BENCH_PORT ?? 4455);
 const base = `http://127.0.0.1:${port}`;
 const routeArg = args.find((a) => a.startsWith("--routes="))?.slice(9);
 const runs = Number(args.find((a) => a.startsWith("--runs="))?.slice(7) ?? 3);
+const scriptRuns = Number(args.find((a) => a.startsWith("--script-runs="))?.slice(14) ?? runs);
 const routes = routeArg ? routeArg.split(",") : (loadContent(process.cwd()).content?.pages ?? []).map((p) => p.page.path).filter((p) => p !== "/404");
 
 if (!args.includes("--no-build")) execSync("npm run --silent build", { stdio: "inherit" });
@@ -63,7 +68,7 @@ interface Row {
 }
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 const rows: Row[] = [];
-for (const route of routes) {
+for (const route of args.includes("--no-lighthouse") ? [] : routes) {
   const run = () =>
     lighthouse(base + route, {
       port: chrome.port,
@@ -111,21 +116,30 @@ for (const route of routes) {
   );
 }
 await chrome.kill();
+const scriptCost = scriptRuns > 0 ? await measureScriptCost(base, routes, scriptRuns) : [];
 stop();
 
-const worst = (key: keyof Row, pick: (a: number, b: number) => number) => rows.map((r) => r[key] as number).reduce((a, b) => pick(a, b));
-console.log(`\nLighthouse's median of ${runs} runs per route (mobile preset), and the TBT of every run.`);
-console.log(
-  `| route | perf | a11y | best pr. | SEO | LCP ms | TBT ms | TBT of each run | CLS | first-load JS gzip KB |\n|---|---|---|---|---|---|---|---|---|---|`,
-);
-for (const r of rows)
-  console.log(
-    `| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.tbtRunsMs.join(", ")} | ${r.cls} | ${r.firstLoadJsGzipKb} |`,
-  );
-console.log(
-  `\nworst: performance ${worst("performance", Math.min)}, accessibility ${worst("accessibility", Math.min)}, best practices ${worst("bestPractices", Math.min)}, SEO ${worst("seo", Math.min)}, ` +
-    `LCP ${worst("lcpMs", Math.max)} ms, TBT ${worst("tbtMs", Math.max)} ms, CLS ${worst("cls", Math.max)}, first-load JS ${worst("firstLoadJsGzipKb", Math.max)} KB`,
-);
+if (rows.length) printLighthouse();
+if (scriptCost.length) {
+  console.log(`\nScript cost on a phone (4x-slowed CPU, cold cache, until idle), median of ${scriptRuns} runs:`);
+  console.log(scriptCostTable(scriptCost));
+}
 mkdirSync(".tmp/bench", { recursive: true });
-writeFileSync(".tmp/bench/lighthouse.json", JSON.stringify({ date: new Date().toISOString(), runsPerRoute: runs, rows }, null, 2));
+writeFileSync(".tmp/bench/lighthouse.json", JSON.stringify({ date: new Date().toISOString(), runsPerRoute: runs, rows, scriptCost }, null, 2));
 process.exit(0);
+
+function printLighthouse() {
+  const worst = (key: keyof Row, pick: (a: number, b: number) => number) => rows.map((r) => r[key] as number).reduce((a, b) => pick(a, b));
+  console.log(`\nLighthouse's median of ${runs} runs per route (mobile preset), and the TBT of every run.`);
+  console.log(
+    `| route | perf | a11y | best pr. | SEO | LCP ms | TBT ms | TBT of each run | CLS | first-load JS gzip KB |\n|---|---|---|---|---|---|---|---|---|---|`,
+  );
+  for (const r of rows)
+    console.log(
+      `| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.tbtRunsMs.join(", ")} | ${r.cls} | ${r.firstLoadJsGzipKb} |`,
+    );
+  console.log(
+    `\nworst: performance ${worst("performance", Math.min)}, accessibility ${worst("accessibility", Math.min)}, best practices ${worst("bestPractices", Math.min)}, SEO ${worst("seo", Math.min)}, ` +
+      `LCP ${worst("lcpMs", Math.max)} ms, TBT ${worst("tbtMs", Math.max)} ms, CLS ${worst("cls", Math.max)}, first-load JS ${worst("firstLoadJsGzipKb", Math.max)} KB`,
+  );
+}

@@ -1,68 +1,81 @@
 /**
- * What a prerendered page loads, from Vite's build manifest, and the inline loader that starts it
- * (src/boot/loader.ts says when and why). The prerender's only source of script and stylesheet
- * tags: index.html names none.
+ * What a prerendered page loads, from Vite's build manifest, and the inline scripts of its head
+ * (compiled from src/boot/, each allowed by its hash in the Content-Security-Policy). The
+ * prerender's only source of script and stylesheet tags: index.html names none.
  */
 import { createHash } from "node:crypto";
 import { build, type Manifest, type Rolldown } from "vite";
-import type { BootModules } from "../../src/boot/loader.ts";
+import type { Site } from "../../src/content/types.ts";
+import { speculationRules } from "./speculation.ts";
 
-export interface PageFiles {
-  stylesheets: string[];
-  modules: BootModules;
+/** The built files every page may name: the stylesheet, the island runtime, the cursor module. */
+export interface SiteFiles {
+  stylesheet: string;
+  islands: string;
+  cursor: string;
+}
+
+export function siteFiles(manifest: Manifest): SiteFiles {
+  const entry = (src: string) => {
+    const chunk = manifest[src];
+    if (!chunk?.isEntry) throw new Error(`${src} is not an entry of the client build (vite.config.ts)`);
+    return chunk;
+  };
+  // With cssCodeSplit off (vite.config.ts) every style is in one file; the styles entry is what gathers them.
+  const stylesheet = manifest["style.css"]?.file ?? entry("src/entry-styles.ts").css?.[0];
+  if (!stylesheet) throw new Error("the client build wrote no stylesheet");
+  const url = (file: string) => `/${file}`;
+  return { stylesheet: url(stylesheet), islands: url(entry("src/islands/wake.ts").file), cursor: url(entry("src/shell/cursor.ts").file) };
+}
+
+/** The inline scripts of every page, compiled once per build, as the page holds them (their hashes are of this text). */
+export interface InlineScripts {
+  intro: string;
+  shell: string;
+  cursor: string;
+  speculation: string;
+}
+
+export async function inlineScripts(site: Site): Promise<InlineScripts> {
+  return {
+    intro: await compileInline("src/boot/intro.ts", { INTRO_DURATION_MS: String(site.behaviour.intro.durationMs) }),
+    shell: await compileInline("src/boot/shell.ts"),
+    cursor: await compileInline("src/boot/cursor.ts"),
+    // "<" escaped so no rule can close the script element.
+    speculation: JSON.stringify(speculationRules()).replace(/</g, "\\u003c"),
+  };
 }
 
 /**
- * A page's files, as URLs. `run` is the entry; `preload` the page's chunks (`withCode`: its content
- * chunk and eager blocks) with everything they and the entry import. `cssOnly` chunks (deferred
- * blocks) add their stylesheets: their code comes after hydration starts.
+ * A page's script and stylesheet tags. Intro decision first, before the stylesheet (an inline script
+ * after a stylesheet would wait for it); the shell's menu rules; the cursor's loader, which names
+ * the cursor module and its settings; the Speculation Rules; and only on a page with islands, the
+ * island runtime.
  */
-export function pageFiles(manifest: Manifest, withCode: string[], cssOnly: string[]): PageFiles {
-  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
-  if (entries.length !== 1) throw new Error(`expected one entry in the build manifest, found ${entries.length}: ${entries.join(", ")}`);
-  const entry = manifest[entries[0]!]!;
-  const scripts = new Set<string>();
-  const styles = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string, code: boolean) => {
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the build manifest: is its block folder's index.tsx missing?`);
-    if (seen.has(key + code)) return;
-    seen.add(key + code);
-    if (code) scripts.add(chunk.file);
-    for (const css of chunk.css ?? []) styles.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported, code);
-  };
-  // With cssCodeSplit off (vite.config.ts) every style is in this one file, which no chunk names.
-  const allStyles = manifest["style.css"]?.file;
-  if (allStyles) styles.add(allStyles);
-  visit(entries[0]!, true);
-  withCode.forEach((key) => visit(key, true));
-  cssOnly.forEach((key) => visit(key, false));
-  scripts.delete(entry.file);
-  const url = (file: string) => `/${file}`;
-  return { stylesheets: [...styles].map(url), modules: { preload: [...scripts].map(url), run: [url(entry.file)] } };
-}
-
-/** The loader first: an inline script after a stylesheet would wait for it. The list is data, never run. */
-export function bootTags(loader: string, files: PageFiles): string {
-  // "<" escaped so no file name can close the script element.
-  const list = JSON.stringify(files.modules).replace(/</g, "\\u003c");
+export function bootTags(scripts: InlineScripts, files: SiteFiles, site: Site, hasIslands: boolean): string {
+  const attr = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
   return [
-    `<script>${loader}</script>`,
-    ...files.stylesheets.map((href) => `<link rel="stylesheet" href="${href}" />`),
-    `<script type="application/json" id="boot-modules">${list}</script>`,
+    `<script>${scripts.intro}</script>`,
+    `<script>${scripts.shell}</script>`,
+    `<script data-cursor="${attr(files.cursor)}" data-cursor-settings="${attr(JSON.stringify(site.behaviour.cursor))}">${scripts.cursor}</script>`,
+    `<link rel="stylesheet" href="${files.stylesheet}" />`,
+    `<script type="speculationrules">${scripts.speculation}</script>`,
+    ...(hasIslands ? [`<script type="module" src="${files.islands}"></script>`] : []),
   ].join("\n    ");
 }
 
-/** src/boot/loader.ts as one minified classic script (an IIFE: its names stay out of the page's globals). */
-export async function compileLoader(): Promise<string> {
+/** A file of src/boot/ as one minified classic script (an IIFE: its names stay out of the page's globals). */
+async function compileInline(entry: string, define: Record<string, string> = {}): Promise<string> {
   const output = (await build({
     configFile: false,
     logLevel: "warn",
-    build: { write: false, minify: true, target: "es2022", lib: { entry: "src/boot/loader.ts", formats: ["iife"], name: "bootLoader" } },
+    define,
+    build: { write: false, minify: true, target: "es2022", lib: { entry, formats: ["iife"], name: "inline" } },
   })) as Rolldown.RolldownOutput[];
-  return output[0]!.output[0].code.trim();
+  const code = output[0]!.output[0].code.trim();
+  // Each runs before the page can be used; kept small on purpose (see scripts/build/README.md).
+  if (code.length > 1024) throw new Error(`${entry} compiles to ${code.length} bytes; an inline script must stay under 1 KB`);
+  return code;
 }
 
 /** The Content-Security-Policy source that allows an inline script with exactly this text. */

@@ -1,8 +1,10 @@
 /**
  * The build's last step (scripts/build/build.ts), after the client and server bundles: renders every
  * route into <dist>/<route>/index.html with its head (title, meta, canonical, Open Graph,
- * structured data, the lead image preload) and the files it boots (boot.ts), then writes the sitemap,
- * robots.txt, redirects and precompressed copies. Every page reads completely without JavaScript.
+ * structured data, the lead image preload), its inline scripts and stylesheet, and the island runtime
+ * if it holds an interactive block (boot.ts), then writes the sitemap, robots.txt, redirects and
+ * precompressed copies. Every page reads completely without JavaScript; a page without an
+ * interactive block loads none.
  */
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -14,7 +16,7 @@ import { headTags } from "./head.ts";
 import { writeRedirects, writeSiteFacts, writeSitemap } from "./seo-files.ts";
 import { precompress } from "./compress.ts";
 import { writeDeployConfigs } from "./deploy-configs.ts";
-import { bootTags, compileLoader, pageFiles, scriptHash } from "./boot.ts";
+import { bootTags, inlineScripts, scriptHash, siteFiles } from "./boot.ts";
 import type { Manifest } from "vite";
 
 /** Renders `content` into index.html (the project's) with the server bundle in `ssrDir`, beside the client build in `dist`. */
@@ -29,29 +31,30 @@ export async function prerender(content: Content, dist: string, ssrDir: string):
     loadPage(path: string): Promise<LoadedPage>;
     render(path: string, loaded: LoadedPage): string;
     notFoundPath: string;
-    blockFiles(sections: Page["sections"]): { file: string; deferred: boolean }[];
+    islandTypes(sections: Page["sections"]): string[];
   };
-  const loader = await compileLoader();
-  // The inline scripts (the template's and the loader) are allowed by hash in the Content-Security-Policy.
-  const inlineScripts = [...[...template.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!), loader].map(scriptHash);
+  const files = siteFiles(manifest);
+  const scripts = await inlineScripts(content.site);
+  // The inline scripts (the template's, the boot ones and the Speculation Rules) are allowed by hash in the Content-Security-Policy.
+  const scriptHashes = [
+    ...[...template.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!),
+    scripts.intro,
+    scripts.shell,
+    scripts.cursor,
+    scripts.speculation,
+  ].map(scriptHash);
 
   const started = performance.now();
-  for (const { file, page } of content.pages) {
-    const blocks = server.blockFiles(page.sections);
-    const modules = [file, ...blocks.filter((b) => !b.deferred).map((b) => b.file)];
+  for (const { page } of content.pages) {
     // The page with its images: the body draws them, the head preloads the lead image's variants.
     const loaded = await server.loadPage(page.path);
     const body = server.render(page.path, loaded);
     const head = headTags(content.site, page, loaded.images, server.notFoundPath);
-    const files = pageFiles(
-      manifest,
-      modules,
-      blocks.filter((b) => b.deferred).map((b) => b.file),
-    );
+    const hasIslands = server.islandTypes(page.sections).length > 0;
     // Functions as replacements: a "$&" or "$'" in page text must stay text, not a replacement pattern.
     const html = template
       .replace("<!--head-->", () => head)
-      .replace("<!--boot-->", () => bootTags(loader, files))
+      .replace("<!--boot-->", () => bootTags(scripts, files, content.site, hasIslands))
       .replace("<!--app-html-->", () => body);
     const out = page.path === "/" ? join(dist, "index.html") : join(dist, page.path.slice(1), "index.html");
     mkdirSync(dirname(out), { recursive: true });
@@ -66,7 +69,7 @@ export async function prerender(content: Content, dist: string, ssrDir: string):
     server.notFoundPath,
   );
   writeRedirects(dist, content.site);
-  writeSiteFacts(dist, { redirects: content.site.redirects, scriptHashes: inlineScripts, frameOrigins: [new URL(content.site.contact.mapEmbedUrl).origin] });
+  writeSiteFacts(dist, { redirects: content.site.redirects, scriptHashes, frameOrigins: [new URL(content.site.contact.mapEmbedUrl).origin] });
   writeDeployConfigs(dist, content.site);
   const rendered = Math.round(performance.now() - started);
   const compressStarted = performance.now();

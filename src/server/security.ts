@@ -2,7 +2,7 @@
  * Security headers on every answer (pages, files, API, redirects, errors) and the server's
  * request timeouts.
  *
- * Content-Security-Policy: scripts only from the site itself plus the inline head script(s),
+ * Content-Security-Policy: scripts only from the site itself plus the inline scripts (the head's and the Speculation Rules),
  * allowed by the sha256 hashes the build writes to DIST_DIR/.site/server.json.
  * Styles allow 'unsafe-inline' (React style attributes, sonner's injected <style>). Frames: the
  * site itself (the datasheet PDFs) and the map's origin, from the same file. Pages may not be framed by anyone (frame-ancestors 'none', X-Frame-Options DENY);

@@ -1,20 +1,13 @@
-import { useEffect, useState } from "react";
 import site from "virtual:site";
 import { fill, telHref } from "../ui/format.ts";
 import { Img } from "../ui/Img.tsx";
 import { SmartLink } from "../ui/SmartLink.tsx";
 import * as css from "./Footer.css.ts";
 
-/** The year is baked in at build; the browser refreshes it so a page built last December is right. */
-function useCurrentYear(): number {
-  const [year, setYear] = useState(() => new Date().getFullYear());
-  useEffect(() => setYear(new Date().getFullYear()), []);
-  return year;
-}
-
 export function Footer() {
   const { footer, contact, company, ui } = site;
-  const year = useCurrentYear();
+  // The build's year: the site is rebuilt with every change of content.
+  const year = new Date().getFullYear();
   const { street, city, region, postalCode, country } = contact.address;
   return (
     <footer className={css.footer}>

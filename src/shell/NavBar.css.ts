@@ -192,7 +192,7 @@ export const overviewLink = style([link, { fontWeight: 700 }]);
 
 // Wide screens also show a group while the pointer is over it or focus is in it, so the dropdowns
 // and fly-outs open on hover and on Tab before any script runs. (Not :has(:focus-visible): Chromium
-// drops the focus that Tab moves from a toggle into its list.) Once hydrated, closing a group,
+// drops the focus that Tab moves from a toggle into its list.) The inline shell script (src/boot/shell.ts): closing a group,
 // Escape or a chosen link set data-dismissed, which hides it until pointer and focus leave.
 const open = (item: string, list: string, state: string) => `${item}:not([data-dismissed])${state} > ${list}`;
 globalStyle(`${open(menu, dropdown, ":hover")}, ${open(subItem, flyout, ":hover")}`, { "@media": { [hoverDesktop]: { display: "block" } } });

@@ -2,7 +2,7 @@
  * The navigation's state is its <details>: the menu's (the hamburger) and one per group (the two
  * menus and their sub-groups). The browser opens and closes each on its own, before and without
  * script, so groups open and close independently and nothing a visitor opened waits for, or is
- * undone by, hydration. Once hydrated, NavBar adds these rules on top.
+ * undone by, a script. The page's inline shell script (src/boot/shell.ts) adds these rules on top.
  */
 
 /** Closes every disclosure in `root`: the menu and all groups, when a link is chosen or the visitor presses outside. */

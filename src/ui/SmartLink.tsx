@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "wouter";
 import site from "virtual:site";
 import { isInternal } from "./format.ts";
 import { visuallyHidden } from "../styles/layout.css.ts";
@@ -12,13 +11,16 @@ interface Props {
   "aria-current"?: "page" | undefined;
 }
 
-/** A client-side link for site pages; a plain anchor for files, mail, phone and other sites. */
+/**
+ * A link: to a site page, an ordinary document navigation (Speculation Rules load it ahead, see
+ * scripts/build/speculation.ts); to another site, in a new tab, saying so to screen readers.
+ */
 export function SmartLink({ href, children, ...rest }: Props) {
   if (isInternal(href))
     return (
-      <Link href={href} {...rest}>
+      <a href={href} {...rest}>
         {children}
-      </Link>
+      </a>
     );
   const external = href.startsWith("http");
   return (

@@ -5,24 +5,18 @@ import { useSyncExternalStore } from "react";
  * slideshow, the partner strip) waits until then: nobody can see it, and every animated frame
  * costs the phone main-thread and compositor time while the page is still loading.
  *
- * The state is one attribute on <html> (INTRO_OVER_ATTRIBUTE), so CSS animations can wait on it
- * as well; components subscribe here.
+ * The state is one attribute on <html> (INTRO_OVER_ATTRIBUTE), set by the inline head script
+ * (src/boot/intro.ts) when the splash goes, so CSS animations can wait on it as well; islands
+ * subscribe here.
  */
-/** Set on <html> once the splash has gone, for CSS animations that wait for it. */
 export const INTRO_OVER_ATTRIBUTE = "data-intro-over";
 
-const listeners = new Set<() => void>();
 const isOver = () => document.documentElement.hasAttribute(INTRO_OVER_ATTRIBUTE);
 
-export function markIntroOver(): void {
-  if (isOver()) return;
-  document.documentElement.setAttribute(INTRO_OVER_ATTRIBUTE, "");
-  for (const listener of listeners) listener();
-}
-
 function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  const observer = new MutationObserver(listener);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: [INTRO_OVER_ATTRIBUTE] });
+  return () => observer.disconnect();
 }
 
 /** False on the server and until the splash has gone (or was skipped). */

@@ -2,85 +2,106 @@ import type { Page } from "@playwright/test";
 import { disclosure, expect, isMobile, menuToggle, test } from "./fixtures.ts";
 
 /**
- * Between the first paint and hydration (src/boot/loader.ts starts the app only after the page has loaded
- * and painted) a visitor already uses the shell. These tests hold the app's scripts back, act, then
- * let hydration happen: what the visitor opened stays open, and the script's additions then work.
+ * The shell runs no app: the menus are <details> with the page's small inline script on top
+ * (src/boot/shell.ts), working from the first paint. Only islands hydrate, when their moment comes;
+ * until then their prerendered HTML works. These tests use the shell on a page that fetches no
+ * JavaScript at all, and hold an island's code back to use the page before it hydrates.
  */
-async function holdScripts(page: Page) {
+async function noScriptFiles(page: Page) {
+  const fetched: string[] = [];
+  page.on("request", (r) => r.resourceType() === "script" && !/\/cursor/i.test(r.url()) && fetched.push(r.url()));
+  return fetched;
+}
+
+async function holdIslands(page: Page) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let requested = 0;
-  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+  // Everything but the island runtime itself: React and the blocks' code.
+  await page.route(/\/assets\/(?!islands-)[^/]+\.js$/, async (route) => {
     requested++;
     await released;
     await route.continue();
   });
-  // Not `goto`'s default wait (fixtures.ts waits there for hydration, which is held back here).
   const open = async (path: string) => {
     await page.goto(path, { waitUntil: "domcontentloaded" });
     await page.waitForLoadState("load");
   };
   const hydrate = async () => {
-    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
-    await expect.poll(() => requested, { message: "the app's code was requested" }).toBeGreaterThan(0);
+    await expect.poll(() => requested, { message: "the island's code was requested" }).toBeGreaterThan(0);
+    await expect(page.locator("[data-island]").first()).not.toHaveAttribute("data-hydrated");
     release();
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect(page.locator("[data-island]").first()).toHaveAttribute("data-hydrated", "");
   };
   return { open, hydrate };
 }
 
-test("small screens: taps before hydration open the menu and its groups, and hydration keeps them open", async ({ page, viewport }) => {
+test("small screens: the menu, its groups and their closing rules work with no script file at all", async ({ page, viewport }) => {
   test.skip(!isMobile(viewport?.width), "small screens only");
-  const app = await holdScripts(page);
-  await app.open("/");
+  const fetched = await noScriptFiles(page);
+  await page.goto("/about");
   const nav = page.getByRole("navigation", { name: "Main" });
   await menuToggle(page, "Open menu").tap();
   await menuToggle(page, "All Products").tap();
   await menuToggle(page, "Show Lariox Software Solutions links").tap();
   await expect(nav.getByRole("link", { name: "Energy Management System" })).toBeVisible();
+  // Closing the menu collapses what it holds.
+  await menuToggle(page, "Open menu").tap();
+  await menuToggle(page, "Open menu").tap();
+  await expect(disclosure(page, "All Products")).not.toHaveAttribute("open");
 
-  await app.hydrate();
-  await expect(nav).toBeVisible();
-  await expect(disclosure(page, "All Products")).toHaveAttribute("open", "");
-  await expect(disclosure(page, "Show Lariox Software Solutions links")).toHaveAttribute("open", "");
-  await expect(nav.getByRole("link", { name: "Energy Management System" })).toBeVisible();
-
-  // What the script adds: choosing a link closes the menu and collapses every group.
+  // Choosing a link loads the next page, whose menu is closed.
+  await menuToggle(page, "All Products").tap();
+  await menuToggle(page, "Show Lariox Software Solutions links").tap();
   await nav.getByRole("link", { name: "Energy Management System" }).tap();
   await expect(page).toHaveURL(/\/products\/lariox-ems$/);
   await expect(nav).toBeHidden();
   await menuToggle(page, "Open menu").tap();
   await expect(disclosure(page, "All Products")).not.toHaveAttribute("open");
-  await expect(disclosure(page, "Show Lariox Software Solutions links")).not.toHaveAttribute("open");
+  expect(fetched).toEqual([]);
 });
 
-test("wide screens: a click and a key press before hydration pin dropdowns open, and hydration keeps them", async ({ page, viewport }) => {
+test("wide screens: dropdowns pin open, Escape and a click outside close them, with no script file at all", async ({ page, viewport }) => {
   test.skip(isMobile(viewport?.width), "desktop only");
-  const app = await holdScripts(page);
-  await app.open("/");
+  const fetched = await noScriptFiles(page);
+  await page.goto("/about");
   const nav = page.getByRole("navigation", { name: "Main" });
   await menuToggle(page, "Aveva Solutions").click();
   await menuToggle(page, "All Products").focus();
   await page.keyboard.press("Enter");
   await page.mouse.move(700, 700);
-
-  await app.hydrate();
-  await expect(disclosure(page, "Aveva Solutions")).toHaveAttribute("open", "");
-  await expect(disclosure(page, "All Products")).toHaveAttribute("open", "");
   await expect(nav.getByRole("link", { name: "All Aveva Solutions" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "PLC & IO Modules" })).toBeVisible();
+  // Escape closes the innermost shown group (the last in the page) and returns focus to its toggle.
+  await page.keyboard.press("Escape");
+  await expect(disclosure(page, "Aveva Solutions")).not.toHaveAttribute("open");
+  await expect(menuToggle(page, "Aveva Solutions")).toBeFocused();
+  await expect(disclosure(page, "All Products")).toHaveAttribute("open", "");
 
-  // What the script adds: a click outside the header closes them.
   await page.mouse.click(8, 700);
   await expect(page.locator("header details[open]")).toHaveCount(0);
   await expect(nav.getByRole("link", { name: "All Aveva Solutions" })).toBeHidden();
+  expect(fetched).toEqual([]);
+});
+
+test("the home page works before its hero island hydrates, and hydration keeps what the visitor did", async ({ page, viewport }) => {
+  test.skip(isMobile(viewport?.width), "desktop only");
+  const app = await holdIslands(page);
+  await app.open("/");
+  const hero = page.locator("[data-island=hero]");
+  await expect(hero.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(hero.getByRole("link", { name: /Quote/ })).toHaveAttribute("href", /^\//);
+  await menuToggle(page, "All Products").click();
+  await app.hydrate();
+  await expect(disclosure(page, "All Products")).toHaveAttribute("open", "");
+  await expect(hero.getByRole("button", { name: "Pause slideshow" })).toBeVisible();
 });
 
 test.describe("intro", () => {
   test.use({ seenIntro: false });
 
-  test("Skip works before hydration, and the splash stays gone after it", async ({ page }) => {
-    const app = await holdScripts(page);
+  test("Skip works before the hero hydrates, and the splash stays gone after it", async ({ page }) => {
+    const app = await holdIslands(page);
     await app.open("/");
     const intro = page.getByTestId("intro");
     await expect(intro).toBeVisible();

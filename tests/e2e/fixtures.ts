@@ -52,20 +52,32 @@ export const test = base.extend<{ seenIntro: boolean }>({
 });
 
 /**
- * Prerendered pages hydrate after their load event (src/boot/loader.ts), so `goto` (which waits for
- * load) returns a page whose buttons are not wired up yet. Tests act like a visitor a moment
- * later: `goto` also waits until the app has marked <html data-hydrated>. Pages without the
- * app (redirect fallbacks, files) and `waitUntil` other than load are left as they are.
+ * Pages run no app: only their islands hydrate (src/islands/wake.ts), when each one's moment comes
+ * ("idle" after load, "visible" once in view). Tests act like a visitor a moment later: after
+ * `goto` (load), each island is brought into view and the test waits until it has hydrated
+ * (data-hydrated), then the page is scrolled back to the top. Pages without islands, and `waitUntil`
+ * other than load, are left as they are.
  */
 export function waitForHydrationAfterGoto(page: Page): void {
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
-    if ((options?.waitUntil ?? "load") === "load" && (await page.locator("#boot-modules").count()) > 0) {
-      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    }
+    if ((options?.waitUntil ?? "load") === "load") await hydrateIslands(page);
     return response;
   };
+}
+
+/** Brings each island of the page into view and waits until it has hydrated. */
+export async function hydrateIslands(page: Page): Promise<void> {
+  const islands = page.locator("[data-island]");
+  const count = await islands.count();
+  if (count === 0) return;
+  for (let i = 0; i < count; i++) {
+    const island = islands.nth(i);
+    await island.evaluate((el) => el.firstElementChild?.scrollIntoView({ block: "center", behavior: "instant" }));
+    await expect(island).toHaveAttribute("data-hydrated", "");
+  }
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
 }
 
 export { expect };

@@ -531,13 +531,16 @@ test.describe("custom cursor", () => {
     await expect.poll(() => opacity(page, "cursor-outer")).toBe("0");
   });
 
-  test("mobile: never shows", async ({ page, viewport }) => {
+  test("mobile: never shows, and its code is never fetched", async ({ page, viewport }) => {
     test.skip(!isMobile(viewport?.width), "phones only");
+    const fetched: string[] = [];
+    page.on("request", (r) => fetched.push(r.url()));
     await page.goto("/about");
     await page.mouse.move(100, 300);
     await page.mouse.move(120, 320);
     await page.waitForTimeout(400);
     expect(["absent", "0"]).toContain(await opacity(page, "cursor-inner"));
     expect(["absent", "0"]).toContain(await opacity(page, "cursor-outer"));
+    expect(fetched.filter((url) => url.includes("/cursor-"))).toEqual([]);
   });
 });

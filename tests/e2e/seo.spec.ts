@@ -57,9 +57,8 @@ test.describe("findable and fast", () => {
     expect(html.headers()["cache-control"]).toBe("no-cache");
     expect(html.headers()["content-encoding"]).toBe("br");
     expect(html.headers().etag).toBeTruthy();
-    const script = (
-      JSON.parse((await html.text()).match(/<script type="application\/json" id="boot-modules">([^<]+)<\/script>/)![1]!) as { run: string[] }
-    ).run.at(-1)!;
+    const home = await (await request.get("/")).text();
+    const script = home.match(/<script type="module" src="([^"]+)"/)![1]!;
     const js = await request.get(script, { headers: { "accept-encoding": "gzip" } });
     expect(js.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(js.headers()["content-encoding"]).toBe("gzip");
@@ -80,32 +79,41 @@ test.describe("the first view comes first", () => {
     }
   });
 
-  test("no JavaScript is fetched before the page has loaded and painted; then it hydrates from a few files", async ({ page }) => {
-    await page.goto("/about"); // waits for load, then for hydration (fixtures.ts)
-    const timing = await page.evaluate(() => {
-      const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-      const paint = performance.getEntriesByName("first-contentful-paint")[0]!;
-      const scripts = performance.getEntriesByType("resource").filter((r) => r.name.endsWith(".js") && !r.name.includes("/Cursor-"));
-      return { loadStart: nav.loadEventStart, paint: paint.startTime, scripts: scripts.length, firstScript: Math.min(...scripts.map((r) => r.startTime)) };
-    });
-    // The entry chunk and the page's content: not a file per module (vite.config.ts).
-    expect(timing.scripts).toBeGreaterThanOrEqual(2);
-    expect(timing.scripts).toBeLessThanOrEqual(3);
-    expect(timing.firstScript).toBeGreaterThanOrEqual(timing.loadStart);
-    expect(timing.firstScript).toBeGreaterThanOrEqual(timing.paint);
-    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+  test("a page without an interactive block fetches no JavaScript at all: no module script, no preload", async ({ page }) => {
+    await page.goto("/about");
+    await page.waitForLoadState("networkidle");
+    await expect(page.locator('script[type="module"], link[rel="modulepreload"]')).toHaveCount(0);
+    // The desktop's trailing cursor is a module of its own, fetched after load where a fine pointer exists.
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .filter((r) => r.name.endsWith(".js") && !/\/cursor-/.test(r.name))
+        .map((r) => r.name),
+    );
+    expect(scripts).toEqual([]);
   });
 
-  test("a visitor who types before the page has loaded does not wait for it to hydrate", async ({ page }) => {
-    // The lead image takes 20 s, so the load event is far off.
-    await page.route(/\/assets\/img\/about\./, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 20_000));
-      await route.continue().catch(() => undefined);
+  test("a page with an island loads only the small island runtime first; React and the block's code come after the page has loaded", async ({ page }) => {
+    await page.goto("/"); // waits for the hero island to hydrate (fixtures.ts)
+    const timing = await page.evaluate(() => {
+      const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      const scripts = performance.getEntriesByType("resource").filter((r) => r.name.endsWith(".js") && !/\/cursor-/.test(r.name));
+      return { loadStart: nav.loadEventStart, early: scripts.filter((r) => r.startTime < nav.loadEventStart).map((r) => new URL(r.name).pathname) };
     });
-    await page.goto("/about", { waitUntil: "domcontentloaded" });
-    await page.keyboard.press("Tab");
-    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "", { timeout: 10_000 });
-    expect(await page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart)).toBe(0);
+    const runtime = await page.locator('script[type="module"]').getAttribute("src");
+    expect(timing.early).toEqual([runtime]);
+    await expect(page.locator("[data-island=hero]")).toHaveAttribute("data-hydrated", "");
+  });
+
+  test("every page carries Speculation Rules for the site's own pages, never the API, the editor or files", async ({ request }) => {
+    for (const route of ["/", "/about", "/contact"]) {
+      const html = await (await request.get(route)).text();
+      const rules = JSON.parse(html.match(/<script type="speculationrules">([^<]+)<\/script>/)![1]!) as Record<string, { where: unknown; eagerness: string }[]>;
+      expect(rules.prerender![0]!.eagerness, route).toBe("moderate");
+      expect(rules.prefetch![0]!.eagerness, route).toBe("eager");
+      const where = JSON.stringify(rules.prerender![0]!.where);
+      for (const excluded of ["/api/*", "/admin", "/assets/*", "/*.*"]) expect(where, route).toContain(excluded);
+    }
   });
 });
 

@@ -13,14 +13,17 @@ test("the shell shows the top bar, navigation and footer with the current year",
 test.describe("desktop navigation", () => {
   test.skip(({ viewport }) => isMobile(viewport?.width), "desktop only");
 
-  test("highlights the current page and navigates client-side, updating the title", async ({ page }) => {
+  test("highlights the current page in its HTML; a link loads the next page as a document, with its own title", async ({ page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("aria-current", "page");
+    await page.evaluate(() => ((window as unknown as { before: boolean }).before = true));
     await nav.getByRole("link", { name: "About", exact: true }).click();
     await expect(page).toHaveURL(/\/about$/);
     await expect(page).toHaveTitle(`About | ${COMPANY}`);
     await expect(nav.getByRole("link", { name: "About", exact: true })).toHaveAttribute("aria-current", "page");
+    // No client router: a new document (the old page's window is gone).
+    expect(await page.evaluate(() => (window as unknown as { before?: boolean }).before)).toBeUndefined();
   });
 
   test("a dropdown opens from the keyboard, Escape closes it and focus returns", async ({ page }) => {
@@ -129,4 +132,23 @@ test("the spec's case variants redirect to the real page", async ({ page }) => {
   await page.getByRole("link", { name: /HMI Solutions/ }).click();
   await expect(page).toHaveURL(/\/products\/hmi$/);
   await expect(page.locator("main h1")).toBeVisible();
+});
+
+test("going to another page is a cross-document view transition that keeps the header still, and none under reduced motion", async ({ page }) => {
+  await page.goto("/about");
+  const transitions = () =>
+    page.evaluate(() => {
+      const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]);
+      const media = rules.filter(
+        (r): r is CSSMediaRule => r instanceof CSSMediaRule && [...r.cssRules].some((inner) => inner.cssText.startsWith("@view-transition")),
+      );
+      return {
+        conditions: media.map((r) => r.conditionText),
+        active: media.some((r) => matchMedia(r.conditionText).matches),
+        header: getComputedStyle(document.querySelector("header")!).viewTransitionName,
+      };
+    });
+  expect(await transitions()).toEqual({ conditions: ["(prefers-reduced-motion: no-preference)"], active: true, header: "site-header" });
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  expect((await transitions()).active).toBe(false);
 });

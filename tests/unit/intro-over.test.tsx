@@ -5,7 +5,10 @@ import { Router } from "wouter";
 import Hero from "../../src/blocks/hero/index.tsx";
 import { TypedTagline } from "../../src/blocks/hero/TypedTagline.tsx";
 import type { SectionOf } from "../../src/content/types.ts";
-import { INTRO_OVER_ATTRIBUTE, markIntroOver } from "../../src/ui/intro-over.ts";
+import { INTRO_OVER_ATTRIBUTE } from "../../src/ui/intro-over.ts";
+
+/** What the inline intro script (src/boot/intro.ts) does when the splash goes; islands see it through a MutationObserver. */
+const introGoes = () => act(async () => document.documentElement.setAttribute(INTRO_OVER_ATTRIBUTE, ""));
 
 // The order of the tests matters: the signal lives on the document and only ever turns on.
 describe("motion under the intro splash", () => {
@@ -24,13 +27,13 @@ describe("motion under the intro splash", () => {
   // Each step schedules the next after React re-renders, so time advances one step per act().
   const step = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
-  it("the typed tagline holds its first line while the splash covers the page, then types", () => {
+  it("the typed tagline holds its first line while the splash covers the page, then types", async () => {
     const { container } = render(<TypedTagline lines={["First line", "Second"]} charDelayMs={15} holdMs={100} />);
     for (let i = 0; i < 20; i++) step(100);
     expect(typed(container)).toBe("First line");
     expect(document.documentElement.hasAttribute(INTRO_OVER_ATTRIBUTE)).toBe(false);
 
-    act(() => markIntroOver());
+    await introGoes();
     expect(document.documentElement.hasAttribute(INTRO_OVER_ATTRIBUTE)).toBe(true);
     step(100); // the first line is held once more before it is erased
     for (let i = 0; i < 2; i++) step(15);
@@ -44,7 +47,7 @@ describe("motion under the intro splash", () => {
     expect(typed(container)).toBe("Ab");
   });
 
-  it("the slideshow loads its later slides' images only once the splash has gone", () => {
+  it("the slideshow loads its later slides' images only once the splash has gone", async () => {
     document.documentElement.removeAttribute(INTRO_OVER_ATTRIBUTE);
     // jsdom has no layout observers; the carousel only needs them to exist.
     class Inert {
@@ -74,7 +77,7 @@ describe("motion under the intro splash", () => {
     expect(images()).toEqual(["Slide one"]);
     expect(container.querySelectorAll("[aria-roledescription=slide]")).toHaveLength(3);
 
-    act(() => markIntroOver());
+    await introGoes();
     expect(images()).toEqual(["Slide one", "Slide two", "Slide three"]);
     vi.unstubAllGlobals();
   });

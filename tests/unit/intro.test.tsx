@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import site from "virtual:site";
 import { Intro } from "../../src/shell/Intro.tsx";
-import { initialIntroPhase, introReducer, taglineDelays } from "../../src/shell/intro-state.ts";
+import { taglineDelays } from "../../src/shell/intro-state.ts";
 import { INTRO_OVER_ATTRIBUTE } from "../../src/ui/intro-over.ts";
 
 function mockReducedMotion(reduce: boolean) {
@@ -15,18 +15,6 @@ function mockReducedMotion(reduce: boolean) {
   })) as unknown as typeof window.matchMedia;
 }
 
-describe("intro state machine", () => {
-  it("plays unless motion is reduced or it was seen this session", () => {
-    expect(initialIntroPhase({ reducedMotion: false, seenThisSession: false })).toBe("playing");
-    expect(initialIntroPhase({ reducedMotion: true, seenThisSession: false })).toBe("done");
-    expect(initialIntroPhase({ reducedMotion: false, seenThisSession: true })).toBe("done");
-  });
-
-  it("ends on its timeout, its finish signal, or a skip", () => {
-    for (const type of ["timeout", "finish", "skip"] as const) expect(introReducer("playing", { type })).toBe("done");
-  });
-});
-
 describe("tagline delays", () => {
   it("start at 800 ms and come 700 ms apart, the last before a shorter intro ends", () => {
     expect(taglineDelays(3, 3000)).toEqual([800, 1500, 2200]);
@@ -37,55 +25,88 @@ describe("tagline delays", () => {
 });
 
 describe("<Intro>", () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    sessionStorage.clear();
-    document.documentElement.removeAttribute("data-intro-seen");
-    document.documentElement.removeAttribute(INTRO_OVER_ATTRIBUTE);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.restoreAllMocks();
-  });
-
-  it("shows the initials and name, then leaves after the intro duration", () => {
-    mockReducedMotion(false);
-    vi.spyOn(performance, "now").mockReturnValue(0); // mounted as the page starts
+  it("is in the page's HTML: initials, name, taglines, and a Skip that closes it without script", () => {
     render(<Intro />);
     const intro = screen.getByTestId("intro");
+    expect(intro.tagName).toBe("DIALOG");
+    expect(intro.hasAttribute("data-intro")).toBe(true);
     expect(intro.textContent).toContain(site.company.initials);
     expect(intro.textContent).toContain(site.company.name);
-    act(() => vi.advanceTimersByTime(site.behaviour.intro.durationMs - 1));
-    expect(screen.queryByTestId("intro")).not.toBeNull();
-    // Mounting (hydration) alone does not release the motion waiting under the splash.
-    expect(document.documentElement.hasAttribute(INTRO_OVER_ATTRIBUTE)).toBe(false);
-    act(() => vi.advanceTimersByTime(1));
-    expect(screen.queryByTestId("intro")).toBeNull();
+    const skip = screen.getByRole("button", { name: site.ui.skipIntro });
+    expect(skip.closest("form")!.getAttribute("method")).toBe("dialog");
+  });
+});
+
+/**
+ * src/boot/intro.ts, the inline head script that decides the splash before the first paint and
+ * closes it when it is over. Run as the page runs it: once per page load, on a fresh module.
+ */
+describe("the intro's inline script", () => {
+  const root = document.documentElement;
+  /** The script's one timer, captured (fake timers would also stop the module loader it is imported with). */
+  let timer: { run: () => void; ms: number } | undefined;
+  async function loadPage({ now = 0 } = {}) {
+    timer = undefined;
+    vi.stubGlobal("setTimeout", (run: () => void, ms: number) => void (timer = { run, ms }));
+    document.body.innerHTML = "";
+    render(<Intro />);
+    for (const name of [...root.attributes].map((a) => a.name)) if (name.startsWith("data-")) root.removeAttribute(name);
+    vi.spyOn(performance, "now").mockReturnValue(now);
+    vi.resetModules();
+    await import("../../src/boot/intro.ts");
+    vi.unstubAllGlobals();
+    vi.stubGlobal("INTRO_DURATION_MS", site.behaviour.intro.durationMs);
+  }
+  const dialog = () => screen.getByTestId("intro") as HTMLDialogElement;
+
+  // jsdom's <dialog> has no close(); the browser's removes `open` and fires "close", once.
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    if (!this.open) return;
+    this.removeAttribute("open");
+    this.dispatchEvent(new Event("close"));
+  };
+
+  beforeEach(() => {
+    vi.stubGlobal("INTRO_DURATION_MS", site.behaviour.intro.durationMs);
+    sessionStorage.clear();
+    mockReducedMotion(false);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it("plays on the first page of a visit and ends after its duration, counted from the page's start", async () => {
+    await loadPage({ now: 1200 });
+    expect(root.hasAttribute("data-js")).toBe(true);
+    expect(root.hasAttribute("data-intro-seen")).toBe(false);
     expect(sessionStorage.getItem("intro-seen")).toBe("1");
+    expect(timer!.ms).toBe(site.behaviour.intro.durationMs - 1200);
+    expect(dialog().open).toBe(true);
+    expect(root.hasAttribute(INTRO_OVER_ATTRIBUTE)).toBe(false);
+    timer!.run();
+    expect(dialog().open).toBe(false);
     // Motion waiting under the splash (typed tagline, slideshow, partner strip) may start now.
-    expect(document.documentElement.hasAttribute(INTRO_OVER_ATTRIBUTE)).toBe(true);
+    expect(root.hasAttribute(INTRO_OVER_ATTRIBUTE)).toBe(true);
   });
 
-  it("counts its duration from the page's start, not from hydration", () => {
-    mockReducedMotion(false);
-    vi.spyOn(performance, "now").mockReturnValue(1200); // hydrated 1.2 s after navigation began
-    render(<Intro />);
-    act(() => vi.advanceTimersByTime(site.behaviour.intro.durationMs - 1200 - 1));
-    expect(screen.queryByTestId("intro")).not.toBeNull();
-    act(() => vi.advanceTimersByTime(1));
-    expect(screen.queryByTestId("intro")).toBeNull();
+  it("ends early when the visitor skips it (the dialog's form closes it)", async () => {
+    await loadPage();
+    dialog().close();
+    expect(root.hasAttribute(INTRO_OVER_ATTRIBUTE)).toBe(true);
   });
 
-  it("ends early on its finish signal (the visitor skips it)", () => {
-    mockReducedMotion(false);
-    render(<Intro />);
-    fireEvent.click(screen.getByRole("button", { name: site.ui.skipIntro }));
-    expect(screen.queryByTestId("intro")).toBeNull();
+  it("does not play on a later page of the same visit", async () => {
+    await loadPage();
+    await loadPage();
+    expect(root.hasAttribute("data-intro-seen")).toBe(true);
+    expect(root.hasAttribute(INTRO_OVER_ATTRIBUTE)).toBe(true);
   });
 
-  it("does not play under prefers-reduced-motion", () => {
+  it("does not play under prefers-reduced-motion", async () => {
     mockReducedMotion(true);
-    render(<Intro />);
-    expect(screen.queryByTestId("intro")).toBeNull();
+    await loadPage();
+    expect(root.hasAttribute("data-intro-seen")).toBe(true);
+    expect(root.hasAttribute(INTRO_OVER_ATTRIBUTE)).toBe(true);
   });
 });

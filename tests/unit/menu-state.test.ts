@@ -3,10 +3,12 @@ import { createElement } from "react";
 import { act, fireEvent, render } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { NavBar } from "../../src/shell/NavBar.tsx";
+// The page's inline shell script: its rules listen on the document, as on a built page.
+import "../../src/boot/shell.ts";
 
 /**
  * The navigation's state is its <details> (src/shell/menu-state.ts): the browser opens and closes
- * them, and NavBar adds the closing rules. Each toggle is named by its summary's text: the
+ * them, and the inline shell script (src/boot/shell.ts) adds the closing rules. Each toggle is named by its summary's text: the
  * hamburger ("Open menu"), a menu ("All Products") or a sub-group ("Show Operations Control links").
  */
 function navBar() {

@@ -2,7 +2,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { Router } from "wouter";
 import { describe, expect, it } from "vitest";
-import { preloadBlocks, registry } from "../../src/blocks/registry.ts";
+import { registry } from "../../src/blocks/registry.ts";
 import { ImagesContext } from "../../src/ui/Img.tsx";
 import { RenderSections } from "../../src/blocks/RenderSections.tsx";
 import pageSchema from "../../schema/page.schema.json";
@@ -31,7 +31,6 @@ describe("<RenderSections>", () => {
   ];
 
   it("draws each section in order with its content", async () => {
-    await preloadBlocks(sections);
     render(
       <Router>
         <RenderSections sections={sections} />
@@ -54,7 +53,6 @@ describe("<RenderSections>", () => {
 
   /** The about banner, drawn with the variants a build that chose `best` for it would name. */
   const renderBanner = async (best: "avif" | "webp") => {
-    await preloadBlocks(sections);
     const { container } = render(
       <Router>
         <ImagesContext value={{ "/assets/banners/about.jpg": { width: 1920, height: 640, hash: "0123456789", avif: best === "avif" || undefined } }}>
@@ -85,7 +83,6 @@ describe("<RenderSections>", () => {
 
   it("draws a vector logo inline, named by its alt text, and a decorative one hidden", async () => {
     const logos: Section = { type: "logoStrip", heading: "Partners", logos: [{ name: "ABB", image: "/assets/logos/abb.svg" }] };
-    await preloadBlocks([logos]);
     const { container } = render(
       <Router>
         <ImagesContext value={{ "/assets/logos/abb.svg": { width: 200, height: 80, viewBox: "0 0 200 80", body: '<circle cx="30" cy="40" r="23"/>' } }}>

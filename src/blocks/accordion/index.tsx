@@ -67,4 +67,3 @@ export function Accordion({ section }: { section: SectionOf<"accordion"> }) {
 }
 
 export default Accordion;
-export const loading = "lazy";

@@ -20,4 +20,3 @@ export function Banner({ section }: { section: SectionOf<"banner"> }) {
 }
 
 export default Banner;
-export const loading = "eager";

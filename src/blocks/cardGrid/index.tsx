@@ -57,4 +57,3 @@ export function CardGrid({ section }: { section: SectionOf<"cardGrid"> }) {
 }
 
 export default CardGrid;
-export const loading = "eager";

@@ -42,4 +42,3 @@ export function ContactBlock({ section }: { section: SectionOf<"contactBlock"> }
 }
 
 export default ContactBlock;
-export const loading = "eager";

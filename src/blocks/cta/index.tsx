@@ -23,4 +23,3 @@ export function Cta({ section }: { section: SectionOf<"cta"> }) {
 }
 
 export default Cta;
-export const loading = "eager";

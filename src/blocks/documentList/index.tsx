@@ -57,4 +57,3 @@ export function DocumentList({ section }: { section: SectionOf<"documentList"> }
 }
 
 export default DocumentList;
-export const loading = "eager";

@@ -20,4 +20,3 @@ export function FeatureList({ section }: { section: SectionOf<"featureList"> }) 
 }
 
 export default FeatureList;
-export const loading = "eager";

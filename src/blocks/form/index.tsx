@@ -13,4 +13,4 @@ export function FormWithToasts({ section }: { section: SectionOf<"form"> }) {
 }
 
 export default FormWithToasts;
-export const loading = "lazy";
+export const wake = "visible";

@@ -117,4 +117,4 @@ export function Hero({ section }: { section: SectionOf<"hero"> }) {
 }
 
 export default Hero;
-export const loading = "deferred";
+export const wake = "idle";

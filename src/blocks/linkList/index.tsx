@@ -33,4 +33,3 @@ export function LinkList({ section }: { section: SectionOf<"linkList"> }) {
 }
 
 export default LinkList;
-export const loading = "eager";

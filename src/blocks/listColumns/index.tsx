@@ -24,4 +24,3 @@ export function ListColumns({ section }: { section: SectionOf<"listColumns"> }) 
 }
 
 export default ListColumns;
-export const loading = "eager";

@@ -18,4 +18,3 @@ export function LogoGrid({ section }: { section: SectionOf<"logoGrid"> }) {
 }
 
 export default LogoGrid;
-export const loading = "eager";

@@ -34,4 +34,3 @@ export function LogoStrip({ section }: { section: SectionOf<"logoStrip"> }) {
 }
 
 export default LogoStrip;
-export const loading = "eager";

@@ -1,25 +1,20 @@
-import { useRef } from "react";
 import site from "virtual:site";
 import type { SectionOf } from "../../content/types.ts";
 import { fill } from "../../ui/format.ts";
 import { button } from "../../styles/layout.css.ts";
 import { Section } from "../Section.tsx";
-import { useNearViewport } from "../use-near-viewport.ts";
 import * as css from "./styles.css.ts";
 
 /**
- * A datasheet shown in the browser's PDF viewer at a fixed height. The viewer starts only when
- * its place scrolls into the viewport; until then a box of the same size holds its place. Without
- * JavaScript the <noscript> frame loads instead (lazily, as the browser decides).
+ * A datasheet shown in the browser's PDF viewer at a fixed height: a frame the browser loads lazily,
+ * as it comes near the viewport, with no script of the page's own; a box of the same size holds its
+ * place meanwhile.
  */
 export function PdfEmbed({ section }: { section: SectionOf<"pdfEmbed"> }) {
-  const slot = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(slot);
-  const frame = <iframe className={css.pdfFrame} src={section.file} title={section.title} height={section.height} loading="lazy" />;
   return (
     <Section heading={section.heading ?? section.title}>
-      <div ref={slot} className={css.pdfSlot} style={{ minHeight: section.height }}>
-        {near ? frame : <noscript>{frame}</noscript>}
+      <div className={css.pdfSlot} style={{ minHeight: section.height }}>
+        <iframe className={css.pdfFrame} src={section.file} title={section.title} height={section.height} loading="lazy" />
       </div>
       <div className={css.ctaRow}>
         <a className={button} href={section.file} target="_blank" rel="noopener" download>
@@ -34,4 +29,3 @@ export function PdfEmbed({ section }: { section: SectionOf<"pdfEmbed"> }) {
 }
 
 export default PdfEmbed;
-export const loading = "lazy";

@@ -30,4 +30,3 @@ export function RichText({ section }: { section: SectionOf<"richText"> }) {
 }
 
 export default RichText;
-export const loading = "eager";

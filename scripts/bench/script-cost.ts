@@ -1,0 +1,86 @@
+/**
+ * What a route's script costs a visitor on a low-end phone: a phone-sized, touch, mobile-UA page
+ * with the CPU slowed 4x (Lighthouse's mobile preset), a cold cache, measured until the page is
+ * idle. Per route: every JavaScript file fetched (count and gzip size of their bodies, level 9, as
+ * first-load.ts counts), the main thread's script time and task time (Chromium's own
+ * Performance.getMetrics), and the task time of the same page with script turned off, the floor
+ * no script can go under. Used by `npm run bench` (lighthouse.ts) beside Lighthouse's figures.
+ */
+import { gzipSync } from "node:zlib";
+import { chromium, devices, type Browser } from "@playwright/test";
+import { chromiumLaunchOptions } from "../lib/chromium.ts";
+
+export interface ScriptCost {
+  route: string;
+  jsFiles: number;
+  jsGzipKb: number;
+  scriptMs: number;
+  taskMs: number;
+  taskNoScriptMs: number;
+}
+
+/** After the network is quiet, how long the page is left to run (timers, idle callbacks, hydration). */
+const SETTLE_MS = 2_000;
+const phone = devices["Moto G4"];
+
+async function once(browser: Browser, url: string, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ ...phone, javaScriptEnabled });
+  const page = await context.newPage();
+  const bodies: Promise<Buffer | undefined>[] = [];
+  // The site's own scripts: not those of the browser's PDF viewer in a datasheet's frame.
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script" && response.url().startsWith(new URL(url).origin)) bodies.push(response.body().catch(() => undefined));
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Performance.enable");
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await page.goto(url, { waitUntil: "networkidle" });
+  await page.waitForTimeout(SETTLE_MS);
+  const { metrics } = await cdp.send("Performance.getMetrics");
+  const metric = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+  const files = (await Promise.all(bodies)).filter((b): b is Buffer => !!b);
+  await context.close();
+  return {
+    jsFiles: files.length,
+    jsGzip: files.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0),
+    scriptMs: metric("ScriptDuration"),
+    taskMs: metric("TaskDuration"),
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Each route `runs` times with script and `runs` times without; the median of each figure. */
+export async function measureScriptCost(base: string, routes: string[], runs = 3): Promise<ScriptCost[]> {
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  const rows: ScriptCost[] = [];
+  try {
+    for (const route of routes) {
+      const withScript = [];
+      const without = [];
+      for (let i = 0; i < runs; i++) {
+        withScript.push(await once(browser, base + route, true));
+        without.push(await once(browser, base + route, false));
+      }
+      rows.push({
+        route,
+        jsFiles: median(withScript.map((r) => r.jsFiles)),
+        jsGzipKb: Number((median(withScript.map((r) => r.jsGzip)) / 1024).toFixed(1)),
+        scriptMs: Math.round(median(withScript.map((r) => r.scriptMs))),
+        taskMs: Math.round(median(withScript.map((r) => r.taskMs))),
+        taskNoScriptMs: Math.round(median(without.map((r) => r.taskMs))),
+      });
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
+export function scriptCostTable(rows: ScriptCost[]): string {
+  return [
+    "| route | JS files | JS fetched (gzip KB) | script time ms | main-thread tasks ms (same page, no script) |",
+    "|---|---|---|---|---|",
+    ...rows.map((r) => `| ${r.route} | ${r.jsFiles} | ${r.jsGzipKb} | ${r.scriptMs} | ${r.taskMs} (${r.taskNoScriptMs}) |`),
+  ].join("\n");
+}
