@@ -13,7 +13,6 @@ import type { LoadedPage } from "../app/App.tsx";
 import type { Page, SectionOf } from "../content/types.ts";
 import { PageView } from "../app/PageView.tsx";
 import { RenderSections } from "../blocks/RenderSections.tsx";
-import { preloadBlocks } from "../blocks/registry.ts";
 import { bannerLarge, bannerMedium, bannerSmall } from "../blocks/shared.css.ts";
 import { refusalNotice } from "../blocks/form/refusal.ts";
 import { FormSeedContext, type FormSeed } from "../blocks/form/seed.ts";
@@ -93,7 +92,6 @@ export async function renderFormAnswer(pages: readonly LoadedPage[], request: An
     const notice = refusalNotice(section, outcome.values, { serverMessage: outcome.message, fieldErrors: outcome.errors });
     const seed: FormSeed = { endpoint: section.endpoint, values: outcome.values, notice };
     title = notice.title;
-    await preloadBlocks(page.sections);
     main = (
       <FormSeedContext value={seed}>
         <PageView page={page} />
