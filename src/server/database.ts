@@ -128,9 +128,9 @@ const BUSY_TIMEOUT_MS = 5_000;
 
 /**
  * Every transaction begins as a write transaction, so two of them never deadlock upgrading a read
- * lock. While another connection writes, the begin is retried after a pause that lets the event
- * loop run: SQLite's own busy wait would block it, and with it a transaction of this process that
- * is waiting for its next statement.
+ * lock. While another process writes, the begin is retried after a pause that lets the event loop
+ * run (the connection's busy timeout is 0 once open): SQLite's own busy wait would block it, and
+ * with it a transaction of this process that is waiting for its next statement.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
   readonly #database: Database.Database;
@@ -141,14 +141,11 @@ class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     const deadline = Date.now() + BUSY_TIMEOUT_MS;
     for (let pause = 1; ; pause = Math.min(pause * 2, 50)) {
-      this.#database.pragma("busy_timeout = 0");
       try {
         await connection.executeQuery(CompiledQuery.raw("begin immediate"));
         return;
       } catch (error) {
         if ((error as { code?: unknown }).code !== "SQLITE_BUSY" || Date.now() > deadline) throw error;
-      } finally {
-        this.#database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
       }
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
@@ -227,6 +224,8 @@ function sqlite(dataDir: string, options: OpenOptions): Dialect {
       // Durability over speed: every commit is fsynced before the visitor hears "sent".
       database.pragma("synchronous = FULL");
       database.pragma("foreign_keys = ON");
+      // Every write is a transaction whose begin waits without blocking (ImmediateSqliteDriver).
+      database.pragma("busy_timeout = 0");
       const { dev, ino } = statSync(file);
       identity = { dev, ino };
     }
