@@ -4,6 +4,7 @@
  * structured data, the lead image preload) and the files it boots (boot.ts), then writes the sitemap,
  * robots.txt, redirects and precompressed copies. Every page reads completely without JavaScript.
  */
+import { salesContactFromSite } from "../../src/server/receipt.ts";
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -66,7 +67,12 @@ export async function prerender(content: Content, dist: string, ssrDir: string):
     server.notFoundPath,
   );
   writeRedirects(dist, content.site);
-  writeSiteFacts(dist, { redirects: content.site.redirects, scriptHashes: inlineScripts, frameOrigins: [new URL(content.site.contact.mapEmbedUrl).origin] });
+  writeSiteFacts(dist, {
+    redirects: content.site.redirects,
+    scriptHashes: inlineScripts,
+    frameOrigins: [new URL(content.site.contact.mapEmbedUrl).origin],
+    sales: salesContactFromSite(content.site),
+  });
   writeDeployConfigs(dist, content.site);
   const rendered = Math.round(performance.now() - started);
   const compressStarted = performance.now();

@@ -224,6 +224,9 @@ describe("header injection", () => {
     userAgent: null,
     createdAt: new Date("2025-03-14T09:34:05Z"),
     status: "queued",
+    reference: "LA-2026-000007",
+    reasons: null,
+    source: {},
   };
 
   it("nodemailer keeps CR/LF in values out of the header block even if the schema were bypassed", async () => {
