@@ -26,12 +26,13 @@ import { loadFormPages } from "./form-pages.ts";
 import { referenceFor } from "./reference.ts";
 import type { FieldProblem } from "./form-pages.ts";
 import type { Outbox } from "./outbox.ts";
-import { receiptAddressKey, shouldSendReceipt } from "./receipt.ts";
+import { leadDeliveries, type OptionalKinds } from "./lead-deliveries.ts";
+import { receiptAddressKey } from "./receipt.ts";
 import { messageFingerprint } from "./spam/repeat.ts";
 import type { SpamSettings } from "./spam/settings.ts";
 import { judgePost, type Verdict } from "./spam/verdict.ts";
 import { StorageError } from "./store.ts";
-import type { EnquiryStore, NewDelivery } from "./store.ts";
+import type { EnquiryStore } from "./store.ts";
 import { SOURCE_FIELDS, summarize, validateForm } from "./validate.ts";
 import type { FormKind, LeadSource } from "./validate.ts";
 
@@ -75,11 +76,9 @@ export interface FormsOptions {
   /** The spam defence (spam/settings.ts); the store is its repeat ledger and replay guard. */
   spam: SpamSettings;
   /** Which deliveries beside the sales mail an accepted enquiry gets (senders/index.ts optionalKinds). */
-  deliveries: { receipt: boolean; webhook: boolean };
+  deliveries: OptionalKinds;
 }
 
-/** Held, not mailed: `submissions -- --release ID` sends it on. */
-const DAY_MS = 86_400_000;
 
 /** What came of a post, whichever kind: the answer (JSON or a page) is made from it. */
 export type Outcome = { accepted: true; message: string; reference?: string } | { accepted: false; status: number; message: string; errors?: FieldProblem[]; retryAfterS?: number };
@@ -186,17 +185,6 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
 
   const defence = { timeTrap: options.spam.timeTrap, altcha: options.spam.altcha, replayGuard: store, content: { ...options.spam, ledger: store } };
 
-  /** The deliveries of an accepted enquiry from `email`: the sales mail, a receipt within its daily limit, the webhook. */
-  async function deliveriesFor(email: string, at: Date): Promise<NewDelivery[]> {
-    const deliveries: NewDelivery[] = [{ kind: "sales-mail" }];
-    if (options.deliveries.receipt) {
-      const sent = await store.receiptsSince(receiptAddressKey(email), new Date(at.getTime() - DAY_MS));
-      if (shouldSendReceipt("ok", sent).send) deliveries.push({ kind: "receipt" });
-    }
-    if (options.deliveries.webhook) deliveries.push({ kind: "webhook" });
-    return deliveries;
-  }
-
   /** Everything a post goes through once its body is read, whichever kind it came in. */
   async function receive(kind: FormKind, request: FastifyRequest): Promise<Outcome> {
     try {
@@ -244,7 +232,7 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
         ip: clientAddress(request),
         userAgent: request.headers["user-agent"]?.slice(0, 500),
         createdAt: receivedAt,
-        ...(quarantined ? { quarantine: { reasons: verdict.reasons } } : { deliveries: await deliveriesFor(email, receivedAt) }),
+        ...(quarantined ? { quarantine: { reasons: verdict.reasons } } : { deliveries: await leadDeliveries(store, options.deliveries, email, receivedAt) }),
         fingerprint: messageFingerprint(message),
         email,
         receiptKey: receiptAddressKey(email),

@@ -63,7 +63,7 @@ forEachBackend((backend) => {
       expect(received.from).toBe("website@lariox.example.com");
       expect(received.to).toEqual(["sales@lariox.example.com"]);
       const mail = parseMail(received.raw);
-      expect(mail.headers.get("subject")).toBe("Contact: PLC upgrade for a packaging line — from Dhruv Patel");
+      expect(mail.headers.get("subject")).toMatch(/^Contact: PLC upgrade for a packaging line — from Dhruv Patel \[LA-\d{4}-\d{6}\]$/);
       expect(mail.headers.get("from")).toBe("Lariox website <website@lariox.example.com>");
       expect(mail.headers.get("to")).toBe("sales@lariox.example.com");
       expect(mail.headers.get("reply-to")).toBe("Dhruv Patel <dhruv.patel@example.com>");
@@ -259,6 +259,6 @@ describe("header injection", () => {
     const mail = parseMail(smtp.messages[0]!.raw);
     expect(mail.rawHeaders.filter((l) => /^(bcc|cc):/i.test(l))).toEqual([]);
     expect(mail.rawHeaders.filter((l) => /^to:/i.test(l))).toHaveLength(1);
-    expect(mail.headers.get("subject")).toBe("Contact: To: x@y.z — from Eve Bcc: victim@example.org");
+    expect(mail.headers.get("subject")).toBe("Contact: To: x@y.z — from Eve Bcc: victim@example.org [LA-2026-000007]");
   });
 });
