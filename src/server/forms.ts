@@ -215,7 +215,8 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
           scripted,
           ...(timeToken !== undefined ? { timeToken } : {}),
           ...(altcha !== undefined ? { altcha } : {}),
-          receivedAt,
+          // The wall clock, as the time tokens and challenges are signed with (the store's clock may run fast in tests).
+          receivedAt: new Date(),
         },
         defence,
       );

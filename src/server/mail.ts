@@ -76,8 +76,8 @@ export function mailText(submission: Submission): string {
   const heading = submission.kind === "contact" ? "New message from the contact form" : "New quote request from the website";
   const lines = [
     `${heading} (submission #${submission.id})`,
-    `Reference: ${submission.reference} (the sender was given it)`,
-    `Received:  ${formatReceived(submission.createdAt)}`,
+    `Reference: ${submission.reference} (the sender was given it; quote it in replies)`,
+    `Received: ${formatReceived(submission.createdAt)}`,
     "",
   ];
   const blocks: string[] = [];

@@ -92,10 +92,25 @@ describe("form posts without script: taken", () => {
       mailOf(subject)
         .text.replace(subject, "")
         .replace(/#\d+/g, "#")
+        .replace(/LA-\d{4}-\d{6}/g, "LA-")
         .replace(/^.*received.*$/gim, "");
     expect(body("Sent without script")).toBe(body("Sent as JSON"));
     expect(body("Sent as JSON")).toContain("કૃપા કરીને ફોન કરો.\nTwo lines.");
     expect(smtp.messages.every((m) => m.to.includes("sales@lariox.example.com"))).toBe(true);
+  });
+
+  it("judges a post without script by what it can meet: a doubt holds it in quarantine, answered as sent with its reference", async () => {
+    const before = smtp.messages.length;
+    const page = await postForm(t.url, CONTACT, { ...validContact, email: "someone@mailinator.com", message: "Please call me back." }, { referer: `${t.url}/contact` });
+    const { outcome } = drawn(page);
+    expect(outcome).toEqual({ sent: true, message: expect.stringMatching(/received\. .*Your reference is LA-\d{4}-\d{6}\.$/) });
+    const reference = /LA-\d{4}-\d{6}/.exec((outcome as { message: string }).message)![0];
+    const held = (await t.app.store.list({ status: "quarantined" })).find((r) => r.reference === reference)!;
+    expect((held.reasons as Array<{ code: string }>).map((f) => f.code)).toEqual(["disposable"]);
+    // No time token or proof of work can come without script: their absence is no finding.
+    const clean = await postForm(t.url, CONTACT, { ...validContact, message: "Plain post, no script." }, { referer: `${t.url}/contact` });
+    expect(drawn(clean).outcome).toMatchObject({ sent: true });
+    await waitFor(() => smtp.messages.length === before + 1, "only the clean post mailed");
   });
 
   it("takes the quote form with only its required fields, and a message as long as the JSON one may be in any script", async () => {
