@@ -23,8 +23,13 @@ export async function solveProofOfWork(): Promise<string | undefined> {
   widget.hidden = true;
   document.body.append(widget);
   try {
-    return (await widget.verify())?.payload;
-  } catch {
+    // The element sets itself up a moment after it is connected; asked before that, it does nothing.
+    await customElements.whenDefined("altcha-widget");
+    for (const waitMs of [50, 200, 800]) {
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+      const payload = await widget.verify().then((result) => result?.payload, () => undefined);
+      if (payload) return payload;
+    }
     return undefined;
   } finally {
     widget.remove();
