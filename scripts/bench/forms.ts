@@ -102,8 +102,22 @@ for (let n = 0; n < total; n++) {
   bodies.push(
     JSON.stringify(
       quote
-        ? { name: `Bench ${n}`, email: `bench${n}@example.com`, company: "Bench Ltd.", project: "Load test", requirements: textOf(n, "Three pumps and twelve level sensors for the effluent plant. ".repeat(7)), ...fields }
-        : { name: `Bench ${n}`, subject: `Benchmark ${n}`, email: `bench${n}@example.com`, phone: "+91 98765 43210", message: textOf(n, "Please quote for a PLC panel with remote monitoring. ".repeat(8)), ...fields },
+        ? {
+            name: `Bench ${n}`,
+            email: `bench${n}@example.com`,
+            company: "Bench Ltd.",
+            project: "Load test",
+            requirements: textOf(n, "Three pumps and twelve level sensors for the effluent plant. ".repeat(7)),
+            ...fields,
+          }
+        : {
+            name: `Bench ${n}`,
+            subject: `Benchmark ${n}`,
+            email: `bench${n}@example.com`,
+            phone: "+91 98765 43210",
+            message: textOf(n, "Please quote for a PLC panel with remote monitoring. ".repeat(8)),
+            ...fields,
+          },
     ),
   );
 }

@@ -79,9 +79,9 @@ export interface FormsOptions {
   deliveries: OptionalKinds;
 }
 
-
 /** What came of a post, whichever kind: the answer (JSON or a page) is made from it. */
-export type Outcome = { accepted: true; message: string; reference?: string } | { accepted: false; status: number; message: string; errors?: FieldProblem[]; retryAfterS?: number };
+export type Outcome =
+  { accepted: true; message: string; reference?: string } | { accepted: false; status: number; message: string; errors?: FieldProblem[]; retryAfterS?: number };
 
 const refused = (status: number, message: string, extra: { errors?: FieldProblem[]; retryAfterS?: number } = {}): Outcome => ({
   accepted: false,
@@ -177,7 +177,7 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
       endpoint: FORM_ROUTES[kind],
       from: refererPath(request, pages.siteOrigins),
       outcome: outcome.accepted
-        ? { sent: true, message: outcome.message }
+        ? { sent: true, message: outcome.message, ...(outcome.reference ? { reference: outcome.reference } : {}) }
         : { sent: false, message: outcome.message, errors: outcome.errors ?? [], values: textValues(body) },
     });
     return reply.type(page.type).send(page.body);

@@ -107,7 +107,12 @@ function migrations(dialect: Dialect, legacyVersion: number): Record<(typeof NAM
       async up(db: Kysely<any>) {
         await db.schema
           .alterTable("submissions")
-          .addColumn("state", "text", (c) => c.notNull().defaultTo("accepted").check(sql`state IN ('accepted', 'quarantined')`))
+          .addColumn("state", "text", (c) =>
+            c
+              .notNull()
+              .defaultTo("accepted")
+              .check(sql`state IN ('accepted', 'quarantined')`),
+          )
           .execute();
         for (const [column, type] of [
           ["reasons", json],

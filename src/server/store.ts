@@ -458,7 +458,10 @@ export class EnquiryStore implements RepeatLedger, ReplayGuard {
         .where("created_at", ">=", iso(since))
         .select((eb) => [
           eb.fn.count<number>(eb.case().when("email", "=", address).then(1).end()).as("same"),
-          eb.fn.count<number>(eb.case().when("email", "!=", address).then(eb.ref("email")).end()).distinct().as("others"),
+          eb.fn
+            .count<number>(eb.case().when("email", "!=", address).then(eb.ref("email")).end())
+            .distinct()
+            .as("others"),
         ])
         .executeTakeFirst(),
     );

@@ -48,7 +48,11 @@ forEachBackend((backend) => {
       while (!killed && sent < 2000) {
         const marker = `crash-${n}-${sent++}`;
         try {
-          const r = await postJson(first.url, "/api/mail/send-contact", { ...validContact, subject: marker, message: `${validContact.message}\n(${inLetters(marker)})` });
+          const r = await postJson(first.url, "/api/mail/send-contact", {
+            ...validContact,
+            subject: marker,
+            message: `${validContact.message}\n(${inLetters(marker)})`,
+          });
           if (r.status === 200 && r.json().success === true) answered.push(marker);
           else failedRequests++;
         } catch {

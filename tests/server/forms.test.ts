@@ -148,7 +148,11 @@ forEachBackend((backend) => {
       const gujarati = { ...validContact, name: "ધ્રુવ પટેલ", subject: "નમસ્તે — PLC", message: "કૃપા કરીને ફોન કરો.\nThanks!" };
       const r1 = await postJson(t.url, CONTACT, gujarati, { "user-agent": "vitest-browser" });
       expect(r1.status).toBe(200);
-      expect(r1.json()).toEqual({ success: true, message: expect.stringMatching(/received\. .*Your reference is LA-\d{4}-\d{6}\.$/), reference: expect.stringMatching(/^LA-\d{4}-\d{6}$/) });
+      expect(r1.json()).toEqual({
+        success: true,
+        message: expect.stringMatching(/received\. .*Your reference is LA-\d{4}-\d{6}\.$/),
+        reference: expect.stringMatching(/^LA-\d{4}-\d{6}$/),
+      });
       // committed by the time the answer arrives
       const row = (await t.app.store.list()).find((s) => s.payload.name === "ધ્રુવ પટેલ");
       expect(row).toMatchObject({ kind: "contact", ip: "127.0.0.1", userAgent: "vitest-browser" });

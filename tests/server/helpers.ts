@@ -221,8 +221,7 @@ export async function postJson(
 ): Promise<HttpResult> {
   const form = FORM_OF_PATH[path];
   const plainObject = body !== null && typeof body === "object" && !Array.isArray(body);
-  const withFields =
-    asScript && form && plainObject && !("timeToken" in body) && !("altcha" in body) ? { ...(await scriptFields(base, form)), ...body } : body;
+  const withFields = asScript && form && plainObject && !("timeToken" in body) && !("altcha" in body) ? { ...(await scriptFields(base, form)), ...body } : body;
   return rawRequest(`${base}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },

@@ -75,7 +75,13 @@ forEachBackend((backend) => {
     const mails = () => smtp.messages.map((m) => ({ to: m.to, ...parseMail(m.raw) }));
 
     it("gives an accepted enquiry a reference, mails sales and the visitor, and hands it to the webhook once", async () => {
-      const source = { page: "/contact/", landingPage: "/services/plc/?utm_source=newsletter", referrer: "https://www.google.com", utmSource: "newsletter", utmCampaign: "plc-2026" };
+      const source = {
+        page: "/contact/",
+        landingPage: "/services/plc/?utm_source=newsletter",
+        referrer: "https://www.google.com",
+        utmSource: "newsletter",
+        utmCampaign: "plc-2026",
+      };
       const r = await postJson(t.url, CONTACT, { ...validContact, email: "asha@shreetextiles.in", ...source });
       expect(r.status).toBe(200);
       const { reference, message } = r.json() as unknown as { reference: string; message: string };
@@ -127,7 +133,13 @@ forEachBackend((backend) => {
 
     it("holds a JSON post without the script's proofs in quarantine: stored, answered with a reference, never delivered", async () => {
       const before = { mails: smtp.messages.length, hooks: hook.received.length };
-      const r = await postJson(t.url, CONTACT, { ...validContact, name: "Hand Made", email: "hand@example.org", message: "Posted by hand." }, {}, { asScript: false });
+      const r = await postJson(
+        t.url,
+        CONTACT,
+        { ...validContact, name: "Hand Made", email: "hand@example.org", message: "Posted by hand." },
+        {},
+        { asScript: false },
+      );
       expect(r.status).toBe(200);
       const { reference } = r.json() as unknown as { reference: string };
       expect(reference).toMatch(REFERENCE);
@@ -160,7 +172,12 @@ forEachBackend((backend) => {
       expect(held.map((s) => s.reference)).not.toContain(referenceOf(a));
 
       for (let i = 0; i < 4; i++) {
-        const r = await postJson(t.url, CONTACT, { ...validContact, email: "many+tag@repeat.example", subject: `Question ${i}`, message: `Question number ${i}.` });
+        const r = await postJson(t.url, CONTACT, {
+          ...validContact,
+          email: "many+tag@repeat.example",
+          subject: `Question ${i}`,
+          message: `Question number ${i}.`,
+        });
         expect(r.json().success).toBe(true);
       }
       const rows = (await t.app.store.list()).filter((s) => s.payload.email === "many+tag@repeat.example");

@@ -143,7 +143,8 @@ forEachBackend((backend) => {
       for (let i = 0; i < 10; i++) {
         // Each a different text: the same one again and again from one address would be held as a repeat.
         const tag = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliett"][i]; // digits fold to 0 in the fingerprint
-        const body = i % 2 ? { ...validQuote, requirements: `${validQuote.requirements}\n${tag}` } : { ...validContact, message: `${validContact.message}\n${tag}` };
+        const body =
+          i % 2 ? { ...validQuote, requirements: `${validQuote.requirements}\n${tag}` } : { ...validContact, message: `${validContact.message}\n${tag}` };
         expect((await postJson(t.url, i % 2 ? QUOTE : CONTACT, body)).status).toBe(200);
       }
       // past the health threshold (1 h), still in the outage: 503, one alert however often it is asked

@@ -55,7 +55,11 @@ export async function sendBurst(
           result.failedStarts.push(started);
         };
         try {
-          const r = await postJson(urls[n % urls.length]!, "/api/mail/send-contact", { ...validContact, subject, message: `${validContact.message}\n(${inLetters(subject)})` });
+          const r = await postJson(urls[n % urls.length]!, "/api/mail/send-contact", {
+            ...validContact,
+            subject,
+            message: `${validContact.message}\n(${inLetters(subject)})`,
+          });
           if (r.status === 200 && r.json().success === true) {
             result.acknowledged.push(subject);
             onAnswer(result.acknowledged.length);

@@ -177,7 +177,9 @@ forEachBackend((backend) => {
       const { stdout } = await cli();
       const lines = stdout.split("\n");
       expect(lines[0]).toMatch(/^ID +Reference +Received \(IST\) +Kind +Name +Email +Subject \/ project +Came from +Status +Tries +Last error$/);
-      expect(stdout).toMatch(/1 +LA-2025-000001 +2025-03-14 15:04 +contact +Dhruv Patel +d@example\.com +PLC upgrade +google\.com → \/services\/plc\/ +queued +1/);
+      expect(stdout).toMatch(
+        /1 +LA-2025-000001 +2025-03-14 15:04 +contact +Dhruv Patel +d@example\.com +PLC upgrade +google\.com → \/services\/plc\/ +queued +1/,
+      );
       expect(stdout).toMatch(
         /2 +LA-2025-000002 +2025-03-14 15:04 +quote +Zoë "Z" Ñúñez, Jr\. +z@example\.com +SCADA\\u\{202E\}evil +- +failed +1 +sales-mail: 451 Mailbox busy, then closed/,
       );
@@ -187,7 +189,9 @@ forEachBackend((backend) => {
 
     it("writes every field of the form to CSV, filtered by kind, status and date", async () => {
       const { stdout } = await cli("--kind", "quote", "--since", "2025-03-01", "--csv");
-      expect(stdout.split("\r\n")[0]).toBe("id,reference,received_at,kind,name,email,phone,company,project,requirements,page,landingPage,referrer,utmSource,utmMedium,utmCampaign,utmTerm,utmContent,status,attempts,last_error,ip,spam_reasons");
+      expect(stdout.split("\r\n")[0]).toBe(
+        "id,reference,received_at,kind,name,email,phone,company,project,requirements,page,landingPage,referrer,utmSource,utmMedium,utmCampaign,utmTerm,utmContent,status,attempts,last_error,ip,spam_reasons",
+      );
       expect(stdout.split("\r\n")[1]).toBe(
         '2,LA-2025-000002,2025-03-14T09:34:05.000Z,quote,"Zoë ""Z"" Ñúñez, Jr.",z@example.com,,\'=HYPERLINK(1),SCADA\\u{202E}evil,a\\u{1B}[31mred,,,,,,,,,failed,1,"sales-mail: 451 Mailbox busy,\nthen closed",1.1.1.1,',
       );
@@ -221,7 +225,11 @@ forEachBackend((backend) => {
       const store = await data.open();
       const held = await store.insertSubmission({
         ...{ kind: "contact", payload: { name: "Maybe Person", email: "maybe@mailinator.com", subject: "Hi", message: "x" }, ip: "2.2.2.2" },
-        ...{ userAgent: undefined, email: "maybe@mailinator.com", quarantine: { reasons: [{ layer: "disposable-email", severity: "doubt", code: "disposable", reason: "A throw-away address." }] } },
+        ...{
+          userAgent: undefined,
+          email: "maybe@mailinator.com",
+          quarantine: { reasons: [{ layer: "disposable-email", severity: "doubt", code: "disposable", reason: "A throw-away address." }] },
+        },
       });
       await store.close();
       expect((await cli()).stdout).not.toContain("Maybe Person");
@@ -247,6 +255,8 @@ describe("CSV cells", () => {
     expect(csvCell("+91 98765")).toBe("'+91 98765");
     expect(csvCell(42)).toBe("42");
     expect(escapeUnprintable("a\u0000b\u200Bc\u2028d\u0085")).toBe("a\\u{0}b\\u{200B}c\\u{2028}d\\u{85}");
-    expect(toCsv([], ["contact"])).toBe("id,reference,received_at,kind,name,subject,email,phone,company,message,page,landingPage,referrer,utmSource,utmMedium,utmCampaign,utmTerm,utmContent,status,attempts,last_error,ip,spam_reasons\r\n");
+    expect(toCsv([], ["contact"])).toBe(
+      "id,reference,received_at,kind,name,subject,email,phone,company,message,page,landingPage,referrer,utmSource,utmMedium,utmCampaign,utmTerm,utmContent,status,attempts,last_error,ip,spam_reasons\r\n",
+    );
   });
 });

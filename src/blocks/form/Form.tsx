@@ -64,8 +64,7 @@ export function Form({ section }: { section: FormSection }) {
     proof.current ??= import("./proof-of-work.ts").then((m) => m.solveProofOfWork()).catch(() => undefined);
     return proof.current;
   };
-  const within = <T,>(promise: Promise<T> | undefined, ms: number) =>
-    Promise.race([promise, new Promise<undefined>((resolve) => setTimeout(resolve, ms))]);
+  const within = <T,>(promise: Promise<T> | undefined, ms: number) => Promise.race([promise, new Promise<undefined>((resolve) => setTimeout(resolve, ms))]);
   /** Field name -> the message shown under it. */
   const [errors, setErrors] = useState<Record<string, string>>(() => seeded?.notice.fields ?? {});
   /** Set synchronously, so a second submit in the same frame (double click, Enter twice) is ignored. */

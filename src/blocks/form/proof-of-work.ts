@@ -27,7 +27,10 @@ export async function solveProofOfWork(): Promise<string | undefined> {
     await customElements.whenDefined("altcha-widget");
     for (const waitMs of [50, 200, 800]) {
       await new Promise((resolve) => setTimeout(resolve, waitMs));
-      const payload = await widget.verify().then((result) => result?.payload, () => undefined);
+      const payload = await widget.verify().then(
+        (result) => result?.payload,
+        () => undefined,
+      );
       if (payload) return payload;
     }
     return undefined;

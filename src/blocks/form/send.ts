@@ -5,7 +5,8 @@ export interface FieldError {
 }
 
 /** What came of one form submission: each outcome has its own toast. */
-export type Outcome = { kind: "success"; reference?: string } | { kind: "failure"; serverMessage?: string; fieldErrors: FieldError[] } | { kind: "error"; error: unknown };
+export type Outcome =
+  { kind: "success"; reference?: string } | { kind: "failure"; serverMessage?: string; fieldErrors: FieldError[] } | { kind: "error"; error: unknown };
 
 /** The well-formed `{field, message}` entries of an answer's `errors`, first per field; anything else is dropped. */
 function fieldErrorsOf(errors: unknown): FieldError[] {
