@@ -79,7 +79,8 @@ const contactValues = (marker: string) => ({
   Email: "dhruv.patel@example.com",
   Phone: "+91 98765 43210",
   Company: "Shree Textiles",
-  Message: "We run two S7-300 lines.\nCan you visit next week?",
+  // Its own text each time (with the marker): the same text again from one address is held as a repeat.
+  Message: `We run two S7-300 lines.\nCan you visit next week? (${marker})`,
 });
 
 const quoteValues = (marker: string) => ({
@@ -88,7 +89,7 @@ const quoteValues = (marker: string) => ({
   Phone: "+91 98765 43210",
   Company: "Gujarat Polymers",
   "Project name": `ETP SCADA ${marker}`,
-  Requirements: "3 pumps, 12 level sensors.\nCommissioning before March.",
+  Requirements: `3 pumps, 12 level sensors.\nCommissioning before March. (${marker})`,
 });
 
 test.describe("contact form", () => {

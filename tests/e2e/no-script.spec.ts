@@ -186,7 +186,8 @@ test.describe("forms, without script", () => {
       Email: "dhruv.patel@example.com",
       Phone: "+91 98765 43210",
       Company: "Shree Textiles",
-      Message: "We run two S7-300 lines.\nCan you visit next week?",
+      // Its own text (the marker): the same text again from one address is held as a repeat.
+      Message: `We run two S7-300 lines.\nCan you visit next week? (${marker})`,
     };
     await page.goto("/contact");
     await fill(page, values);
@@ -237,7 +238,7 @@ test.describe("forms, without script", () => {
       Phone: "+91 98765 43210",
       Company: "Gujarat Polymers",
       "Project name": marker,
-      Requirements: "3 pumps, 12 level sensors.\nCommissioning before March.",
+      Requirements: `3 pumps, 12 level sensors.\nCommissioning before March. (${marker})`,
     };
     await page.goto("/get-a-quote");
     await fill(page, values);
