@@ -145,6 +145,40 @@ forEachBackend((backend) => {
     expect(await store.spamCounts()).toEqual([{ day: "2026-01-09", kind: "quote", hits: 1 }]);
   });
 
+  it("keeps the quarantine without deliveries, releases it into the outbox, and purges what is held after 30 days", async () => {
+    const { store } = await fresh();
+    const day = (d: number) => new Date(Date.UTC(2026, 0, d, 12));
+    const reasons = [{ layer: "disposable-email", severity: "doubt", code: "disposable", reason: "A throw-away address." }];
+    const old = await store.insertSubmission(enquiry({ createdAt: day(1), quarantine: { reasons }, email: "Old@Example.com" }));
+    const held = await store.insertSubmission(enquiry({ createdAt: day(20), quarantine: { reasons } }));
+    expect((await store.list({ status: "quarantined" })).map((r) => [r.id, r.deliveries.length, r.reasons])).toEqual([
+      [old, 0, reasons],
+      [held, 0, reasons],
+    ]);
+    expect(await store.claimDue(day(25), 10, 1000)).toEqual([]);
+    expect(await store.release(held, [{ kind: "sales-mail" }, { kind: "webhook" }], day(25))).toBe(true);
+    expect(await store.release(held, [{ kind: "sales-mail" }], day(25))).toBe(false);
+    expect((await store.claimDue(day(25), 10, 1000)).map((j) => [j.submission.id, j.kind])).toEqual([
+      [held, "sales-mail"],
+      [held, "webhook"],
+    ]);
+    // Day 32: the one held since day 1 goes; the released one is an enquiry like any other.
+    expect(await store.purge(day(32), 365, 7)).toMatchObject({ quarantined: 1, enquiries: 0 });
+    expect((await store.list()).map((r) => r.id)).toEqual([held]);
+    expect(await store.erase("old@example.com")).toEqual({ enquiries: 0, pendingDeliveries: 0 });
+  });
+
+  it("lets each ALTCHA challenge through once across instances, and again only once it expired", async () => {
+    const { store, again } = await fresh();
+    const other = await again();
+    const now = Date.UTC(2026, 0, 1);
+    expect(await store.claim("nonce-1", now + 60_000, new Date(now))).toBe(true);
+    expect(await other.claim("nonce-1", now + 60_000, new Date(now + 1_000))).toBe(false);
+    const both = await Promise.all([store.claim("nonce-2", now + 60_000, new Date(now)), other.claim("nonce-2", now + 60_000, new Date(now))]);
+    expect(both.filter(Boolean)).toHaveLength(1);
+    expect(await other.claim("nonce-1", now + 120_000, new Date(now + 61_000))).toBe(true);
+  });
+
   it("writes pending honeypot counts when closed", async () => {
     const { store, again } = await fresh();
     store.recordSpam("quote", new Date(Date.UTC(2026, 1, 3)));
