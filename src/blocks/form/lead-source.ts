@@ -4,8 +4,8 @@
  * this site, the referring site (its origin only, never the page), and the utm_* parameters that
  * page carried. Nothing else about the visitor is read or kept.
  *
- * `rememberVisit()` runs when this module loads; the first page of the visit that loads it writes
- * the record, later pages leave it alone.
+ * `rememberVisit()` runs as every page first loads (src/entry-client.tsx) and again when the form's
+ * module loads; the visit's first page writes the record, later pages leave it alone.
  */
 const KEY = "lariox.visit";
 const UTM = { utm_source: "utmSource", utm_medium: "utmMedium", utm_campaign: "utmCampaign", utm_term: "utmTerm", utm_content: "utmContent" } as const;
