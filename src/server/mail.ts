@@ -175,7 +175,11 @@ function emlTransport(dir: string): MailTransport {
       // Private like the database: the messages hold visitors' personal data.
       await mkdir(dir, { recursive: true, mode: 0o700 });
       const stamp = submission.createdAt.toISOString().replace(/[:.]/g, "-");
-      const file = join(dir, `${stamp}-${submission.kind}-${submission.id}.eml`);
+      // The sales mail is named by its enquiry; another mail about it (the receipt) adds what it is,
+      // from its Message-ID (<receipt-…>), so it does not overwrite the sales mail's file.
+      const what = /^<([a-z]+)-/.exec(String(message.messageId ?? ""))?.[1];
+      const suffix = what && what !== "submission" ? `-${what}` : "";
+      const file = join(dir, `${stamp}-${submission.kind}-${submission.id}${suffix}.eml`);
       // Write, flush, then rename: a crash never leaves half a message under the final name.
       const temp = `${file}.tmp`;
       const handle = await open(temp, "w", 0o600);

@@ -6,7 +6,7 @@
  * the visit came from, and the signed webhook delivered once through a sink that fails at first.
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -45,6 +45,27 @@ function flakySink(failures: number) {
   });
   return { server, received, url: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/lead` };
 }
+
+describe("receipts without SMTP", () => {
+  it("writes the receipt as its own .eml file beside the sales mail's", async () => {
+    const dist = tempDir("lariox-leads-eml-");
+    mkdirSync(join(dist.path, ".site"), { recursive: true });
+    writeFileSync(join(dist.path, SITE_FACTS_FILE), JSON.stringify({ redirects: [], scriptHashes: [], frameOrigins: [], sales: SALES }));
+    const t = await startApp({ DIST_DIR: dist.path });
+    try {
+      expect((await postJson(t.url, CONTACT, { ...validContact, message: "Written to files." })).status).toBe(200);
+      const mailDir = join(t.dataDir, "mail");
+      const files = await waitFor(() => {
+        const names = existsSync(mailDir) ? readdirSync(mailDir).filter((f) => f.endsWith(".eml")) : [];
+        return names.length === 2 && names;
+      }, "two .eml files");
+      expect(files.map((f) => f.replace(/^.*-contact-/, "")).sort()).toEqual(["1-receipt.eml", "1.eml"]);
+    } finally {
+      await t.close();
+      dist.remove();
+    }
+  });
+});
 
 forEachBackend((backend) => {
   describe("leads sales can trust", () => {
