@@ -54,7 +54,8 @@ export function Form({ section }: { section: FormSection }) {
   const timeToken = useRef<Promise<string | undefined> | undefined>(undefined);
   const proof = useRef<Promise<string | undefined> | undefined>(undefined);
   const fetchTimeToken = () => {
-    timeToken.current = fetch(`${TIME_TOKEN_URL}?form=${encodeURIComponent(section.form)}`, { cache: "no-store" })
+    timeToken.current = Promise.resolve()
+      .then(() => fetch(`${TIME_TOKEN_URL}?form=${encodeURIComponent(section.form)}`, { cache: "no-store" }))
       .then(async (r) => ((await r.json()) as { token?: unknown }).token)
       .then((token) => (typeof token === "string" ? token : undefined))
       .catch(() => undefined);
