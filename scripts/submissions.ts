@@ -7,9 +7,14 @@
  *   npm run submissions -- --kind quote --since 2026-01-01 --csv > quotes.csv
  *   npm run submissions -- --requeue failed         make every failed delivery again (or those of submission 12: --requeue 12)
  *   npm run submissions -- --purge                  remove delivered enquiries older than RETENTION_DAYS
+ *   npm run submissions -- --spam                   the quarantine: enquiries held as doubtful, with the reasons
+ *   npm run submissions -- --release 12             send quarantined enquiry 12 on (queues its deliveries)
+ *   npm run submissions -- --erase a@example.com    remove one person's enquiries and their pending deliveries
  *
- * Listing is read-only and safe while the server runs; --requeue and --purge write, and are safe
- * too (the running server's outbox picks requeued deliveries up within OUTBOX_POLL_MS).
+ * Listing is read-only and safe while the server runs; --requeue, --release, --erase and --purge
+ * write, and are safe too (the running server's outbox picks queued deliveries up within
+ * OUTBOX_POLL_MS). Run it with the server's environment: --release queues the webhook only when
+ * LEAD_WEBHOOK_URL is set, and the receipt only when DIST_DIR holds a build with sales' details.
  */
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -17,19 +22,26 @@ import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { ConfigError, loadConfig } from "../src/server/config.ts";
 import type { Config } from "../src/server/config.ts";
-import { SUBMISSION_STATUSES, StorageError, openStore } from "../src/server/store.ts";
+import { leadDeliveries } from "../src/server/lead-deliveries.ts";
+import { sourceLines } from "../src/server/mail.ts";
+import { optionalKinds } from "../src/server/senders/index.ts";
+import { readSiteFacts } from "../src/server/site-facts.ts";
+import { QUARANTINE_DAYS, SUBMISSION_STATUSES, StorageError, openStore } from "../src/server/store.ts";
 import type { EnquiryStore, SubmissionRow, SubmissionStatus } from "../src/server/store.ts";
-import { FORM_KINDS, formFields } from "../src/server/validate.ts";
+import { FORM_KINDS, SOURCE_FIELDS, formFields } from "../src/server/validate.ts";
 import type { FormKind } from "../src/server/validate.ts";
 
-const USAGE = `Usage: npm run submissions -- [--kind contact|quote] [--status queued|sent|failed] [--since YYYY-MM-DD]
-                              [--csv] [--requeue ID|failed] [--purge] [--data-dir DIR]
+const USAGE = `Usage: npm run submissions -- [--kind contact|quote] [--status queued|sent|failed|quarantined] [--since YYYY-MM-DD]
+                              [--csv] [--spam] [--release ID] [--erase EMAIL] [--requeue ID|failed] [--purge] [--data-dir DIR]
 
 Lists stored form submissions (newest last), from PostgreSQL when DATABASE_URL is set, else from
 DATA_DIR/site.db (--data-dir overrides DATA_DIR). --csv writes RFC 4180 CSV to stdout with every field of
 the form (of both forms without --kind); cells that a spreadsheet would read as a formula (starting
 with = + - @) get a leading apostrophe. --requeue makes failed deliveries again; --purge removes
-delivered enquiries older than RETENTION_DAYS (365) and honeypot counters older than 7 days.`;
+delivered enquiries older than RETENTION_DAYS (365), quarantined ones older than ${QUARANTINE_DAYS} days and honeypot
+counters older than 7 days. --spam lists the quarantine (enquiries the spam checks doubted: stored, not
+delivered) with the reasons; --release ID sends one on; --erase EMAIL removes every enquiry from that
+address, and its deliveries not yet made. Without --spam or --status, quarantined enquiries are not listed.`;
 
 const text = (value: unknown): string => (typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value));
 
@@ -59,6 +71,19 @@ const errors = (r: SubmissionRow): string =>
     .map((d) => `${d.kind}: ${d.lastError}`)
     .join("; ");
 
+/** Why the spam checks held it, one sentence a finding. */
+function reasonsOf(r: SubmissionRow): string {
+  if (!Array.isArray(r.reasons)) return "";
+  return r.reasons.map((f) => (f && typeof f === "object" && "reason" in f ? String((f as { reason: unknown }).reason) : text(f))).join(" ");
+}
+
+/** Where the visit came from, short: the referring site or the utm_source, else the landing page. */
+function cameFrom(r: SubmissionRow): string {
+  const { referrer, utmSource, utmCampaign, landingPage } = r.source;
+  const from = utmSource ? `utm:${utmSource}${utmCampaign ? `/${utmCampaign}` : ""}` : referrer ? referrer.replace(/^https?:\/\//, "") : "";
+  return [from, landingPage].filter(Boolean).join(" → ") || "-";
+}
+
 /** The form fields of `kinds`, in schema order, each once. */
 function fieldColumns(kinds: readonly FormKind[]): string[] {
   return [...new Set(kinds.flatMap((k) => formFields(k).map(([field]) => field)))];
@@ -66,10 +91,15 @@ function fieldColumns(kinds: readonly FormKind[]): string[] {
 
 export function toCsv(rows: readonly SubmissionRow[], kinds: readonly FormKind[] = FORM_KINDS): string {
   const fields = fieldColumns(kinds);
-  const header = ["id", "received_at", "kind", ...fields, "status", "attempts", "last_error", "ip"];
+  const header = ["id", "reference", "received_at", "kind", ...fields, ...SOURCE_FIELDS, "status", "attempts", "last_error", "ip", "spam_reasons"];
   const lines = [header.join(",")];
   for (const r of rows) {
-    const cells = [r.id, r.createdAt.toISOString(), r.kind, ...fields.map((f) => text(r.payload[f])), r.status, attempts(r), errors(r), r.ip ?? ""];
+    const cells = [
+      ...[r.id, r.reference, r.createdAt.toISOString(), r.kind],
+      ...fields.map((f) => text(r.payload[f])),
+      ...SOURCE_FIELDS.map((f) => text(r.source[f])),
+      ...[r.status, attempts(r), errors(r), r.ip ?? "", reasonsOf(r)],
+    ];
     lines.push(cells.map(csvCell).join(","));
   }
   return `${lines.join("\r\n")}\r\n`;
@@ -91,22 +121,24 @@ function oneLine(value: string, max: number): string {
 }
 
 export function toTable(rows: readonly SubmissionRow[]): string {
-  const header = ["ID", "Received (IST)", "Kind", "Name", "Email", "Subject / project", "Status", "Tries", "Last error"];
+  const header = ["ID", "Reference", "Received (IST)", "Kind", "Name", "Email", "Subject / project", "Came from", "Status", "Tries", "Last error"];
   const body = rows.map((r) => [
     String(r.id),
+    r.reference,
     timeFormat.format(r.createdAt).replace(",", ""),
     r.kind,
     oneLine(text(r.payload.name), 28),
     oneLine(text(r.payload.email), 36),
     oneLine(text(r.payload.subject ?? r.payload.project), 40),
+    oneLine(cameFrom(r), 40),
     r.status,
     String(attempts(r)),
-    oneLine(errors(r), 60),
+    oneLine(r.status === "quarantined" ? reasonsOf(r) : errors(r), 60),
   ]);
   const widths = header.map((h, i) => Math.max([...h].length, ...body.map((cells) => [...cells[i]!].length)));
   const format = (cells: string[]) =>
     cells
-      .map((c, i) => (i === 0 || i === 7 ? c.padStart(widths[i]!) : c + " ".repeat(widths[i]! - [...c].length)))
+      .map((c, i) => (i === 0 || i === 9 ? c.padStart(widths[i]!) : c + " ".repeat(widths[i]! - [...c].length)))
       .join("  ")
       .trimEnd();
   const counts = SUBMISSION_STATUSES.map((s) => [s, rows.filter((r) => r.status === s).length] as const).filter(([, n]) => n > 0);
@@ -138,6 +170,9 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
         csv: { type: "boolean", default: false },
         requeue: { type: "string" },
         purge: { type: "boolean", default: false },
+        spam: { type: "boolean", default: false },
+        release: { type: "string" },
+        erase: { type: "string" },
         "data-dir": { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -159,6 +194,11 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
   const since = parseSince(values.since);
   const requeue = values.requeue;
   if (requeue !== undefined && requeue !== "failed" && !/^\d+$/.test(requeue)) fail(`--requeue takes a submission id or "failed", got "${requeue}".`);
+  const release = values.release;
+  if (release !== undefined && !/^\d+$/.test(release)) fail(`--release takes the id of a quarantined submission, got "${release}".`);
+  const erase = values.erase?.trim();
+  if (erase !== undefined && !/^[^\s@]+@[^\s@]+$/.test(erase)) fail(`--erase takes an e-mail address, got "${erase}".`);
+  if (values.spam && status !== undefined && status !== "quarantined") fail("--spam lists the quarantine; leave out --status.");
   let config: Config;
   try {
     config = loadConfig({ ...process.env, ...(values["data-dir"] ? { DATA_DIR: values["data-dir"] } : {}) });
@@ -170,7 +210,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
     process.stderr.write(`No database at ${join(config.dataDir, "site.db")}: nothing submitted yet (or set DATA_DIR / --data-dir, or DATABASE_URL).\n`);
     process.exit(1);
   }
-  const writes = requeue !== undefined || values.purge;
+  const writes = requeue !== undefined || values.purge || release !== undefined || erase !== undefined;
   let store: EnquiryStore;
   try {
     store = await openStore(config, { readonly: !writes });
@@ -192,10 +232,28 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
             `Requeued the failed deliveries of ${ids.length} submission${ids.length === 1 ? "" : "s"}${ids.length ? ` (${ids.join(", ")})` : ""}; the running server makes them shortly.\n`,
           );
       }
+      if (release !== undefined) {
+        const row = await store.get(Number(release));
+        const now = new Date();
+        const deliveries = row ? await leadDeliveries(store, optionalKinds(config, readSiteFacts(config.distDir).sales), text(row.payload.email), now) : [];
+        if (row?.status !== "quarantined" || !(await store.release(row.id, deliveries, now))) {
+          process.stderr.write(`Submission ${release} is not in the quarantine (see --spam); nothing released.\n`);
+          process.exitCode = 1;
+        } else
+          process.stdout.write(
+            `Released ${row.reference} (submission ${row.id}): queued ${deliveries.map((d) => d.kind).join(", ")}; the running server makes them shortly.\n`,
+          );
+      }
+      if (erase !== undefined) {
+        const removed = await store.erase(erase);
+        process.stdout.write(
+          `Erased ${removed.enquiries} enquir${removed.enquiries === 1 ? "y" : "ies"} from ${erase} and ${removed.pendingDeliveries} deliver${removed.pendingDeliveries === 1 ? "y" : "ies"} not yet made.\n`,
+        );
+      }
       if (values.purge) {
         const removed = await store.purge(new Date(), config.retentionDays);
         process.stdout.write(
-          `Removed ${removed.enquiries} delivered enquiries older than ${config.retentionDays} days and ${removed.spamDays} daily spam counters.\n`,
+          `Removed ${removed.enquiries} delivered enquiries older than ${config.retentionDays} days, ${removed.quarantined} quarantined ones older than ${QUARANTINE_DAYS} days and ${removed.spamDays} daily spam counters.\n`,
         );
       }
     } finally {
@@ -205,7 +263,10 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
   }
 
   try {
-    const rows = await store.list({ kind: kind as FormKind | undefined, status: status as SubmissionStatus | undefined, since });
+    const listed = (values.spam ? "quarantined" : status) as SubmissionStatus | undefined;
+    const rows = (await store.list({ kind: kind as FormKind | undefined, status: listed, since })).filter(
+      (r) => listed !== undefined || r.status !== "quarantined",
+    );
     process.stdout.write(values.csv ? toCsv(rows, kind ? [kind as FormKind] : FORM_KINDS) : toTable(rows));
   } finally {
     await store.close();

@@ -31,6 +31,7 @@ export function siteFiles(manifest: Manifest): SiteFiles {
 /** The inline scripts of every page, compiled once per build, as the page holds them (their hashes are of this text). */
 export interface InlineScripts {
   intro: string;
+  visit: string;
   shell: string;
   cursor: string;
   speculation: string;
@@ -39,6 +40,7 @@ export interface InlineScripts {
 export async function inlineScripts(site: Site): Promise<InlineScripts> {
   return {
     intro: await compileInline("src/boot/intro.ts", { INTRO_DURATION_MS: String(site.behaviour.intro.durationMs) }),
+    visit: await compileInline("src/boot/visit.ts"),
     shell: await compileInline("src/boot/shell.ts"),
     cursor: await compileInline("src/boot/cursor.ts"),
     // "<" escaped so no rule can close the script element.
@@ -48,7 +50,7 @@ export async function inlineScripts(site: Site): Promise<InlineScripts> {
 
 /**
  * A page's script and stylesheet tags. Intro decision first, before the stylesheet (an inline script
- * after a stylesheet would wait for it); the shell's menu rules; the cursor's loader, which names
+ * after a stylesheet would wait for it); where the visit came from; the shell's menu rules; the cursor's loader, which names
  * the cursor module and its settings; the Speculation Rules; and only on a page with islands, the
  * island runtime.
  */
@@ -56,6 +58,7 @@ export function bootTags(scripts: InlineScripts, files: SiteFiles, site: Site, h
   const attr = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
   return [
     `<script>${scripts.intro}</script>`,
+    `<script>${scripts.visit}</script>`,
     `<script>${scripts.shell}</script>`,
     `<script data-cursor="${attr(files.cursor)}" data-cursor-settings="${attr(JSON.stringify(site.behaviour.cursor))}">${scripts.cursor}</script>`,
     `<link rel="stylesheet" href="${files.stylesheet}" />`,

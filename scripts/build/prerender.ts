@@ -6,6 +6,7 @@
  * precompressed copies. Every page reads completely without JavaScript; a page without an
  * interactive block loads none.
  */
+import { salesContactFromSite } from "../../src/server/receipt.ts";
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -39,6 +40,7 @@ export async function prerender(content: Content, dist: string, ssrDir: string):
   const scriptHashes = [
     ...[...template.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!),
     scripts.intro,
+    scripts.visit,
     scripts.shell,
     scripts.cursor,
     scripts.speculation,
@@ -69,7 +71,12 @@ export async function prerender(content: Content, dist: string, ssrDir: string):
     server.notFoundPath,
   );
   writeRedirects(dist, content.site);
-  writeSiteFacts(dist, { redirects: content.site.redirects, scriptHashes, frameOrigins: [new URL(content.site.contact.mapEmbedUrl).origin] });
+  writeSiteFacts(dist, {
+    redirects: content.site.redirects,
+    scriptHashes,
+    frameOrigins: [new URL(content.site.contact.mapEmbedUrl).origin],
+    sales: salesContactFromSite(content.site),
+  });
   writeDeployConfigs(dist, content.site);
   const rendered = Math.round(performance.now() - started);
   const compressStarted = performance.now();

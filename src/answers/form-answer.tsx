@@ -85,7 +85,7 @@ export async function renderFormAnswer(pages: readonly LoadedPage[], request: An
     main = (
       <>
         <RenderSections sections={lead} />
-        <Sent section={section} formPath={page.path} />
+        <Sent section={section} formPath={page.path} reference={outcome.reference} />
       </>
     );
   } else {

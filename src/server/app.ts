@@ -16,7 +16,8 @@ import type { NotFoundHandler } from "./static.ts";
 import { clientErrorResponder, registerSecurityHeaders, securityHeaderSets, timeoutOptions } from "./security.ts";
 import type { ServerTimeouts } from "./security.ts";
 import { readSiteFacts } from "./site-facts.ts";
-import { createSenders } from "./senders/index.ts";
+import { createSenders, optionalKinds } from "./senders/index.ts";
+import { registerSpamRoutes } from "./spam/routes.ts";
 import { openStore } from "./store.ts";
 import type { EnquiryStore } from "./store.ts";
 
@@ -126,7 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const store = await openStore(config);
   const alerts = new Alerts(config.alertWebhookUrl, app.log);
   let checkHealth = async () => {};
-  const outbox = new Outbox(store, createSenders(config, { transport: options.transport }), {
+  const outbox = new Outbox(store, createSenders(config, { transport: options.transport, sales: facts.sales, now: options.now }), {
     ...config.outbox,
     log: app.log,
     ...(options.stopGraceMs !== undefined ? { stopGraceMs: options.stopGraceMs } : {}),
@@ -146,7 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const purge = async () => {
     try {
       const removed = await store.purge(new Date(), config.retentionDays, SPAM_RETENTION_DAYS);
-      if (removed.enquiries + removed.spamDays > 0) app.log.info(removed, "purged old enquiries and spam counters");
+      if (removed.enquiries + removed.quarantined + removed.spamDays > 0) app.log.info(removed, "purged old enquiries and spam counters");
     } catch (error) {
       app.log.error({ err: error }, "purge failed");
     }
@@ -192,7 +193,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       rememberedClients: config.rateLimitKeys,
       onStorageError: () => void checkHealth(),
       ...(options.now ? { now: options.now } : {}),
+      spam: config.spam,
+      deliveries: optionalKinds(config, facts.sales),
     });
+    await registerSpamRoutes(app, { altcha: config.spam.altcha, timeTrapSecret: config.spam.timeTrap.secret, forms: Object.keys(FORM_ROUTES) });
     ({ check: checkHealth } = registerHealth(app, {
       store,
       outbox,

@@ -27,6 +27,10 @@
  *                                      (both for GitHub Enterprise; tests point them at a local stand-in)
  *   GITHUB_OAUTH_CALLBACK_URL   (unset)   where GitHub sends editors back; unset = this server's
  *                                      /api/auth/callback as the browser reached it (set it behind a CDN)
+ *   LEAD_WEBHOOK_URL / LEAD_WEBHOOK_SECRET  (unset)  each accepted enquiry is also POSTed there, signed
+ *                                      the Standard Webhooks way (lead-webhook.ts); both or neither
+ *   FORM_SECRET, SPAM_MIN_SECONDS, ALTCHA_COST, ALTCHA_MAX_NUMBER, SPAM_BLOCKLIST_FILE: the spam
+ *                                      defence, described in spam/settings.ts
  *
  * Outbox tuning (mainly for tests; the defaults suit production):
  *   OUTBOX_POLL_MS         5000     how often due rows are looked for (inserts also wake the worker)
@@ -38,6 +42,8 @@
  *   MAIL_SEND_TIMEOUT_MS   60000    upper bound for one SMTP delivery
  */
 import { isIP } from "node:net";
+import { loadLeadWebhook, type LeadWebhookSettings } from "./lead-webhook.ts";
+import { loadSpamSettings, type SpamSettings } from "./spam/settings.ts";
 import { resolve } from "node:path";
 
 export interface OutboxConfig {
@@ -77,6 +83,13 @@ export interface Config {
   outbox: OutboxConfig;
   /** The GitHub OAuth app editors sign in with; unset = /api/auth says sign-in is not set up. */
   githubOAuth: GitHubOAuthConfig | undefined;
+  /** Where each accepted enquiry is also POSTed; unset = no webhook deliveries. */
+  leadWebhook: LeadWebhookSettings | undefined;
+  /**
+   * The spam defence's settings, read when first asked for: the CLI never asks, so it never makes
+   * the form secret's file in DATA_DIR.
+   */
+  readonly spam: SpamSettings;
 }
 
 export interface GitHubOAuthConfig {
@@ -179,6 +192,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     throw new ConfigError(`DATABASE_URL must be a postgres:// or postgresql:// URL, got "${redactUrl(databaseUrl).slice(0, 200)}".`);
   }
   const logLevel = text(env, "LOG_LEVEL") ?? "info";
+  let spam: SpamSettings | undefined;
   if (!LOG_LEVELS.has(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${[...LOG_LEVELS].join(", ")}.`);
   return {
     port: integer(env, "PORT", 8080, 0, 65535),
@@ -207,6 +221,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       sendTimeoutMs: integer(env, "MAIL_SEND_TIMEOUT_MS", 60_000, 100, 600_000),
     },
     githubOAuth: githubOAuth(env),
+    leadWebhook: loadLeadWebhook(env),
+    get spam() {
+      spam ??= loadSpamSettings(env, resolve(cwd, text(env, "DATA_DIR") ?? "data"));
+      return spam;
+    },
   };
 }
 

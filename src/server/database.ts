@@ -43,6 +43,17 @@ export interface Tables {
     ip: string | null;
     user_agent: string | null;
     created_at: Time;
+    /** "accepted", or "quarantined": held for a person to look at (spam/verdict.ts), not delivered. */
+    state: ColumnType<string, string | undefined, string>;
+    /** Why it was quarantined: the verdict's findings, JSON. */
+    reasons: ColumnType<unknown, string | null | undefined, string | null>;
+    /** spam/repeat.ts's fingerprint of the message, for "the same text from other addresses". */
+    message_fingerprint: string | null;
+    /** The visitor's address in lower case (to erase one person's enquiries), and receipt.ts's key for it. */
+    email: string | null;
+    receipt_key: string | null;
+    /** Where the visit came from (validate.ts SOURCE_FIELDS), JSON. */
+    source: ColumnType<unknown, string | null | undefined, string | null>;
   };
   /** One row a delivery: the outbox. `kind` names its sender (senders/), as a job's name in pg-boss. */
   deliveries: {
@@ -63,6 +74,8 @@ export interface Tables {
     outcome: string | null;
   };
   spam_hits: { day: string; kind: string; hits: number; last_at: Time };
+  /** ALTCHA challenges already answered, until they expire: one post per challenge across instances. */
+  altcha_nonces: { nonce: string; expires_at: Time };
 }
 
 /** The store cannot take a write: disk full, file gone, database unreachable. Answered with 503. */

@@ -19,7 +19,8 @@ export interface FieldProblem {
 }
 
 /** What came of a post: taken, or refused with the server's message, its reasons and the values sent. */
-export type AnswerOutcome = { sent: true; message: string } | { sent: false; message: string; errors: FieldProblem[]; values: Record<string, string> };
+export type AnswerOutcome =
+  { sent: true; message: string; reference?: string } | { sent: false; message: string; errors: FieldProblem[]; values: Record<string, string> };
 
 export interface AnswerRequest {
   /** The endpoint posted to, e.g. /api/mail/send-contact: the form whose page answers. */

@@ -9,7 +9,11 @@
  * Order of checks: cross-site (403), then for JSON the rate limits (before the body is read),
  * content encoding and charset (415), size (413), JSON syntax (400); for a form post the body is
  * read first, so a refusal can show the visitor's values again, then the rate limits. Then the
- * honeypot and the schema (400). A submission is answered as sent only once it is committed to the
+ * honeypot and the schema (400), then the spam verdict (spam/verdict.ts): clear spam is counted and
+ * answered as sent but not stored; a doubtful post is stored in quarantine, answered as sent, and
+ * not delivered until released; the rest is stored with its deliveries (the sales mail, the
+ * visitor's receipt within its daily limit, the webhook when set up). Every kept enquiry's answer
+ * carries its reference, LA-<year>-<number>. A submission is answered as sent only once it is committed to the
  * store; the outbox worker mails it afterwards. A store that cannot take the write answers 503
  * with Retry-After, so the visitor knows to try again.
  */
@@ -19,12 +23,18 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { clientAddress, rateLimitKey } from "./client-address.ts";
 import { crossSiteReason, refererPath } from "./form-origin.ts";
 import { loadFormPages } from "./form-pages.ts";
+import { referenceFor } from "./reference.ts";
 import type { FieldProblem } from "./form-pages.ts";
 import type { Outbox } from "./outbox.ts";
+import { leadDeliveries, type OptionalKinds } from "./lead-deliveries.ts";
+import { receiptAddressKey } from "./receipt.ts";
+import { messageFingerprint } from "./spam/repeat.ts";
+import type { SpamSettings } from "./spam/settings.ts";
+import { judgePost, type Verdict } from "./spam/verdict.ts";
 import { StorageError } from "./store.ts";
 import type { EnquiryStore } from "./store.ts";
-import { summarize, validateForm } from "./validate.ts";
-import type { FormKind } from "./validate.ts";
+import { SOURCE_FIELDS, summarize, validateForm } from "./validate.ts";
+import type { FormKind, LeadSource } from "./validate.ts";
 
 /** The largest JSON body. */
 export const FORM_BODY_LIMIT = 32 * 1024;
@@ -63,10 +73,15 @@ export interface FormsOptions {
   onStorageError?: () => void;
   /** The time an enquiry arrived: the outbox's clock, so retry windows start from it (tests run it fast). */
   now?: () => number;
+  /** The spam defence (spam/settings.ts); the store is its repeat ledger and replay guard. */
+  spam: SpamSettings;
+  /** Which deliveries beside the sales mail an accepted enquiry gets (senders/index.ts optionalKinds). */
+  deliveries: OptionalKinds;
 }
 
 /** What came of a post, whichever kind: the answer (JSON or a page) is made from it. */
-export type Outcome = { accepted: true; message: string } | { accepted: false; status: number; message: string; errors?: FieldProblem[]; retryAfterS?: number };
+export type Outcome =
+  { accepted: true; message: string; reference?: string } | { accepted: false; status: number; message: string; errors?: FieldProblem[]; retryAfterS?: number };
 
 const refused = (status: number, message: string, extra: { errors?: FieldProblem[]; retryAfterS?: number } = {}): Outcome => ({
   accepted: false,
@@ -154,7 +169,7 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
     if (!isFormPost(request)) {
       return reply.send(
         outcome.accepted
-          ? { success: true, message: outcome.message }
+          ? { success: true, message: outcome.message, ...(outcome.reference ? { reference: outcome.reference } : {}) }
           : { success: false, message: outcome.message, ...(outcome.errors ? { errors: outcome.errors } : {}) },
       );
     }
@@ -162,15 +177,18 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
       endpoint: FORM_ROUTES[kind],
       from: refererPath(request, pages.siteOrigins),
       outcome: outcome.accepted
-        ? { sent: true, message: outcome.message }
+        ? { sent: true, message: outcome.message, ...(outcome.reference ? { reference: outcome.reference } : {}) }
         : { sent: false, message: outcome.message, errors: outcome.errors ?? [], values: textValues(body) },
     });
     return reply.type(page.type).send(page.body);
   }
 
+  const defence = { timeTrap: options.spam.timeTrap, altcha: options.spam.altcha, replayGuard: store, content: { ...options.spam, ledger: store } };
+
   /** Everything a post goes through once its body is read, whichever kind it came in. */
   async function receive(kind: FormKind, request: FastifyRequest): Promise<Outcome> {
     try {
+      const receivedAt = new Date(options.now?.() ?? Date.now());
       if (isHoneypotFilled(request.body)) {
         store.recordSpam(kind);
         request.log.info({ kind }, "honeypot filled: counted as spam");
@@ -178,16 +196,53 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
       }
       const result = validateForm(kind, request.body);
       if (!result.ok) return refused(400, summarize(result.errors), { errors: result.errors });
+      const { website: _honeypot, timeToken, altcha, ...rest } = result.value as unknown as Record<string, string | undefined>;
+      const source: LeadSource = {};
+      const typed: Record<string, string> = {};
+      for (const [field, value] of Object.entries(rest)) {
+        if ((SOURCE_FIELDS as readonly string[]).includes(field)) {
+          if (value) source[field as keyof LeadSource] = value;
+        } else if (value !== undefined) typed[field] = value;
+      }
+      const email = typed.email ?? "";
+      const message = typed.message ?? typed.requirements ?? "";
+      const scripted = !isFormPost(request);
+      const verdict: Verdict = await judgePost(
+        {
+          form: kind,
+          text: { email, lines: [typed.name, typed.company, typed.subject, typed.project].filter((t): t is string => t !== undefined), message },
+          honeypot: "",
+          scripted,
+          ...(timeToken !== undefined ? { timeToken } : {}),
+          ...(altcha !== undefined ? { altcha } : {}),
+          // The wall clock, as the time tokens and challenges are signed with (the store's clock may run fast in tests).
+          receivedAt: new Date(),
+        },
+        defence,
+      );
+      const reasons = verdict.reasons.map((f) => f.code);
+      if (verdict.decision === "spam") {
+        store.recordSpam(kind, receivedAt);
+        request.log.info({ kind, scripted, reasons }, "judged spam: counted, not stored");
+        return { accepted: true, message: SUCCESS[kind] };
+      }
+      const quarantined = verdict.decision === "quarantine";
       const id = await store.insertSubmission({
         kind,
-        payload: result.value,
+        payload: typed,
         ip: clientAddress(request),
         userAgent: request.headers["user-agent"]?.slice(0, 500),
-        createdAt: new Date(options.now?.() ?? Date.now()),
+        createdAt: receivedAt,
+        ...(quarantined ? { quarantine: { reasons: verdict.reasons } } : { deliveries: await leadDeliveries(store, options.deliveries, email, receivedAt) }),
+        fingerprint: messageFingerprint(message),
+        email,
+        receiptKey: receiptAddressKey(email),
+        source,
       });
-      outbox.nudge();
-      request.log.info({ submission: id, kind, formPost: isFormPost(request) }, "form submission stored");
-      return { accepted: true, message: SUCCESS[kind] };
+      if (!quarantined) outbox.nudge();
+      const reference = referenceFor(id, receivedAt);
+      request.log.info({ submission: id, reference, kind, formPost: !scripted, ...(quarantined ? { quarantined, reasons } : {}) }, "form submission stored");
+      return { accepted: true, message: `${SUCCESS[kind]} Your reference is ${reference}.`, reference };
     } catch (error) {
       if (!(error instanceof StorageError)) throw error;
       request.log.error({ err: error }, "form submission could not be stored");

@@ -11,6 +11,7 @@ import nodemailer from "nodemailer";
 import type { SendMailOptions, Transporter } from "nodemailer";
 import type { Submission } from "./store.ts";
 import { formFields, MULTILINE_FIELDS as MULTILINE } from "./validate.ts";
+import type { LeadSource } from "./validate.ts";
 
 export interface MailSettings {
   mailTo: string;
@@ -40,11 +41,32 @@ const line = (value: unknown): string =>
     .replace(/[\r\n]+/g, " ")
     .trim();
 
-export function mailSubject(submission: Pick<Submission, "kind" | "payload">): string {
+/** The subject, ending with the reference (when known) that the visitor will quote. */
+export function mailSubject(submission: Pick<Submission, "kind" | "payload"> & { reference?: string }): string {
   const p = submission.payload;
-  if (submission.kind === "contact") return `Contact: ${line(p.subject)} — from ${line(p.name)}`;
+  const ref = submission.reference ? ` [${submission.reference}]` : "";
+  if (submission.kind === "contact") return `Contact: ${line(p.subject)} — from ${line(p.name)}${ref}`;
   const company = line(p.company);
-  return company ? `Quote request from ${line(p.name)}, ${company}` : `Quote request from ${line(p.name)}`;
+  return (company ? `Quote request from ${line(p.name)}, ${company}` : `Quote request from ${line(p.name)}`) + ref;
+}
+
+const SOURCE_LABELS: ReadonlyArray<[keyof LeadSource, string]> = [
+  ["page", "Sent from"],
+  ["landingPage", "Landing page"],
+  ["referrer", "Referred by"],
+  ["utmSource", "utm_source"],
+  ["utmMedium", "utm_medium"],
+  ["utmCampaign", "utm_campaign"],
+  ["utmTerm", "utm_term"],
+  ["utmContent", "utm_content"],
+];
+
+/** Where the visit came from, as "label: value" lines (only what is known). */
+export function sourceLines(source: LeadSource): string[] {
+  const known = SOURCE_LABELS.filter(([key]) => line(source[key]) !== "");
+  if (known.length === 0) return [];
+  const width = Math.max(...known.map(([, label]) => label.length)) + 2;
+  return known.map(([key, label]) => `${`${label}:`.padEnd(width)}${line(source[key])}`);
 }
 
 export function mailText(submission: Submission): string {
@@ -52,7 +74,12 @@ export function mailText(submission: Submission): string {
   const fields = formFields(submission.kind);
   const width = Math.max(...fields.filter(([f]) => !MULTILINE.has(f)).map(([, label]) => label.length)) + 2;
   const heading = submission.kind === "contact" ? "New message from the contact form" : "New quote request from the website";
-  const lines = [`${heading} (submission #${submission.id})`, `Received: ${formatReceived(submission.createdAt)}`, ""];
+  const lines = [
+    `${heading} (submission #${submission.id})`,
+    `Reference: ${submission.reference} (the sender was given it; quote it in replies)`,
+    `Received: ${formatReceived(submission.createdAt)}`,
+    "",
+  ];
   const blocks: string[] = [];
   for (const [field, label] of fields) {
     if (MULTILINE.has(field)) {
@@ -62,7 +89,10 @@ export function mailText(submission: Submission): string {
       lines.push(`${`${label}:`.padEnd(width)}${line(p[field]) || "(not given)"}`);
     }
   }
-  lines.push(...blocks, "", "-- ");
+  lines.push(...blocks);
+  const source = sourceLines(submission.source ?? {});
+  lines.push("", "Where the visit came from:", ...(source.length ? source : ["(not known: sent without the page's script)"]));
+  lines.push("", "-- ");
   lines.push(`Submission #${submission.id}, received ${submission.createdAt.toISOString()} (UTC).`);
   if (submission.ip) lines.push(`Sender IP: ${submission.ip}`);
   lines.push(`Reply to this e-mail to answer ${line(p.name) || "the sender"} directly.`);
@@ -89,7 +119,7 @@ export function composeMail(submission: Submission, settings: MailSettings): Sen
     subject: mailSubject(submission),
     text: mailText(submission),
     messageId: messageIdFor(submission, settings.mailFrom),
-    headers: { "X-Lariox-Submission": `${submission.kind} ${submission.id}` },
+    headers: { "X-Lariox-Submission": `${submission.kind} ${submission.id}`, "X-Lariox-Reference": submission.reference },
   };
 }
 
@@ -145,7 +175,11 @@ function emlTransport(dir: string): MailTransport {
       // Private like the database: the messages hold visitors' personal data.
       await mkdir(dir, { recursive: true, mode: 0o700 });
       const stamp = submission.createdAt.toISOString().replace(/[:.]/g, "-");
-      const file = join(dir, `${stamp}-${submission.kind}-${submission.id}.eml`);
+      // The sales mail is named by its enquiry; another mail about it (the receipt) adds what it is,
+      // from its Message-ID (<receipt-…>), so it does not overwrite the sales mail's file.
+      const what = /^<([a-z]+)-/.exec(String(message.messageId ?? ""))?.[1];
+      const suffix = what && what !== "submission" ? `-${what}` : "";
+      const file = join(dir, `${stamp}-${submission.kind}-${submission.id}${suffix}.eml`);
       // Write, flush, then rename: a crash never leaves half a message under the final name.
       const temp = `${file}.tmp`;
       const handle = await open(temp, "w", 0o600);

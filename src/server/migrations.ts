@@ -24,7 +24,7 @@ import type { Migration } from "kysely/migration";
 import type { Dialect } from "./database.ts";
 
 /** In the order they apply; `migrations` below gives each its steps. */
-const NAMES = ["001-enquiries"] as const;
+const NAMES = ["001-enquiries", "002-leads"] as const;
 export const LATEST_MIGRATION = NAMES.at(-1)!;
 
 /** SQLite's step from version 1 to 2 before the Migrator, kept verbatim for databases still at 1. */
@@ -99,6 +99,44 @@ function migrations(dialect: Dialect, legacyVersion: number): Record<(typeof NAM
         await db.schema.dropIndex("submissions_status").execute();
         await db.schema.alterTable("submissions").dropColumn("status").execute();
         if (legacyDay === "date") await sql`ALTER TABLE spam_hits ALTER COLUMN day TYPE text USING to_char(day, 'YYYY-MM-DD')`.execute(db);
+      },
+    },
+    // Leads sales can trust: the quarantine and its reasons, the message fingerprint (repeats), the
+    // visitor's address (receipts a day, erasure), where the visit came from, and used ALTCHA nonces.
+    "002-leads": {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .alterTable("submissions")
+          .addColumn("state", "text", (c) =>
+            c
+              .notNull()
+              .defaultTo("accepted")
+              .check(sql`state IN ('accepted', 'quarantined')`),
+          )
+          .execute();
+        for (const [column, type] of [
+          ["reasons", json],
+          ["message_fingerprint", "text"],
+          ["email", "text"],
+          ["receipt_key", "text"],
+          ["source", json],
+        ] as const)
+          await db.schema.alterTable("submissions").addColumn(column, type).execute();
+        await db.schema.createIndex("submissions_fingerprint").on("submissions").columns(["message_fingerprint", "created_at"]).execute();
+        await db.schema.createIndex("submissions_email").on("submissions").column("email").execute();
+        await db.schema.createIndex("submissions_receipt_key").on("submissions").columns(["receipt_key", "created_at"]).execute();
+        await db.schema
+          .createTable("altcha_nonces")
+          .addColumn("nonce", "text", (c) => c.primaryKey())
+          .addColumn("expires_at", time, (c) => c.notNull())
+          .execute();
+        // Enquiries kept from before: their address, so --erase finds them too.
+        const rows = await db.selectFrom("submissions").select(["id", "payload"]).execute();
+        for (const row of rows) {
+          const payload = dialect.readJson(row.payload) as { email?: unknown } | null;
+          const email = typeof payload?.email === "string" ? payload.email.trim().toLowerCase() : null;
+          if (email) await db.updateTable("submissions").set({ email }).where("id", "=", row.id).execute();
+        }
       },
     },
   };

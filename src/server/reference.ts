@@ -14,7 +14,7 @@ export function referenceYear(at: Date): number {
 
 export function formatReference(year: number, number: number, prefix: string = REFERENCE_PREFIX): string {
   if (!Number.isSafeInteger(number) || number < 1) throw new RangeError(`a reference number is a positive whole number, not ${number}`);
-  if (!Number.isInteger(year) || year < 2000 || year > 9999) throw new RangeError(`a reference year has four digits, not ${year}`);
+  if (!Number.isInteger(year) || year < 1000 || year > 9999) throw new RangeError(`a reference year has four digits, not ${year}`);
   return `${prefix}-${year}-${String(number).padStart(6, "0")}`;
 }
 

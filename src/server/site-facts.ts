@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { SalesContact } from "./receipt.ts";
 
 export interface SiteFacts {
   redirects: Array<{ from: string; to: string }>;
@@ -13,6 +14,8 @@ export interface SiteFacts {
   scriptHashes: string[];
   /** Origins besides 'self' that pages may frame, e.g. https://www.google.com. */
   frameOrigins: string[];
+  /** Sales' contact details from site.yaml, for the visitor's receipt; absent before a build that writes them. */
+  sales?: SalesContact;
 }
 
 export const SITE_FACTS_FILE = ".site/server.json";
@@ -24,6 +27,13 @@ const isPath = (v: unknown) => typeof v === "string" && v.startsWith("/");
 const isHash = (v: unknown) => typeof v === "string" && /^'sha(256|384|512)-[A-Za-z0-9+/=]+'$/.test(v);
 const isOrigin = (v: unknown) => typeof v === "string" && URL.canParse(v) && new URL(v).origin === v && v.startsWith("https://");
 
+const isText = (v: unknown) => typeof v === "string" && v.trim() !== "";
+const isSales = (v: Partial<SalesContact>) =>
+  [v.company, v.siteUrl, v.email, v.hours, v.address].every(isText) &&
+  Array.isArray(v.phones) &&
+  v.phones.every(isText) &&
+  (v.whatsapp === undefined || isText(v.whatsapp));
+
 export function readSiteFacts(distDir: string): SiteFacts {
   const file = join(distDir, SITE_FACTS_FILE);
   if (!existsSync(file)) return NO_SITE_FACTS;
@@ -34,7 +44,8 @@ export function readSiteFacts(distDir: string): SiteFacts {
     Array.isArray(facts.scriptHashes) &&
     facts.scriptHashes.every(isHash) &&
     Array.isArray(facts.frameOrigins) &&
-    facts.frameOrigins.every(isOrigin);
+    facts.frameOrigins.every(isOrigin) &&
+    (facts.sales === undefined || isSales(facts.sales));
   if (!ok)
     throw new Error(
       `${file} is not what the build writes: { redirects: [{from, to}], scriptHashes: ["'sha256-…'"], frameOrigins: ["https://…"] }; build the site again.`,

@@ -19,12 +19,18 @@ import type { Config } from "./config.ts";
 import { StorageError, openDialect } from "./database.ts";
 import type { Dialect, OpenOptions, Tables } from "./database.ts";
 import { appliedMigrations, checkMigrated, migrate } from "./migrations.ts";
-import type { FormKind } from "./validate.ts";
+import { referenceFor } from "./reference.ts";
+import type { RepeatCount, RepeatLedger } from "./spam/repeat.ts";
+import type { ReplayGuard } from "./spam/altcha.ts";
+import type { FormKind, LeadSource } from "./validate.ts";
 
 export { StorageError } from "./database.ts";
 
-export type SubmissionStatus = "queued" | "sent" | "failed";
-export const SUBMISSION_STATUSES: readonly SubmissionStatus[] = ["queued", "sent", "failed"];
+/** "quarantined": held by the spam verdict, no deliveries until released. */
+export type SubmissionStatus = "queued" | "sent" | "failed" | "quarantined";
+export const SUBMISSION_STATUSES: readonly SubmissionStatus[] = ["queued", "sent", "failed", "quarantined"];
+/** Quarantined enquiries not released are removed after this many days. */
+export const QUARANTINE_DAYS = 30;
 
 /**
  * A delivery to make for a submission. `kind` names its sender (senders/); `target` is where it
@@ -44,6 +50,14 @@ export interface NewSubmission {
   userAgent: string | undefined;
   createdAt?: Date;
   deliveries?: readonly NewDelivery[];
+  /** Held, not delivered (no deliveries are made): the verdict's reasons. */
+  quarantine?: { reasons: unknown };
+  /** spam/repeat.ts messageFingerprint of the message, when it has one. */
+  fingerprint?: string | undefined;
+  /** The visitor's address, and receipt.ts's receiptAddressKey of it. */
+  email?: string | undefined;
+  receiptKey?: string | undefined;
+  source?: LeadSource | undefined;
 }
 
 export interface Submission {
@@ -53,8 +67,13 @@ export interface Submission {
   ip: string | null;
   userAgent: string | null;
   createdAt: Date;
-  /** From its deliveries: failed once one failed for good, else queued while one is pending, else sent. */
+  /** Quarantined while held; else from its deliveries: failed once one failed for good, else queued while one is pending, else sent. */
   status: SubmissionStatus;
+  /** LA-<year>-<number>, what the visitor quotes (reference.ts): the number is the id. */
+  reference: string;
+  /** Why it was quarantined (kept after a release); null when it never was. */
+  reasons: unknown;
+  source: LeadSource;
 }
 
 export interface DeliveryState {
@@ -75,12 +94,14 @@ export type SubmissionRow = Submission & { deliveries: DeliveryState[] };
 /** A claimed delivery; `attempts` counts the one being made, `windowStart` is the arrival or last requeue. */
 export type DeliveryJob = Pick<DeliveryState, "id" | "kind" | "target" | "attempts"> & { payload: unknown; windowStart: Date; submission: Submission };
 
-export type ListFilter = { kind?: FormKind | undefined; status?: SubmissionStatus | undefined; since?: Date | undefined };
+export type ListFilter = { kind?: FormKind | undefined; status?: SubmissionStatus | undefined; since?: Date | undefined; email?: string | undefined };
 /** Deliveries still to make (and when the oldest of their enquiries came), and failed for good. */
 export type KindStats = { queued: number; oldestQueuedAt: Date | undefined; failed: number };
 export type QueueStats = KindStats & { byKind: Record<string, KindStats> };
-/** Delivered enquiries removed, and daily honeypot counters removed. */
-export type PurgeResult = { enquiries: number; spamDays: number };
+/** Delivered enquiries removed, quarantined ones past QUARANTINE_DAYS, and daily honeypot counters removed. */
+export type PurgeResult = { enquiries: number; quarantined: number; spamDays: number };
+/** What --erase removed: one person's enquiries, and the deliveries of them not yet made. */
+export type EraseResult = { enquiries: number; pendingDeliveries: number };
 /** `day` is YYYY-MM-DD, UTC. */
 export type SpamCount = { day: string; kind: FormKind; hits: number };
 /** Which deliveries a worker wants: not those it is still making, only kinds it has a sender for. */
@@ -102,7 +123,16 @@ function statusOf(eb: ExpressionBuilder<Tables & { s: Tables["submissions"] }, "
         .where("x.sent_at", "is", null)
         .where("x.failed_at", failed ? "is not" : "is", null),
     );
-  return eb.case().when(unsent(true)).then("failed").when(unsent(false)).then("queued").else("sent").end();
+  return eb
+    .case()
+    .when("s.state", "=", "quarantined")
+    .then("quarantined")
+    .when(unsent(true))
+    .then("failed")
+    .when(unsent(false))
+    .then("queued")
+    .else("sent")
+    .end();
 }
 
 /** Deliveries neither made nor failed, within `filter`. */
@@ -120,14 +150,19 @@ type SubmissionRecord = Selectable<Tables["submissions"]> & { status: string };
 function toSubmission(r: SubmissionRecord, readJson: Dialect["readJson"]): Submission {
   const p = readJson(r.payload);
   const payload = p !== null && typeof p === "object" && !Array.isArray(p) ? (p as Record<string, unknown>) : { value: p };
+  const source = r.source === null ? {} : (readJson(r.source) as LeadSource);
+  const createdAt = time(r.created_at);
   return {
     id: r.id,
     kind: r.kind as FormKind,
     payload,
     ip: r.ip,
     userAgent: r.user_agent,
-    createdAt: time(r.created_at),
+    createdAt,
     status: r.status as SubmissionStatus,
+    reference: referenceFor(r.id, createdAt),
+    reasons: r.reasons === null ? null : readJson(r.reasons),
+    source,
   };
 }
 
@@ -138,7 +173,7 @@ export function openStore(config: Pick<Config, "dataDir" | "databaseUrl">, optio
   return EnquiryStore.open(config, options);
 }
 
-export class EnquiryStore {
+export class EnquiryStore implements RepeatLedger, ReplayGuard {
   readonly kind: "sqlite" | "postgres";
   /** Where the enquiries are kept, for logs and messages; never holds a password. */
   readonly location: string;
@@ -206,8 +241,13 @@ export class EnquiryStore {
 
   async insertSubmission(s: NewSubmission): Promise<number> {
     const at = iso(s.createdAt ?? new Date());
-    const submission = { kind: s.kind, payload: JSON.stringify(s.payload), ip: s.ip ?? null, user_agent: s.userAgent ?? null, created_at: at };
-    const deliveries = (s.deliveries ?? DEFAULT_DELIVERIES).map((d) => ({
+    const submission = {
+      ...{ kind: s.kind, payload: JSON.stringify(s.payload), ip: s.ip ?? null, user_agent: s.userAgent ?? null, created_at: at },
+      ...{ state: s.quarantine ? "quarantined" : "accepted", reasons: s.quarantine ? JSON.stringify(s.quarantine.reasons) : null },
+      ...{ message_fingerprint: s.fingerprint ?? null, email: s.email?.trim().toLowerCase() ?? null, receipt_key: s.receiptKey ?? null },
+      source: s.source && Object.keys(s.source).length > 0 ? JSON.stringify(s.source) : null,
+    };
+    const deliveries = (s.quarantine ? [] : (s.deliveries ?? DEFAULT_DELIVERIES)).map((d) => ({
       kind: d.kind,
       target: d.target ?? null,
       payload: d.payload === undefined ? null : JSON.stringify(d.payload),
@@ -384,7 +424,10 @@ export class EnquiryStore {
     return [...new Set(rows.map((r) => r.submission_id))].sort((a, b) => a - b);
   }
 
-  /** Removes enquiries delivered and received over `retentionDays` ago (with their deliveries), and older honeypot counters. */
+  /**
+   * Removes enquiries delivered and received over `retentionDays` ago (with their deliveries),
+   * quarantined ones held over QUARANTINE_DAYS, older honeypot counters and expired ALTCHA nonces.
+   */
   async purge(now: Date, retentionDays: number, spamDays = 7): Promise<PurgeResult> {
     await this.flushSpam();
     const before = (days: number) => iso(new Date(now.getTime() - days * DAY_MS));
@@ -394,8 +437,120 @@ export class EnquiryStore {
         .where((eb) => eb(statusOf(eb), "=", "sent"))
         .where("s.created_at", "<", before(retentionDays))
         .executeTakeFirst();
+      const quarantined = await trx
+        .deleteFrom("submissions")
+        .where("state", "=", "quarantined")
+        .where("created_at", "<", before(QUARANTINE_DAYS))
+        .executeTakeFirst();
       const spam = await trx.deleteFrom("spam_hits").where("day", "<", before(spamDays).slice(0, 10)).executeTakeFirst();
-      return { enquiries: Number(enquiries.numDeletedRows), spamDays: Number(spam.numDeletedRows) };
+      await trx.deleteFrom("altcha_nonces").where("expires_at", "<=", iso(now)).execute();
+      return { enquiries: Number(enquiries.numDeletedRows), quarantined: Number(quarantined.numDeletedRows), spamDays: Number(spam.numDeletedRows) };
+    });
+  }
+
+  /** RepeatLedger: earlier enquiries (quarantined ones too) with this message fingerprint since `since`. */
+  async countRecent(fingerprint: string, email: string, since: Date): Promise<RepeatCount> {
+    const address = email.trim().toLowerCase();
+    const row = await this.guard(() =>
+      this.db
+        .selectFrom("submissions")
+        .where("message_fingerprint", "=", fingerprint)
+        .where("created_at", ">=", iso(since))
+        .select((eb) => [
+          eb.fn.count<number>(eb.case().when("email", "=", address).then(1).end()).as("same"),
+          eb.fn
+            .count<number>(eb.case().when("email", "!=", address).then(eb.ref("email")).end())
+            .distinct()
+            .as("others"),
+        ])
+        .executeTakeFirst(),
+    );
+    return { sameSender: Number(row?.same ?? 0), otherSenders: Number(row?.others ?? 0) };
+  }
+
+  /**
+   * ReplayGuard: claims an ALTCHA challenge's nonce for one post, in the shared store so every
+   * instance agrees; false when it was claimed before and has not expired.
+   */
+  async claim(nonce: string, expiresAtMs: number, now: Date = new Date()): Promise<boolean> {
+    const row = await this.write(
+      (db) =>
+        db
+          .insertInto("altcha_nonces")
+          .values({ nonce, expires_at: iso(new Date(expiresAtMs)) })
+          .onConflict((oc) =>
+            oc
+              .column("nonce")
+              .doUpdateSet({ expires_at: iso(new Date(expiresAtMs)) })
+              .where("altcha_nonces.expires_at", "<=", iso(now)),
+          )
+          .returning("nonce")
+          .executeTakeFirst(),
+      true,
+    );
+    return row !== undefined;
+  }
+
+  /** Receipts queued for enquiries from this receipt key since `since` (receipt.ts's daily limit). */
+  async receiptsSince(receiptKey: string, since: Date): Promise<number> {
+    const row = await this.guard(() =>
+      this.db
+        .selectFrom("deliveries as d")
+        .innerJoin("submissions as s", "s.id", "d.submission_id")
+        .where("d.kind", "=", "receipt")
+        .where("s.receipt_key", "=", receiptKey)
+        .where("s.created_at", ">=", iso(since))
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirst(),
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Sends a quarantined enquiry on: it becomes accepted and `deliveries` are queued, due now.
+   * False when there is no quarantined enquiry `id` (never was, already released, or purged).
+   */
+  async release(id: number, deliveries: readonly NewDelivery[], now: Date = new Date()): Promise<boolean> {
+    return this.write(async (trx) => {
+      const released = await trx
+        .updateTable("submissions")
+        .set({ state: "accepted" })
+        .where("id", "=", id)
+        .where("state", "=", "quarantined")
+        .executeTakeFirst();
+      if (Number(released.numUpdatedRows) === 0) return false;
+      if (deliveries.length > 0)
+        await trx
+          .insertInto("deliveries")
+          .values(
+            deliveries.map((d) => ({
+              submission_id: id,
+              kind: d.kind,
+              target: d.target ?? null,
+              payload: d.payload === undefined ? null : JSON.stringify(d.payload),
+              next_attempt_at: iso(now),
+              window_start: iso(now),
+            })),
+          )
+          .execute();
+      return true;
+    });
+  }
+
+  /** Removes every enquiry sent from `email` (any case), with its deliveries, made or not. */
+  async erase(email: string): Promise<EraseResult> {
+    const address = email.trim().toLowerCase();
+    return this.write(async (trx) => {
+      const ids = trx.selectFrom("submissions").select("id").where("email", "=", address);
+      const pendingRow = await trx
+        .selectFrom("deliveries")
+        .where((eb) => pending(eb, {}))
+        .where("submission_id", "in", ids)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirst();
+      await trx.deleteFrom("deliveries").where("submission_id", "in", ids).execute();
+      const removed = await trx.deleteFrom("submissions").where("email", "=", address).executeTakeFirst();
+      return { enquiries: Number(removed.numDeletedRows), pendingDeliveries: Number(pendingRow?.n ?? 0) };
     });
   }
 
@@ -450,6 +605,7 @@ export class EnquiryStore {
       .$if(filter.kind !== undefined, (q) => q.where("s.kind", "=", filter.kind!))
       .$if(filter.status !== undefined, (q) => q.where((eb) => eb(statusOf(eb), "=", filter.status!)))
       .$if(filter.since !== undefined, (q) => q.where("s.created_at", ">=", iso(filter.since!)))
+      .$if(filter.email !== undefined, (q) => q.where("s.email", "=", filter.email!.trim().toLowerCase()))
       .$if(id !== undefined, (q) => q.where("s.id", "=", id!));
     const submissions = await this.submissions(chosen);
     const rows = await this.guard(() =>

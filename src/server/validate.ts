@@ -39,10 +39,16 @@ export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: 
 
 export const formSchemas: Readonly<Record<FormKind, FormSchema>> = generated;
 
-/** Fields in schema order with their labels, e.g. [["name", "Name"], ...]; the honeypot left out. */
+/** Where the visit came from: hidden fields the form's script fills, stored apart from what the visitor typed. */
+export const SOURCE_FIELDS = ["page", "landingPage", "referrer", "utmSource", "utmMedium", "utmCampaign", "utmTerm", "utmContent"] as const;
+export type LeadSource = Partial<Record<(typeof SOURCE_FIELDS)[number], string>>;
+/** Hidden fields: the honeypot, the spam defence's two, and the source; never shown as what the visitor typed. */
+export const HIDDEN_FIELDS: ReadonlySet<string> = new Set(["website", "timeToken", "altcha", ...SOURCE_FIELDS]);
+
+/** Fields in schema order with their labels, e.g. [["name", "Name"], ...]; the hidden ones left out. */
 export function formFields(kind: FormKind): Array<[field: string, label: string]> {
   return Object.entries(formSchemas[kind].properties)
-    .filter(([field]) => field !== "website")
+    .filter(([field]) => !HIDDEN_FIELDS.has(field))
     .map(([field, prop]) => [field, prop.title ?? field]);
 }
 

@@ -9,6 +9,10 @@ const QUOTE_API = "/api/mail/send-quote";
 /** The payload keys the endpoints take, plus the empty honeypot the server files robots by. */
 const CONTACT_KEYS = ["name", "subject", "email", "phone", "company", "message", "website"];
 const QUOTE_KEYS = ["name", "email", "phone", "company", "project", "requirements", "website"];
+/** What the form's script adds: the spam defence's two proofs, and the page sent from and the visit's first page. */
+const HIDDEN_KEYS = ["timeToken", "altcha", "page", "landingPage"];
+/** The spec's success words, then the reference to quote. */
+const withReference = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} Your reference is LA-\\d{4}-\\d{6}\\.$`);
 
 /** A marker no other test (or project) uses, to find this test's submission in the store. */
 const unique = (info: TestInfo) => `${info.project.name}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -17,7 +21,7 @@ const unique = (info: TestInfo) => `${info.project.name}-${Date.now().toString(3
 const toastTitled = (page: Page, title: string) =>
   page.locator("[data-sonner-toast]").filter({ has: page.locator("[data-title]", { hasText: new RegExp(`^${title}$`) }) });
 
-async function expectToast(page: Page, title: string, text: string): Promise<Locator> {
+async function expectToast(page: Page, title: string, text: string | RegExp): Promise<Locator> {
   const toast = toastTitled(page, title);
   await expect(toast).toBeVisible();
   await expect(toast.locator("[data-description]")).toHaveText(text);
@@ -39,10 +43,11 @@ const submitButton = (page: Page) => page.locator("main form").locator('button[t
 const field = (page: Page, label: string) => page.locator("main form").getByRole("textbox", { name: label, exact: true });
 
 /** Every request to the form API, for asserting that nothing was (or only one thing was) sent. */
+/** The form posts the page makes (not the time token and proof-of-work challenge it asks for). */
 function apiRequests(page: Page): Request[] {
   const seen: Request[] = [];
   page.on("request", (r) => {
-    if (new URL(r.url()).pathname.startsWith("/api/")) seen.push(r);
+    if (new URL(r.url()).pathname.startsWith("/api/mail/")) seen.push(r);
   });
   return seen;
 }
@@ -74,7 +79,8 @@ const contactValues = (marker: string) => ({
   Email: "dhruv.patel@example.com",
   Phone: "+91 98765 43210",
   Company: "Shree Textiles",
-  Message: "We run two S7-300 lines.\nCan you visit next week?",
+  // Its own text each time (with the marker): the same text again from one address is held as a repeat.
+  Message: `We run two S7-300 lines.\nCan you visit next week? (${marker})`,
 });
 
 const quoteValues = (marker: string) => ({
@@ -83,10 +89,26 @@ const quoteValues = (marker: string) => ({
   Phone: "+91 98765 43210",
   Company: "Gujarat Polymers",
   "Project name": `ETP SCADA ${marker}`,
-  Requirements: "3 pumps, 12 level sensors.\nCommissioning before March.",
+  Requirements: `3 pumps, 12 level sensors.\nCommissioning before March. (${marker})`,
 });
 
 test.describe("contact form", () => {
+  test("an enquiry sends where the visit began: a page with no script file, its UTM parameters @once", async ({ page }, info) => {
+    await page.goto("/about?utm_source=newsletter&utm_campaign=plc-week");
+    await page.goto("/contact"); // a later page of the same visit, as a link would open it
+    await expect(page.locator("main form")).toHaveAttribute("data-hydrated", "");
+    await typeAll(page, contactValues(unique(info)));
+    const request = page.waitForRequest((r) => r.url().endsWith(CONTACT_API));
+    await submitButton(page).click();
+    const sent = (await request).postDataJSON() as Record<string, string>;
+    expect(sent).toMatchObject({
+      page: "/contact",
+      landingPage: "/about?utm_source=newsletter&utm_campaign=plc-week",
+      utmSource: "newsletter",
+      utmCampaign: "plc-week",
+    });
+  });
+
   test("a visitor types and sends a message: toast, cleared fields, stored and mailed", async ({ page }, info) => {
     const marker = unique(info);
     const values = contactValues(marker);
@@ -97,11 +119,13 @@ test.describe("contact form", () => {
     const request = page.waitForRequest((r) => r.url().endsWith(CONTACT_API));
     await submitButton(page).click();
     const sent = (await request).postDataJSON() as Record<string, string>;
-    expect(Object.keys(sent).sort()).toEqual([...CONTACT_KEYS].sort());
+    expect(Object.keys(sent).sort()).toEqual([...CONTACT_KEYS, ...HIDDEN_KEYS].sort());
+    expect(sent.page).toBe("/contact");
+    expect(sent.altcha).toMatch(/^[A-Za-z0-9+/]+=*$/);
     expect(sent.website).toBe("");
     expect(sent.message).toBe(values.Message);
 
-    await expectToast(page, "Message Sent", "We will get back to you shortly.");
+    await expectToast(page, "Message Sent", withReference("We will get back to you shortly."));
     await expectValues(page, Object.fromEntries(Object.keys(values).map((k) => [k, ""])));
 
     // Stored before the answer came back.
@@ -233,10 +257,10 @@ test.describe("quote form", () => {
     const request = page.waitForRequest((r) => r.url().endsWith(QUOTE_API));
     await submitButton(page).click();
     const sent = (await request).postDataJSON() as Record<string, string>;
-    expect(Object.keys(sent).sort()).toEqual([...QUOTE_KEYS].sort());
+    expect(Object.keys(sent).sort()).toEqual([...QUOTE_KEYS, ...HIDDEN_KEYS].sort());
     expect(sent.website).toBe("");
 
-    await expectToast(page, "Form Submitted", "Your request has been submitted successfully.");
+    await expectToast(page, "Form Submitted", withReference("Your request has been submitted successfully."));
     await expectValues(page, Object.fromEntries(Object.keys(values).map((k) => [k, ""])));
     expect(storedWhere("project", values["Project name"])).toMatchObject({
       kind: "quote",
@@ -248,7 +272,7 @@ test.describe("quote form", () => {
     await open(page, "/get-a-quote");
     await fillAll(page, { Name: "Asha", Email: "asha@example.com" });
     await submitButton(page).click();
-    await expectToast(page, "Form Submitted", "Your request has been submitted successfully.");
+    await expectToast(page, "Form Submitted", withReference("Your request has been submitted successfully."));
   });
 
   for (const missing of ["Name", "Email"] as const) {
@@ -272,7 +296,7 @@ test.describe("quote form", () => {
       await input.fill(missing === "Name" ? "Zoe" : "zoe@example.com");
       await expect(input).not.toHaveAttribute("aria-invalid", "true");
       await submitButton(page).click();
-      await expectToast(page, "Form Submitted", "Your request has been submitted successfully.");
+      await expectToast(page, "Form Submitted", withReference("Your request has been submitted successfully."));
       expect(requests).toHaveLength(1);
     });
   }

@@ -186,7 +186,8 @@ test.describe("forms, without script", () => {
       Email: "dhruv.patel@example.com",
       Phone: "+91 98765 43210",
       Company: "Shree Textiles",
-      Message: "We run two S7-300 lines.\nCan you visit next week?",
+      // Its own text (the marker): the same text again from one address is held as a repeat.
+      Message: `We run two S7-300 lines.\nCan you visit next week? (${marker})`,
     };
     await page.goto("/contact");
     await fill(page, values);
@@ -198,13 +199,15 @@ test.describe("forms, without script", () => {
     const sent = page.getByRole("main").getByRole("heading", { name: "Message Sent" });
     await expect(sent).toBeVisible();
     await expect(sent).toBeFocused();
-    await expect(page.getByRole("main").getByText("We will get back to you shortly.")).toBeVisible();
+    await expect(page.getByRole("main").getByText(/^We will get back to you shortly\. Your reference is LA-\d{4}-\d{6}\.$/)).toBeVisible();
     await expectShell(page);
 
     expect(storedWhere("subject", values.Subject)).toMatchObject({
       kind: "contact",
-      payload: { name: "Dhruv Patel", company: "Shree Textiles", message: values.Message, website: "" },
+      payload: { name: "Dhruv Patel", company: "Shree Textiles", message: values.Message },
     });
+    // The honeypot is no part of what the visitor typed: checked, never kept.
+    expect(storedWhere("subject", values.Subject)!.payload).not.toHaveProperty("website");
     await expect.poll(() => mailedWith(marker), { timeout: 15_000 }).toBe(true);
 
     // The way back leads to an empty form.
@@ -235,7 +238,7 @@ test.describe("forms, without script", () => {
       Phone: "+91 98765 43210",
       Company: "Gujarat Polymers",
       "Project name": marker,
-      Requirements: "3 pumps, 12 level sensors.\nCommissioning before March.",
+      Requirements: `3 pumps, 12 level sensors.\nCommissioning before March. (${marker})`,
     };
     await page.goto("/get-a-quote");
     await fill(page, values);

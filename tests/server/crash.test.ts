@@ -7,7 +7,7 @@ import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { forEachBackend } from "./backends.ts";
-import { freePort, parseMail, postJson, startServer, startSmtpSink, tempDir, validContact, waitFor } from "./helpers.ts";
+import { freePort, parseMail, postJson, startServer, startSmtpSink, tempDir, inLetters, validContact, waitFor } from "./helpers.ts";
 import type { SmtpSink } from "./helpers.ts";
 
 forEachBackend((backend) => {
@@ -48,7 +48,11 @@ forEachBackend((backend) => {
       while (!killed && sent < 2000) {
         const marker = `crash-${n}-${sent++}`;
         try {
-          const r = await postJson(first.url, "/api/mail/send-contact", { ...validContact, subject: marker });
+          const r = await postJson(first.url, "/api/mail/send-contact", {
+            ...validContact,
+            subject: marker,
+            message: `${validContact.message}\n(${inLetters(marker)})`,
+          });
           if (r.status === 200 && r.json().success === true) answered.push(marker);
           else failedRequests++;
         } catch {

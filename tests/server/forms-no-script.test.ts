@@ -73,7 +73,11 @@ describe("form posts without script: taken", () => {
     expect((await postJson(t.url, CONTACT, viaJson)).status).toBe(200);
     const page = await postForm(t.url, CONTACT, viaForm, { referer: `${t.url}/contact`, "user-agent": "no-script browser" });
     expect(page.status).toBe(200);
-    expect(drawn(page)).toEqual({ endpoint: CONTACT, from: "/contact", outcome: { sent: true, message: expect.stringMatching(/received/) } });
+    expect(drawn(page)).toEqual({
+      endpoint: CONTACT,
+      from: "/contact",
+      outcome: { sent: true, message: expect.stringMatching(/received/), reference: expect.stringMatching(/^LA-\d{4}-\d{6}$/) },
+    });
     expect(page.text).toContain("<title>answer</title>");
 
     // Committed by the time the answer arrives, the same but for the subject.
@@ -92,10 +96,34 @@ describe("form posts without script: taken", () => {
       mailOf(subject)
         .text.replace(subject, "")
         .replace(/#\d+/g, "#")
+        .replace(/LA-\d{4}-\d{6}/g, "LA-")
         .replace(/^.*received.*$/gim, "");
     expect(body("Sent without script")).toBe(body("Sent as JSON"));
     expect(body("Sent as JSON")).toContain("કૃપા કરીને ફોન કરો.\nTwo lines.");
     expect(smtp.messages.every((m) => m.to.includes("sales@lariox.example.com"))).toBe(true);
+  });
+
+  it("judges a post without script by what it can meet: a doubt holds it in quarantine, answered as sent with its reference", async () => {
+    const before = smtp.messages.length;
+    const page = await postForm(
+      t.url,
+      CONTACT,
+      { ...validContact, email: "someone@mailinator.com", message: "Please call me back." },
+      { referer: `${t.url}/contact` },
+    );
+    const { outcome } = drawn(page);
+    expect(outcome).toEqual({
+      sent: true,
+      message: expect.stringMatching(/received\. .*Your reference is LA-\d{4}-\d{6}\.$/),
+      reference: expect.stringMatching(/^LA-\d{4}-\d{6}$/),
+    });
+    const reference = /LA-\d{4}-\d{6}/.exec((outcome as { message: string }).message)![0];
+    const held = (await t.app.store.list({ status: "quarantined" })).find((r) => r.reference === reference)!;
+    expect((held.reasons as Array<{ code: string }>).map((f) => f.code)).toEqual(["disposable"]);
+    // No time token or proof of work can come without script: their absence is no finding.
+    const clean = await postForm(t.url, CONTACT, { ...validContact, message: "Plain post, no script." }, { referer: `${t.url}/contact` });
+    expect(drawn(clean).outcome).toMatchObject({ sent: true });
+    await waitFor(() => smtp.messages.length === before + 1, "only the clean post mailed");
   });
 
   it("takes the quote form with only its required fields, and a message as long as the JSON one may be in any script", async () => {
@@ -120,7 +148,7 @@ describe("form posts without script: taken", () => {
   });
 
   it("files a filled honeypot as spam and answers as if sent", async () => {
-    await waitFor(async () => (await t.app.store.list()).every((r) => r.status === "sent"), "earlier enquiries mailed");
+    await waitFor(async () => (await t.app.store.list()).every((r) => r.status === "sent" || r.status === "quarantined"), "earlier enquiries mailed");
     const before = (await t.app.store.list()).length;
     const mailed = smtp.messages.length;
     const r = await postForm(t.url, CONTACT, { ...validContact, name: "Bot", website: "http://spam.example" });

@@ -2,6 +2,8 @@
  * Shared test parts: temp dirs, a configured app on a loopback port, the real server in its own
  * process, a real SMTP peer, MIME decoding.
  */
+import { solveChallenge, type Challenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -72,6 +74,7 @@ export async function startApp(
     OUTBOX_RETRY_BASE_MS: "20",
     OUTBOX_LEASE_MS: "5000",
     MAIL_SEND_TIMEOUT_MS: "5000",
+    ...TEST_SPAM_ENV,
     ...env,
   });
   const app = await buildApp({
@@ -113,7 +116,7 @@ export interface ServerProcess {
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     cwd: repoRoot,
-    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "error", ...env },
+    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "error", ...TEST_SPAM_ENV, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -178,11 +181,51 @@ export function rawRequest(
   });
 }
 
-export function postJson(base: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<HttpResult> {
+/**
+ * The two hidden fields the form's script adds before it posts: a time token and a solved ALTCHA
+ * challenge, both asked of the server at `base` as the browser asks (tests run the server with
+ * SPAM_MIN_SECONDS=0 and a tiny ALTCHA cost, see TEST_SPAM_ENV).
+ */
+export async function scriptFields(base: string, form: string): Promise<{ timeToken: string; altcha: string }> {
+  const token = await rawRequest(`${base}/api/forms/time-token?form=${form}`);
+  const challengeAnswer = await rawRequest(`${base}/api/altcha/challenge`);
+  if (token.status !== 200 || challengeAnswer.status !== 200) throw new Error(`the spam routes answered ${token.status} and ${challengeAnswer.status}`);
+  const challenge = JSON.parse(challengeAnswer.text) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return { timeToken: (JSON.parse(token.text) as { token: string }).token, altcha: Buffer.from(JSON.stringify({ challenge, solution })).toString("base64") };
+}
+
+/**
+ * A marker spelt without digits, to make each test post's message its own: the repeat check folds
+ * digits to 0, so "post 1" and "post 2" are the same text to it.
+ */
+export function inLetters(text: string): string {
+  return text.replace(/\d/g, (d) => "abcdefghij"[Number(d)]!);
+}
+
+/** Quick spam checks for tests: no wait before a post, proofs of work of a few attempts. */
+export const TEST_SPAM_ENV = { SPAM_MIN_SECONDS: "0", ALTCHA_COST: "1", ALTCHA_MAX_NUMBER: "4" } as const;
+
+const FORM_OF_PATH: Record<string, string> = { "/api/mail/send-contact": "contact", "/api/mail/send-quote": "quote" };
+
+/**
+ * POSTs JSON as the form's script does: a form's object body gets the script's hidden fields
+ * (scriptFields) unless it has its own or `asScript` is false (a robot posting JSON by hand).
+ */
+export async function postJson(
+  base: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  { asScript = true }: { asScript?: boolean } = {},
+): Promise<HttpResult> {
+  const form = FORM_OF_PATH[path];
+  const plainObject = body !== null && typeof body === "object" && !Array.isArray(body);
+  const withFields = asScript && form && plainObject && !("timeToken" in body) && !("altcha" in body) ? { ...(await scriptFields(base, form)), ...body } : body;
   return rawRequest(`${base}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },
-    body: typeof body === "string" ? body : JSON.stringify(body),
+    body: typeof withFields === "string" ? withFields : JSON.stringify(withFields),
   });
 }
 

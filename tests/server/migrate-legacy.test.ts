@@ -121,6 +121,9 @@ function expected(): Array<Omit<SubmissionRow, "id">> {
     userAgent: e.userAgent,
     createdAt: new Date(e.createdAt),
     status: e.status,
+    reference: expect.stringMatching(/^LA-\d{4}-\d{6}$/) as string,
+    reasons: null,
+    source: {},
     deliveries: [
       {
         id: expect.any(Number) as number,
@@ -163,7 +166,7 @@ forEachBackend((backend: Backend) => {
 
       const store = await data.open();
       opened.push(store);
-      expect(await store.migrations()).toEqual([LATEST_MIGRATION]);
+      expect(await store.migrations()).toEqual(["001-enquiries", LATEST_MIGRATION]);
       const rows = await store.list();
       expect(rows.map((r) => r.id)).toEqual(before.map((r) => r.id));
       expect(rows.map(({ id: _, ...rest }) => rest)).toEqual(expected());

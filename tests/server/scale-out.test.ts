@@ -18,7 +18,7 @@ import { NO_SITE_FACTS, SITE_FACTS_FILE } from "../../src/server/site-facts.ts";
 import type { EnquiryStore } from "../../src/server/store.ts";
 import { startNginx } from "../integration/nginx.ts";
 import type { NginxProcess } from "../integration/nginx.ts";
-import { parseMail, postJson, startServer, startSmtpSink, tempDir, validContact, waitFor } from "./helpers.ts";
+import { parseMail, postJson, startServer, startSmtpSink, tempDir, inLetters, validContact, waitFor } from "./helpers.ts";
 import type { ServerProcess, SmtpSink } from "./helpers.ts";
 import { forEachBackend } from "./backends.ts";
 
@@ -55,7 +55,11 @@ export async function sendBurst(
           result.failedStarts.push(started);
         };
         try {
-          const r = await postJson(urls[n % urls.length]!, "/api/mail/send-contact", { ...validContact, subject });
+          const r = await postJson(urls[n % urls.length]!, "/api/mail/send-contact", {
+            ...validContact,
+            subject,
+            message: `${validContact.message}\n(${inLetters(subject)})`,
+          });
           if (r.status === 200 && r.json().success === true) {
             result.acknowledged.push(subject);
             onAnswer(result.acknowledged.length);
@@ -91,6 +95,8 @@ forEachBackend((backend) => {
     writeFileSync(join(dist, SITE_FACTS_FILE), JSON.stringify(NO_SITE_FACTS));
     // PostgreSQL: one DATABASE_URL, a DATA_DIR each; SQLite: the one DATA_DIR of the store.
     const env = (name: string) => ({
+      // One secret for every instance: a time token or challenge one signs, the other checks.
+      FORM_SECRET: "scale-out-test-form-secret-0123456789abcdef",
       DATA_DIR: join(dir.path, name),
       ...data.env,
       DIST_DIR: dist,

@@ -133,7 +133,8 @@ forEachBackend((backend) => {
     const cli = (...args: string[]) =>
       run(process.execPath, ["--import", "tsx", "scripts/submissions.ts", "--data-dir", data.env.DATA_DIR ?? "unused", ...args], {
         cwd: repoRoot,
-        env: { ...process.env, DATABASE_URL: data.env.DATABASE_URL },
+        // No build: --release queues no receipt (it needs sales' details from the build's facts file).
+        env: { ...process.env, DATABASE_URL: data.env.DATABASE_URL, DIST_DIR: join(repoRoot, ".tmp", "no-build") },
       });
 
     beforeAll(async () => {
@@ -148,7 +149,10 @@ forEachBackend((backend) => {
         company: "",
         message: "Two lines,\nplease.",
       };
-      await store.insertSubmission({ kind: "contact", payload: contact, ip: "1.1.1.1", userAgent: undefined, createdAt: at });
+      await store.insertSubmission({
+        ...{ kind: "contact", payload: contact, ip: "1.1.1.1", userAgent: undefined, createdAt: at, email: contact.email },
+        source: { page: "/contact/", landingPage: "/services/plc/", referrer: "https://google.com" },
+      });
       const quote = {
         name: 'Zoë "Z" Ñúñez, Jr.',
         email: "z@example.com",
@@ -173,10 +177,12 @@ forEachBackend((backend) => {
     it("prints a table with the subject or project, status, attempts and the last error, escaping controls", async () => {
       const { stdout } = await cli();
       const lines = stdout.split("\n");
-      expect(lines[0]).toMatch(/^ID +Received \(IST\) +Kind +Name +Email +Subject \/ project +Status +Tries +Last error$/);
-      expect(stdout).toMatch(/1 +2025-03-14 15:04 +contact +Dhruv Patel +d@example\.com +PLC upgrade +queued +1/);
+      expect(lines[0]).toMatch(/^ID +Reference +Received \(IST\) +Kind +Name +Email +Subject \/ project +Came from +Status +Tries +Last error$/);
       expect(stdout).toMatch(
-        /2 +2025-03-14 15:04 +quote +Zoë "Z" Ñúñez, Jr\. +z@example\.com +SCADA\\u\{202E\}evil +failed +1 +sales-mail: 451 Mailbox busy, then closed/,
+        /1 +LA-2025-000001 +2025-03-14 15:04 +contact +Dhruv Patel +d@example\.com +PLC upgrade +google\.com → \/services\/plc\/ +queued +1/,
+      );
+      expect(stdout).toMatch(
+        /2 +LA-2025-000002 +2025-03-14 15:04 +quote +Zoë "Z" Ñúñez, Jr\. +z@example\.com +SCADA\\u\{202E\}evil +- +failed +1 +sales-mail: 451 Mailbox busy, then closed/,
       );
       expect(stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
       expect(stdout).toContain("3 submissions (2 queued, 1 failed)");
@@ -184,17 +190,21 @@ forEachBackend((backend) => {
 
     it("writes every field of the form to CSV, filtered by kind, status and date", async () => {
       const { stdout } = await cli("--kind", "quote", "--since", "2025-03-01", "--csv");
-      expect(stdout.split("\r\n")[0]).toBe("id,received_at,kind,name,email,phone,company,project,requirements,status,attempts,last_error,ip");
+      expect(stdout.split("\r\n")[0]).toBe(
+        "id,reference,received_at,kind,name,email,phone,company,project,requirements,page,landingPage,referrer,utmSource,utmMedium,utmCampaign,utmTerm,utmContent,status,attempts,last_error,ip,spam_reasons",
+      );
       expect(stdout.split("\r\n")[1]).toBe(
-        '2,2025-03-14T09:34:05.000Z,quote,"Zoë ""Z"" Ñúñez, Jr.",z@example.com,,\'=HYPERLINK(1),SCADA\\u{202E}evil,a\\u{1B}[31mred,failed,1,"sales-mail: 451 Mailbox busy,\nthen closed",1.1.1.1',
+        '2,LA-2025-000002,2025-03-14T09:34:05.000Z,quote,"Zoë ""Z"" Ñúñez, Jr.",z@example.com,,\'=HYPERLINK(1),SCADA\\u{202E}evil,a\\u{1B}[31mred,,,,,,,,,failed,1,"sales-mail: 451 Mailbox busy,\nthen closed",1.1.1.1,',
       );
       const both = await cli("--since", "2025-03-20", "--csv");
       expect(both.stdout.split("\r\n")[0]).toBe(
-        "id,received_at,kind,name,subject,email,phone,company,message,project,requirements,status,attempts,last_error,ip",
+        "id,reference,received_at,kind,name,subject,email,phone,company,message,project,requirements,page,landingPage,referrer,utmSource,utmMedium,utmCampaign,utmTerm,utmContent,status,attempts,last_error,ip,spam_reasons",
       );
       expect(both.stdout.trim().split("\r\n")).toHaveLength(2);
       const contact = await cli("--kind", "contact", "--csv");
-      expect(contact.stdout).toContain(',contact,Dhruv Patel,PLC upgrade,d@example.com,\'+91 98765 43210,,"Two lines,\nplease.",queued,');
+      expect(contact.stdout).toContain(
+        ',contact,Dhruv Patel,PLC upgrade,d@example.com,\'+91 98765 43210,,"Two lines,\nplease.",/contact/,/services/plc/,https://google.com,,,,,,queued,',
+      );
       const failed = await cli("--status", "failed", "--csv");
       expect(failed.stdout.trim().split("\r\n")).toHaveLength(2);
     });
@@ -205,9 +215,35 @@ forEachBackend((backend) => {
       expect(stdout).toMatch(/^Requeued the failed deliveries of 1 submission \(2\)/);
       expect((await cli("--status", "failed", "--csv")).stdout.trim().split("\r\n")).toHaveLength(1);
       // nothing here was delivered, so the retention purge keeps every enquiry
-      expect((await cli("--purge")).stdout).toMatch(/^Removed 0 delivered enquiries older than 365 days and 0 daily spam counters\./);
+      expect((await cli("--purge")).stdout).toMatch(
+        /^Removed 0 delivered enquiries older than 365 days, 0 quarantined ones older than 30 days and 0 daily spam counters\./,
+      );
       await expect(cli("--status", "lost")).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/--status must be one of/) });
       await expect(cli("--since", "last week")).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/--since must be a date/) });
+    });
+
+    it("lists the quarantine with its reasons, releases one into the outbox, and erases one person's enquiries", async () => {
+      const store = await data.open();
+      const held = await store.insertSubmission({
+        ...{ kind: "contact", payload: { name: "Maybe Person", email: "maybe@mailinator.com", subject: "Hi", message: "x" }, ip: "2.2.2.2" },
+        ...{
+          userAgent: undefined,
+          email: "maybe@mailinator.com",
+          quarantine: { reasons: [{ layer: "disposable-email", severity: "doubt", code: "disposable", reason: "A throw-away address." }] },
+        },
+      });
+      await store.close();
+      expect((await cli()).stdout).not.toContain("Maybe Person");
+      const spam = (await cli("--spam")).stdout;
+      expect(spam).toMatch(new RegExp(`${held} +LA-\\d{4}-\\d{6} .*Maybe Person .*quarantined +0 +A throw-away address\\.`));
+      expect(spam).toContain("1 submission (1 quarantined)");
+      expect((await cli("--release", String(held))).stdout).toMatch(/^Released LA-\d{4}-\d{6} \(submission \d+\): queued sales-mail;/);
+      await expect(cli("--release", String(held))).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/is not in the quarantine/) });
+      expect((await cli("--spam")).stdout).toContain("0 submissions");
+      expect((await cli("--status", "queued")).stdout).toContain("Maybe Person");
+      expect((await cli("--erase", "MAYBE@mailinator.com")).stdout).toBe("Erased 1 enquiry from MAYBE@mailinator.com and 1 delivery not yet made.\n");
+      expect((await cli("--csv")).stdout).not.toContain("Maybe Person");
+      await expect(cli("--erase", "nobody")).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/--erase takes an e-mail address/) });
     });
   });
 });
@@ -220,6 +256,8 @@ describe("CSV cells", () => {
     expect(csvCell("+91 98765")).toBe("'+91 98765");
     expect(csvCell(42)).toBe("42");
     expect(escapeUnprintable("a\u0000b\u200Bc\u2028d\u0085")).toBe("a\\u{0}b\\u{200B}c\\u{2028}d\\u{85}");
-    expect(toCsv([], ["contact"])).toBe("id,received_at,kind,name,subject,email,phone,company,message,status,attempts,last_error,ip\r\n");
+    expect(toCsv([], ["contact"])).toBe(
+      "id,reference,received_at,kind,name,subject,email,phone,company,message,page,landingPage,referrer,utmSource,utmMedium,utmCampaign,utmTerm,utmContent,status,attempts,last_error,ip,spam_reasons\r\n",
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { routes } from "virtual:routes";
 import type { SectionOf } from "../../src/content/types.ts";
-import { formSchemas, validateForm } from "../../src/server/validate.ts";
+import { HIDDEN_FIELDS, SOURCE_FIELDS, formSchemas, validateForm } from "../../src/server/validate.ts";
 
 /** Spec section 7: the keys each form posts. The browser adds the empty honeypot `website`. */
 const SPEC_KEYS = {
@@ -25,7 +25,9 @@ describe.each(["contact", "quote"] as const)("the %s form and the server agree",
     expect(form.form).toBe(kind);
     expect(form.endpoint).toBe(`/api/mail/send-${kind}`);
     expect(form.fields.map((f) => f.name)).toEqual([...SPEC_KEYS[kind]]);
-    expect(Object.keys(formSchemas[kind].properties)).toEqual([...SPEC_KEYS[kind], "website"]);
+    // Beside the visitor's fields, only hidden ones the page's script fills (validate.ts HIDDEN_FIELDS).
+    expect(Object.keys(formSchemas[kind].properties).filter((f) => !HIDDEN_FIELDS.has(f))).toEqual([...SPEC_KEYS[kind]]);
+    expect(Object.keys(formSchemas[kind].properties).filter((f) => HIDDEN_FIELDS.has(f))).toEqual(["website", "timeToken", "altcha", ...SOURCE_FIELDS]);
   });
 
   it("marks required exactly what the server requires", async () => {

@@ -7,8 +7,18 @@ import { routes } from "virtual:routes";
 import type { SectionOf } from "../../src/content/types.ts";
 import { Form } from "../../src/blocks/form/Form.tsx";
 import { missingRequired, sendForm } from "../../src/blocks/form/send.ts";
+import { rememberVisit } from "../../src/ui/lead-source.ts";
 
 type FormSection = SectionOf<"form">;
+
+// The proof of work needs a browser's secure context: here it is a stand-in.
+vi.mock("../../src/blocks/form/proof-of-work.ts", () => ({ solveProofOfWork: async () => "proof" }));
+
+/** `fetch` for the form's posts; the time token the form asks for when shown is answered apart. */
+function withTimeToken<F extends (url: RequestInfo | URL, init?: RequestInit) => Promise<Response>>(fetch: F): F {
+  return (async (url: RequestInfo | URL, init?: RequestInit) =>
+    String(url).startsWith("/api/forms/time-token") ? new Response(JSON.stringify({ token: "t1.test" })) : fetch(url, init)) as F;
+}
 
 /** A fetch that answers `body` (a string is sent as is) with `status`, recording each call. */
 function fakeFetch(body: unknown, status = 200) {
@@ -96,6 +106,7 @@ describe("<Form>", () => {
   beforeAll(async () => {
     contact = await formOf("/contact");
     quote = await formOf("/get-a-quote");
+    rememberVisit(); // as every page's head script does (src/boot/visit.ts)
   });
 
   afterEach(() => {
@@ -130,7 +141,7 @@ describe("<Form>", () => {
 
   it("quote: an empty name or email shows the validation toast, marks the fields and sends nothing", async () => {
     const fetch = fakeFetch({ success: true });
-    vi.stubGlobal("fetch", fetch);
+    vi.stubGlobal("fetch", withTimeToken(fetch));
     show(quote);
     type(/^Company/, "Gujarat Polymers");
     submit(/Submit Request/);
@@ -164,7 +175,7 @@ describe("<Form>", () => {
   it("quote: sends exactly the spec's fields plus the empty honeypot once, then clears", async () => {
     let answer!: (r: Response) => void;
     const fetch = vi.fn((_url: RequestInfo | URL, _init?: RequestInit) => new Promise<Response>((resolve) => (answer = resolve)));
-    vi.stubGlobal("fetch", fetch);
+    vi.stubGlobal("fetch", withTimeToken(fetch));
     show(quote);
     type(/^Name/, "Zoë Ñúñez");
     type(/^Email/, "zoe@example.com");
@@ -184,6 +195,11 @@ describe("<Form>", () => {
       project: "ETP SCADA",
       requirements: "",
       website: "",
+      // The script's hidden fields: the spam defence's proofs and where the visit came from.
+      timeToken: "t1.test",
+      altcha: "proof",
+      page: "/",
+      landingPage: "/",
     });
 
     await act(async () => answer(new Response(JSON.stringify({ success: true }))));
@@ -198,16 +214,18 @@ describe("<Form>", () => {
     const message = "Email must be a valid e-mail address, like name@example.com.";
     vi.stubGlobal(
       "fetch",
-      fakeFetch(
-        {
-          success: false,
-          message,
-          errors: [
-            { field: "email", message },
-            { field: "website", message: "ignored" },
-          ],
-        },
-        400,
+      withTimeToken(
+        fakeFetch(
+          {
+            success: false,
+            message,
+            errors: [
+              { field: "email", message },
+              { field: "website", message: "ignored" },
+            ],
+          },
+          400,
+        ),
       ),
     );
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
@@ -234,10 +252,7 @@ describe("<Form>", () => {
   });
 
   it("quote: a network failure shows the exception toast, keeps the values and logs the error", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
-    );
+    vi.stubGlobal("fetch", withTimeToken(vi.fn(async () => Promise.reject(new TypeError("Failed to fetch")))));
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     show(quote);
     type(/^Name/, "Asha");

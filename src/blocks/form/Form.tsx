@@ -3,6 +3,7 @@ import { flushSync } from "react-dom";
 import site from "virtual:site";
 import type { SectionOf } from "../../content/types.ts";
 import { Img } from "../../ui/Img.tsx";
+import { leadSourceFields } from "../../ui/lead-source.ts";
 import { sendForm, type FieldError } from "./send.ts";
 import { missingFields, refusalNotice } from "./refusal.ts";
 import { FormSeedContext } from "./seed.ts";
@@ -21,6 +22,11 @@ const HONEYPOT = "website";
 /** The values of `fields` in `values` (a seed carries nothing else, but a page draws only its own fields). */
 const pick = (values: Record<string, string>, fields: Field[]) =>
   Object.fromEntries(fields.flatMap((f) => (typeof values[f.name] === "string" ? [[f.name, values[f.name]!]] : [])));
+
+/** Where the time token comes from: asked for when the form is shown (the pages are prerendered, so it cannot be in the HTML). */
+const TIME_TOKEN_URL = "/api/forms/time-token";
+/** How long a send waits for the proof of work still being solved; without it the server holds the enquiry for a person to look at. */
+const PROOF_WAIT_MS = 10_000;
 
 const emptyValues = (fields: Field[]) => Object.fromEntries([...fields.map((f) => [f.name, ""]), [HONEYPOT, ""]]) as Record<string, string>;
 
@@ -43,6 +49,23 @@ export function Form({ section }: { section: FormSection }) {
   // posts the form natively, which the server answers with a page.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
+  // The spam defence's two proofs (src/server/spam/): when the form was shown, and a proof of work
+  // solved in the background from the first focus. Each is good for one post.
+  const timeToken = useRef<Promise<string | undefined> | undefined>(undefined);
+  const proof = useRef<Promise<string | undefined> | undefined>(undefined);
+  const fetchTimeToken = () => {
+    timeToken.current = Promise.resolve()
+      .then(() => fetch(`${TIME_TOKEN_URL}?form=${encodeURIComponent(section.form)}`, { cache: "no-store" }))
+      .then(async (r) => ((await r.json()) as { token?: unknown }).token)
+      .then((token) => (typeof token === "string" ? token : undefined))
+      .catch(() => undefined);
+  };
+  useEffect(fetchTimeToken, [section.form]);
+  const startProof = () => {
+    proof.current ??= import("./proof-of-work.ts").then((m) => m.solveProofOfWork()).catch(() => undefined);
+    return proof.current;
+  };
+  const within = <T,>(promise: Promise<T> | undefined, ms: number) => Promise.race([promise, new Promise<undefined>((resolve) => setTimeout(resolve, ms))]);
   /** Field name -> the message shown under it. */
   const [errors, setErrors] = useState<Record<string, string>>(() => seeded?.notice.fields ?? {});
   /** Set synchronously, so a second submit in the same frame (double click, Enter twice) is ignored. */
@@ -71,11 +94,20 @@ export function Form({ section }: { section: FormSection }) {
     }
     busy.current = true;
     setSending(true);
-    const outcome = await sendForm(section.endpoint, values);
+    const [token, altcha] = await Promise.all([within(timeToken.current, PROOF_WAIT_MS), within(startProof(), PROOF_WAIT_MS)]);
+    const hidden = { ...leadSourceFields(), ...(token ? { timeToken: token } : {}), ...(altcha ? { altcha } : {}) };
+    const outcome = await sendForm(section.endpoint, { ...values, ...hidden });
     busy.current = false;
     setSending(false);
+    if (outcome.kind !== "failure") {
+      // Both proofs are used up by a post the server took (or may have taken): fresh ones for the next.
+      proof.current = undefined;
+      fetchTimeToken();
+    }
     if (outcome.kind === "success") {
-      toast.success(toasts.success.title, { description: toasts.success.text, duration });
+      // After the spec's words, the reference to quote (the server's answer page says the same without script).
+      const reference = outcome.reference ? ` Your reference is ${outcome.reference}.` : "";
+      toast.success(toasts.success.title, { description: `${toasts.success.text}${reference}`, duration });
       setValues(emptyValues(section.fields));
       setErrors({});
     } else if (outcome.kind === "failure") {
@@ -123,6 +155,7 @@ export function Form({ section }: { section: FormSection }) {
         <form
           className={css.form}
           onSubmit={onSubmit}
+          onFocus={() => void startProof()}
           noValidate={section.checkRequired}
           aria-busy={sending}
           method="post"

@@ -8,7 +8,7 @@ import * as css from "./styles.css.ts";
  * What a visitor without script sees once the server took their form: the success toast's title
  * and text (focused as the page loads, so it is read first) and the way back to the form's page.
  */
-export function Sent({ section, formPath }: { section: SectionOf<"form">; formPath: string }) {
+export function Sent({ section, formPath, reference }: { section: SectionOf<"form">; formPath: string; reference?: string | undefined }) {
   const { title, text } = section.toasts.success;
   return (
     <Section>
@@ -16,7 +16,11 @@ export function Sent({ section, formPath }: { section: SectionOf<"form">; formPa
         <h2 className={css.sentTitle} tabIndex={-1} autoFocus>
           {title}
         </h2>
-        <p className={css.sentText}>{text}</p>
+        <p className={css.sentText}>
+          {text}
+          {/* After the spec's words, the reference to quote, as the toast shows it with script. */}
+          {reference && ` Your reference is ${reference}.`}
+        </p>
         <SmartLink href={formPath} className={buttonOutline}>
           {section.backLabel}
         </SmartLink>

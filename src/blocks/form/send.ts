@@ -5,7 +5,8 @@ export interface FieldError {
 }
 
 /** What came of one form submission: each outcome has its own toast. */
-export type Outcome = { kind: "success" } | { kind: "failure"; serverMessage?: string; fieldErrors: FieldError[] } | { kind: "error"; error: unknown };
+export type Outcome =
+  { kind: "success"; reference?: string } | { kind: "failure"; serverMessage?: string; fieldErrors: FieldError[] } | { kind: "error"; error: unknown };
 
 /** The well-formed `{field, message}` entries of an answer's `errors`, first per field; anything else is dropped. */
 function fieldErrorsOf(errors: unknown): FieldError[] {
@@ -37,8 +38,8 @@ export async function sendForm(endpoint: string, payload: Record<string, string>
     if (!body || typeof body !== "object" || typeof (body as { success?: unknown }).success !== "boolean") {
       return { kind: "error", error: new Error(`unexpected answer (HTTP ${response.status})`) };
     }
-    const { success, message, errors } = body as { success: boolean; message?: unknown; errors?: unknown };
-    if (success) return { kind: "success" };
+    const { success, message, errors, reference } = body as { success: boolean; message?: unknown; errors?: unknown; reference?: unknown };
+    if (success) return typeof reference === "string" && reference ? { kind: "success", reference } : { kind: "success" };
     return {
       kind: "failure",
       serverMessage: typeof message === "string" && message.trim() ? message : undefined,

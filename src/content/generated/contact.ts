@@ -28,6 +28,46 @@ export type Message = string
  * Honeypot: a field hidden from people, so it stays empty. A submission with anything in it is answered as a success but recorded as spam and never e-mailed.
  */
 export type Website = string
+/**
+ * Hidden, filled by the form's script: the signed token of when the form was shown (GET /api/forms/time-token). Checked by the spam defence, never stored.
+ */
+export type TimeToken = string
+/**
+ * Hidden, filled by the form's script: the ALTCHA widget's solution (base64 JSON). Checked by the spam defence, never stored.
+ */
+export type ProofOfWork = string
+/**
+ * Hidden: the path of the page the form was sent from. Stored with the enquiry.
+ */
+export type SentFrom = string
+/**
+ * Hidden: the path (and query) of the first page of the visit, kept in the tab's sessionStorage. Stored with the enquiry.
+ */
+export type LandingPage = string
+/**
+ * Hidden: the origin (scheme and host only) of the site that linked to the visit's first page; empty when typed or bookmarked. Stored with the enquiry.
+ */
+export type ReferredBy = string
+/**
+ * Hidden: utm_source of the visit's first page.
+ */
+export type UTMSource = string
+/**
+ * Hidden: utm_medium of the visit's first page.
+ */
+export type UTMMedium = string
+/**
+ * Hidden: utm_campaign of the visit's first page.
+ */
+export type UTMCampaign = string
+/**
+ * Hidden: utm_term of the visit's first page.
+ */
+export type UTMTerm = string
+/**
+ * Hidden: utm_content of the visit's first page.
+ */
+export type UTMContent = string
 
 /**
  * Body of POST /api/mail/send-contact, sent as JSON by the contact form. The server validates every submission against this schema, stores it, then e-mails it to the sales inbox. Each property's title is the label used in error messages and in the e-mail.
@@ -40,4 +80,14 @@ phone: Phone
 company?: Company
 message: Message
 website?: Website
+timeToken?: TimeToken
+altcha?: ProofOfWork
+page?: SentFrom
+landingPage?: LandingPage
+referrer?: ReferredBy
+utmSource?: UTMSource
+utmMedium?: UTMMedium
+utmCampaign?: UTMCampaign
+utmTerm?: UTMTerm
+utmContent?: UTMContent
 }

@@ -9,16 +9,30 @@ import type { Config } from "../config.ts";
 import { createMailTransport } from "../mail.ts";
 import type { MailTransport } from "../mail.ts";
 import type { Senders } from "../outbox.ts";
+import type { SalesContact } from "../receipt.ts";
+import { receiptSender } from "./receipt.ts";
 import { salesMailSender } from "./sales-mail.ts";
+import { webhookSender } from "./webhook.ts";
 
 export interface SenderOptions {
   /** Replaces the SMTP/.eml transport chosen from the configuration (tests). */
   transport?: MailTransport | undefined;
+  /** Sales' contact details from the build (site facts); without them no receipt is sent. */
+  sales?: SalesContact | undefined;
+  /** The webhook's clock (its signed timestamp), the outbox's in tests. */
+  now?: (() => number) | undefined;
+}
+
+/** The delivery kinds an accepted enquiry gets, beside the sales mail, given what is set up. */
+export function optionalKinds(config: Pick<Config, "leadWebhook">, sales: SalesContact | undefined): { receipt: boolean; webhook: boolean } {
+  return { receipt: sales !== undefined, webhook: config.leadWebhook !== undefined };
 }
 
 export function createSenders(config: Config, options: SenderOptions = {}): Senders {
   const transport = options.transport ?? createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
   return {
     "sales-mail": salesMailSender(transport, { mailTo: config.mailTo, mailFrom: config.mailFrom }),
+    ...(options.sales ? { receipt: receiptSender(transport, { mailFrom: config.mailFrom, sales: options.sales }) } : {}),
+    ...(config.leadWebhook ? { webhook: webhookSender(config.leadWebhook, options.now) } : {}),
   };
 }

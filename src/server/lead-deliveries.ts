@@ -1,0 +1,22 @@
+/**
+ * The deliveries an accepted enquiry gets: always the sales mail; the visitor's receipt when the
+ * build handed over sales' contact details and the address got fewer than the daily limit; the
+ * webhook when LEAD_WEBHOOK_URL is set. The same when a quarantined enquiry is released.
+ */
+import { receiptAddressKey, shouldSendReceipt } from "./receipt.ts";
+import type { EnquiryStore, NewDelivery } from "./store.ts";
+
+const DAY_MS = 86_400_000;
+
+/** Which optional kinds are set up (senders/index.ts optionalKinds). */
+export type OptionalKinds = { receipt: boolean; webhook: boolean };
+
+export async function leadDeliveries(store: EnquiryStore, kinds: OptionalKinds, email: string, at: Date): Promise<NewDelivery[]> {
+  const deliveries: NewDelivery[] = [{ kind: "sales-mail" }];
+  if (kinds.receipt && email) {
+    const sent = await store.receiptsSince(receiptAddressKey(email), new Date(at.getTime() - DAY_MS));
+    if (shouldSendReceipt("ok", sent).send) deliveries.push({ kind: "receipt" });
+  }
+  if (kinds.webhook) deliveries.push({ kind: "webhook" });
+  return deliveries;
+}
