@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { securityHeaders } from "../../src/server/security.ts";
 import { readSiteFacts } from "../../src/server/site-facts.ts";
 import type { SiteFacts } from "../../src/server/site-facts.ts";
-import { tempDir, validContact, validQuote, waitFor } from "../server/helpers.ts";
+import { scriptFields, TEST_SPAM_ENV, tempDir, validContact, validQuote, waitFor } from "../server/helpers.ts";
 import { mainConf, requireNginx, startNginx } from "./nginx.ts";
 import type { NginxProcess } from "./nginx.ts";
 
@@ -115,6 +115,7 @@ describe("nginx in front of the Node server", () => {
         DATA_DIR: dataDir,
         TRUST_PROXY: "1",
         RATE_LIMIT: "1",
+        ...TEST_SPAM_ENV,
         LOG_LEVEL: "error",
         SMTP_URL: "",
       },
@@ -237,10 +238,14 @@ describe("nginx in front of the Node server", () => {
   });
 
   it("stores both forms sent through nginx, rate-limited and recorded by the visitor's own address", async () => {
-    const post = (path: string, body: object, from: string, headers: Record<string, string> = {}) =>
-      fetchRaw(proxied, path, { method: "POST", from, body: JSON.stringify(body), headers: { "content-type": "application/json", ...headers } });
-    const contact = { ...validContact, subject: "proxy-contact", message: "Sent through nginx." };
-    const quote = { ...validQuote, project: "proxy-quote", requirements: "Sent through nginx." };
+    // Each post carries the proofs the form's script adds (asked of Node directly, outside the limit under test).
+    const post = async (path: string, body: object, from: string, headers: Record<string, string> = {}) => {
+      const proofs = await scriptFields(direct, path.endsWith("contact") ? "contact" : "quote");
+      const json = JSON.stringify({ ...body, ...proofs });
+      return fetchRaw(proxied, path, { method: "POST", from, body: json, headers: { "content-type": "application/json", ...headers } });
+    };
+    const contact = { ...validContact, subject: "proxy-contact", message: "A message sent through nginx." };
+    const quote = { ...validQuote, project: "proxy-quote", requirements: "Requirements sent through nginx for a quote." };
 
     // RATE_LIMIT=1: one submission a minute per visitor.
     expect((await post("/api/mail/send-contact", contact, "127.0.0.2")).status).toBe(200);
@@ -252,12 +257,13 @@ describe("nginx in front of the Node server", () => {
     expect((await post("/api/mail/send-contact", contact, "127.0.0.3")).status).toBe(429);
 
     const csv = await run(process.execPath, ["--import", "tsx", "scripts/submissions.ts", "--csv", "--data-dir", dataDir], process.env);
-    const rows = csv
+    // Read by column name: the CSV gains columns as the store does.
+    const [header, ...rows] = csv
       .trim()
       .split(/\r\n/)
-      .slice(1)
       .map((line) => line.split(","));
-    expect(rows.map((cells) => [cells[2], cells.includes("proxy-contact") || cells.includes("proxy-quote"), cells.at(-1)])).toEqual([
+    const cell = (row: string[], name: string) => row[header!.indexOf(name)];
+    expect(rows.map((row) => [cell(row, "kind"), row.includes("proxy-contact") || row.includes("proxy-quote"), cell(row, "ip")])).toEqual([
       ["contact", true, "127.0.0.2"],
       ["quote", true, "127.0.0.3"],
     ]);
