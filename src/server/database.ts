@@ -109,11 +109,11 @@ export interface Dialect {
   /** Adds the row lock a claim takes (PostgreSQL), or nothing (SQLite: the write transaction is the lock). */
   lockForClaim<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
   /** Serialises migrations across instances for the rest of the transaction `db`. */
-  lockForMigration(db: Kysely<any>): Promise<void>;
+  lockForMigration(db: Kysely<Tables>): Promise<void>;
   /** The schema version of the bookkeeping before Kysely's Migrator, 0 when there is none. */
-  legacyVersion(db: Kysely<any>): Promise<number>;
+  legacyVersion(db: Kysely<Tables>): Promise<number>;
   /** Sets that old bookkeeping to a version the old code refuses as newer than it knows. */
-  retireLegacyVersion(db: Kysely<any>): Promise<void>;
+  retireLegacyVersion(db: Kysely<Tables>): Promise<void>;
   /** True when `error` means "cannot write or reach the database now", not a bug. */
   isStorageFailure(error: unknown): boolean;
   /** Why writes are refused until a restart (the SQLite file was deleted or replaced), or undefined. */

@@ -21,7 +21,7 @@ import { sql } from "kysely";
 import type { Kysely } from "kysely";
 import { Migrator } from "kysely/migration";
 import type { Migration } from "kysely/migration";
-import type { Dialect } from "./database.ts";
+import type { Dialect, Tables } from "./database.ts";
 
 /** In the order they apply; `migrations` below gives each its steps. */
 const NAMES = ["001-enquiries", "002-leads"] as const;
@@ -43,7 +43,7 @@ function migrations(dialect: Dialect, legacyVersion: number): Record<(typeof NAM
     // Submissions, the deliveries each needs (the outbox: a kind naming its sender, a target, a
     // payload, retry state and lease), and daily honeypot counters.
     "001-enquiries": {
-      async up(db: Kysely<any>) {
+      async up(db: Kysely<Tables>) {
         if (legacyVersion === 0) {
           await db.schema
             .createTable("submissions")
@@ -104,7 +104,7 @@ function migrations(dialect: Dialect, legacyVersion: number): Record<(typeof NAM
     // Leads sales can trust: the quarantine and its reasons, the message fingerprint (repeats), the
     // visitor's address (receipts a day, erasure), where the visit came from, and used ALTCHA nonces.
     "002-leads": {
-      async up(db: Kysely<any>) {
+      async up(db: Kysely<Tables>) {
         await db.schema
           .alterTable("submissions")
           .addColumn("state", "text", (c) =>
@@ -142,7 +142,7 @@ function migrations(dialect: Dialect, legacyVersion: number): Record<(typeof NAM
   };
 }
 
-async function applied(db: Kysely<any>): Promise<string[] | undefined> {
+async function applied(db: Kysely<Tables>): Promise<string[] | undefined> {
   const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
   if (!tables.some((t) => t.name === "kysely_migration")) return undefined;
   const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db);
