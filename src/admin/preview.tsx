@@ -8,14 +8,13 @@
  */
 import { Component, type ReactNode } from "react";
 import type { PreviewTemplateComponentProps } from "decap-cms-core";
-import { assignInlineVars } from "@vanilla-extract/dynamic";
 import { images } from "virtual:site";
 import { PageView } from "../app/PageView.tsx";
 import { RenderSections } from "../blocks/RenderSections.tsx";
 import type { Page } from "../content/types.ts";
 import { contactTokens, fillTokens } from "../content/tokens.ts";
 import { ImagesContext } from "../ui/Img.tsx";
-import { bannerLarge, bannerMedium, bannerSmall } from "../blocks/shared.css.ts";
+import { bannerHeightStyle } from "../blocks/banner-heights.ts";
 import { facts } from "./facts.ts";
 import { entryFields } from "./fields.ts";
 import { entryData } from "./entry.ts";
@@ -55,7 +54,7 @@ function withUploads(value: unknown, uploads: Map<string, string>): unknown {
 function bannerHeights(site: ReturnType<typeof facts>["site"]) {
   const heights = site.behaviour?.bannerHeights;
   if (!heights) return undefined;
-  return assignInlineVars({ [bannerSmall]: `${heights.small}px`, [bannerMedium]: `${heights.medium}px`, [bannerLarge]: `${heights.large}px` });
+  return bannerHeightStyle(heights);
 }
 
 export function PagePreview({ entry }: Pick<PreviewTemplateComponentProps, "entry">) {

@@ -6,24 +6,16 @@
  */
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
-import { Router } from "wouter";
-import { assignInlineVars } from "@vanilla-extract/dynamic";
 import site, { images as siteImages } from "virtual:site";
-import type { LoadedPage } from "../app/App.tsx";
+import { Shell, type LoadedPage } from "../app/App.tsx";
 import type { Page, SectionOf } from "../content/types.ts";
 import { PageView } from "../app/PageView.tsx";
 import { RenderSections } from "../blocks/RenderSections.tsx";
-import { bannerLarge, bannerMedium, bannerSmall } from "../blocks/shared.css.ts";
 import { refusalNotice } from "../blocks/form/refusal.ts";
 import { FormSeedContext, type FormSeed } from "../blocks/form/seed.ts";
 import { Sent } from "../blocks/form/Sent.tsx";
-import { TopBar } from "../shell/TopBar.tsx";
-import { NavBar } from "../shell/NavBar.tsx";
-import { Footer } from "../shell/Footer.tsx";
-import { ImagesContext } from "../ui/Img.tsx";
 import { normalisePath, pageTitle } from "../ui/format.ts";
 import type { AnswerRequest, RenderedAnswer } from "../server/form-pages.ts";
-import * as appCss from "../app/App.css.ts";
 
 type FormSection = SectionOf<"form">;
 
@@ -32,33 +24,6 @@ const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;")
 /** The form section of `page` that posts to `endpoint`, if it has one. */
 function formPosting(page: Page, endpoint: string): FormSection | undefined {
   return page.sections.find((s): s is FormSection => s.type === "form" && normalisePath(s.endpoint) === endpoint);
-}
-
-/** The shell every page has (top bar, navigation with `path` marked current, footer) without the intro: the visitor has seen the site already. */
-function Shell({ path, images, children }: { path: string; images: LoadedPage["images"]; children: ReactNode }) {
-  const { bannerHeights } = site.behaviour;
-  const style = assignInlineVars({
-    [bannerSmall]: `${bannerHeights.small}px`,
-    [bannerMedium]: `${bannerHeights.medium}px`,
-    [bannerLarge]: `${bannerHeights.large}px`,
-  });
-  return (
-    <Router ssrPath={path}>
-      <ImagesContext value={siteImages}>
-        <div style={style}>
-          <a href="#main" className={appCss.skipLink}>
-            {site.ui.skipToContent}
-          </a>
-          <TopBar />
-          <NavBar />
-          <main id="main" className={appCss.main} tabIndex={-1}>
-            <ImagesContext value={images}>{children}</ImagesContext>
-          </main>
-          <Footer />
-        </div>
-      </ImagesContext>
-    </Router>
-  );
 }
 
 /**

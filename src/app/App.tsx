@@ -1,5 +1,5 @@
 import { Router } from "wouter";
-import { assignInlineVars } from "@vanilla-extract/dynamic";
+import type { ReactNode } from "react";
 import site, { images as siteImages } from "virtual:site";
 import type { Page } from "../content/types.ts";
 import type { Images } from "../content/image-formats.ts";
@@ -7,7 +7,7 @@ import { Intro } from "../shell/Intro.tsx";
 import { TopBar } from "../shell/TopBar.tsx";
 import { NavBar } from "../shell/NavBar.tsx";
 import { Footer } from "../shell/Footer.tsx";
-import { bannerLarge, bannerMedium, bannerSmall } from "../blocks/shared.css.ts";
+import { bannerHeightStyle } from "../blocks/banner-heights.ts";
 import { PageView } from "./PageView.tsx";
 import { ImagesContext } from "../ui/Img.tsx";
 import { findRoute, NOT_FOUND_PATH } from "./routes.ts";
@@ -35,26 +35,30 @@ export async function loadPage(path: string): Promise<LoadedPage> {
  * current page's links are marked in the HTML).
  */
 export function App({ path, page, images }: LoadedPage & { path: string }) {
-  const { bannerHeights } = site.behaviour;
-  const style = assignInlineVars({
-    [bannerSmall]: `${bannerHeights.small}px`,
-    [bannerMedium]: `${bannerHeights.medium}px`,
-    [bannerLarge]: `${bannerHeights.large}px`,
-  });
+  return (
+    <Shell path={path} images={images} intro>
+      <PageView page={page} />
+    </Shell>
+  );
+}
+
+/**
+ * The shell around a page's main content: the intro (`intro`), top bar, navigation with `path`
+ * marked current, and the footer. The server's form answers use it without the intro.
+ */
+export function Shell({ path, images, intro = false, children }: { path: string; images: Images; intro?: boolean; children: ReactNode }) {
   return (
     <Router ssrPath={path}>
       <ImagesContext value={siteImages}>
-        <div style={style}>
+        <div style={bannerHeightStyle(site.behaviour.bannerHeights)}>
           <a href="#main" className={css.skipLink}>
             {site.ui.skipToContent}
           </a>
-          <Intro />
+          {intro && <Intro />}
           <TopBar />
           <NavBar />
           <main id="main" className={css.main} tabIndex={-1}>
-            <ImagesContext value={images}>
-              <PageView page={page} />
-            </ImagesContext>
+            <ImagesContext value={images}>{children}</ImagesContext>
           </main>
           <Footer />
         </div>
