@@ -3,6 +3,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { createAjv } from "./ajv.ts";
+import type { Page } from "./generated/page.ts";
+import type { Site } from "./generated/site.ts";
 
 // Not `new URL("../../schema/", import.meta.url)`: Vite rewrites that pattern into a served asset's
 // URL when it transforms this file for a browser-like test environment (tests/unit/blocks.test.tsx).
@@ -20,12 +22,13 @@ export const sectionTypes: string[] = (
   ((pageSchema.$defs as Record<string, { oneOf?: { $ref: string }[] }>).section!.oneOf ?? [])
 ).map((branch) => branch.$ref.replace("#/$defs/", ""));
 
-let compiled: { site: ValidateFunction; page: ValidateFunction } | undefined;
+/** Each schema's validator: a type guard for the type generated from that schema. */
+let compiled: { site: ValidateFunction<Site>; page: ValidateFunction<Page> } | undefined;
 
 export function validators() {
   if (!compiled) {
     const ajv = createAjv().addSchema(siteSchema).addSchema(pageSchema);
-    compiled = { site: ajv.getSchema(siteSchema.$id as string)!, page: ajv.getSchema(pageSchema.$id as string)! };
+    compiled = { site: ajv.getSchema<Site>(siteSchema.$id as string) as ValidateFunction<Site>, page: ajv.getSchema<Page>(pageSchema.$id as string) as ValidateFunction<Page> };
   }
   return compiled;
 }

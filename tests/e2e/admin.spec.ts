@@ -207,23 +207,26 @@ test.describe("the visual editor @once", () => {
     expect(existsSync(join(backend.root, "public", banner))).toBe(true);
   });
 
+  /** The editor shows the entry `name`, named in the address, with its page address `path`. */
+  async function showsEntry(page: Page, name: string, path: string) {
+    await expect(page).toHaveURL(new RegExp(`entries/${name}$`));
+    await expect(field(page, "Page address")).toHaveValue(path);
+  }
+
   test("Back and Forward between entries show the entry in the address, so save and delete act on what is shown", async ({ page }) => {
     await openEditor(page, "#/collections/pages/entries/about");
     await expect(field(page, "Page address")).toHaveValue("/about");
     await page.evaluate(() => void (location.hash = "#/collections/pages/entries/contact"));
     await expect(field(page, "Page address")).toHaveValue("/contact");
     await page.goBack();
-    await expect(page).toHaveURL(/entries\/about$/);
-    await expect(field(page, "Page address")).toHaveValue("/about");
+    await showsEntry(page, "about", "/about");
     await page.goForward();
-    await expect(page).toHaveURL(/entries\/contact$/);
-    await expect(field(page, "Page address")).toHaveValue("/contact");
+    await showsEntry(page, "contact", "/contact");
     // From a new page back to an entry: Decap showed an empty form marked Published, with Delete active.
     await page.evaluate(() => void (location.hash = "#/collections/pages/new"));
     await expect(field(page, "Page address")).toHaveValue("");
     await page.goBack();
-    await expect(page).toHaveURL(/entries\/contact$/);
-    await expect(field(page, "Page address")).toHaveValue("/contact");
+    await showsEntry(page, "contact", "/contact");
     await expect(field(page, "Page name")).toHaveValue("Contact");
     // Save and delete act on the page shown: unchanged it saves as it is; in use, it is not deleted.
     const before = file("content/pages/contact.yaml");

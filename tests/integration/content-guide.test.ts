@@ -58,7 +58,7 @@ function parse(block: Block): unknown {
   return doc.toJS();
 }
 
-function schemaErrors(validate: ReturnType<typeof validators>["page"], data: unknown): string[] {
+function schemaErrors(validate: ReturnType<typeof validators>["page" | "site"], data: unknown): string[] {
   return validate(data) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath}: ${describeAjvError(e)}`);
 }
 
