@@ -6,7 +6,7 @@
  * slow phone, before its first paint, on every page.
  */
 export function startsVisit(): boolean {
+  if (document.referrer.startsWith(`${location.origin}/`)) return false;
   const navigation = performance.getEntriesByType?.("navigation")[0] as PerformanceNavigationTiming | undefined;
-  if (navigation && navigation.type !== "navigate") return false;
-  return !document.referrer || !URL.canParse(document.referrer) || new URL(document.referrer).origin !== location.origin;
+  return !navigation || navigation.type === "navigate";
 }
