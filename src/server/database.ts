@@ -6,8 +6,8 @@
  * - Claiming a due row: PostgreSQL locks it `FOR UPDATE SKIP LOCKED`, so instances polling at once
  *   take disjoint rows without waiting; SQLite has one writer at a time, and every transaction here
  *   is a write transaction from its first statement (`BEGIN IMMEDIATE`), as is every write.
- * - Round trips: PostgreSQL writes an enquiry and its deliveries in one statement, and runs a
- *   one-statement write as it is (`atomicStatements`); SQLite, in-process, needs neither.
+ * - One-statement writes: PostgreSQL runs them as they are, many at once (`atomicStatements`);
+ *   SQLite's go into the store's shared write transaction.
  * - Running migrations once when instances start together: an advisory lock on PostgreSQL; the
  *   write transaction on SQLite.
  * - Time and JSON: timestamptz and json on PostgreSQL, ISO 8601 text (UTC) and JSON text on SQLite.
@@ -98,10 +98,9 @@ export interface Dialect {
   /** A generated integer key: AUTOINCREMENT (ids never reused) or an identity column. */
   identity(column: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
   /**
-   * PostgreSQL: a statement is atomic by itself and may write two tables (a data-modifying WITH),
-   * so a one-statement write skips BEGIN and COMMIT, and an enquiry with its deliveries is one
-   * round trip. SQLite: every write is a write transaction, so another process writing meanwhile
-   * makes it wait rather than fail.
+   * PostgreSQL: a statement is atomic by itself, so a one-statement write skips BEGIN and COMMIT.
+   * SQLite: every write is a write transaction, so another process writing meanwhile makes it
+   * wait rather than fail.
    */
   readonly atomicStatements: boolean;
   /** A JSON column's value, as the driver returns it, parsed. */
