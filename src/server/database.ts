@@ -27,8 +27,7 @@ import Database from "better-sqlite3";
 import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, sql } from "kysely";
 import type { ColumnDefinitionBuilder, ColumnType, DatabaseConnection, Generated, SelectQueryBuilder, SqliteDatabase, SqliteStatement } from "kysely";
 import pg from "pg";
-import { redactUrl } from "./config.ts";
-import type { Config } from "./config.ts";
+import { redactUrl } from "./env.ts";
 
 /** A time: written as an ISO 8601 string, read as a Date (PostgreSQL) or that string (SQLite). */
 type Time = ColumnType<Date | string, string, string>;
@@ -83,6 +82,9 @@ export class StorageError extends Error {
   override name = "StorageError";
 }
 
+/** Where the enquiries are kept: config.ts's DATA_DIR and DATABASE_URL. */
+export type StoreLocation = { dataDir: string; databaseUrl?: string | undefined };
+
 export interface OpenOptions {
   /** Open an existing database for reading only (the CLI): no migrations, no changes. */
   readonly?: boolean;
@@ -122,7 +124,7 @@ export interface Dialect {
 }
 
 /** The database the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
-export function openDialect(config: Pick<Config, "dataDir" | "databaseUrl">, options: OpenOptions = {}): Dialect {
+export function openDialect(config: StoreLocation, options: OpenOptions = {}): Dialect {
   return config.databaseUrl ? postgres(config.databaseUrl) : sqlite(config.dataDir, options);
 }
 

@@ -16,9 +16,8 @@
  */
 import { sql } from "kysely";
 import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder, Updateable } from "kysely";
-import type { Config } from "./config.ts";
 import { StorageError, openDialect } from "./database.ts";
-import type { Dialect, OpenOptions, Tables } from "./database.ts";
+import type { Dialect, OpenOptions, StoreLocation, Tables } from "./database.ts";
 import { appliedMigrations, checkMigrated, migrate } from "./migrations.ts";
 import { referenceFor } from "./reference.ts";
 
@@ -193,7 +192,7 @@ type Write = ({ submission: NewSubmission & { createdAt: Date } } | { work: (trx
 const MAX_WRITES = 200;
 
 /** The store the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
-export function openStore(config: Pick<Config, "dataDir" | "databaseUrl">, options: OpenOptions = {}): Promise<EnquiryStore> {
+export function openStore(config: StoreLocation, options: OpenOptions = {}): Promise<EnquiryStore> {
   return EnquiryStore.open(config, options);
 }
 
@@ -212,7 +211,7 @@ export class EnquiryStore implements RepeatLedger {
   private closed = false;
 
   /** Opens the database and migrates it (read-only: checks it is migrated). */
-  static async open(config: Pick<Config, "dataDir" | "databaseUrl">, options: OpenOptions = {}): Promise<EnquiryStore> {
+  static async open(config: StoreLocation, options: OpenOptions = {}): Promise<EnquiryStore> {
     const dialect = openDialect(config, options);
     const store = new EnquiryStore(dialect, options.readonly ?? false);
     try {
