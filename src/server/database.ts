@@ -25,7 +25,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, sql } from "kysely";
-import type { ColumnDefinitionBuilder, ColumnType, DatabaseConnection, Generated, SelectQueryBuilder, SqliteDatabase, SqliteStatement } from "kysely";
+import type { ColumnDefinitionBuilder, ColumnType, DatabaseConnection, Generated, SelectQueryBuilder } from "kysely";
 import pg from "pg";
 import { redactUrl } from "./env.ts";
 
@@ -96,7 +96,7 @@ export interface Dialect {
   readonly location: string;
   readonly db: Kysely<Tables>;
   /** Column types for migrations. */
-  readonly types: { time: "text" | "timestamptz"; json: "text" | "json"; legacyDay: "text" | "date" };
+  readonly types: { time: "text" | "timestamptz"; json: "text" | "json" };
   /** A generated integer key: AUTOINCREMENT (ids never reused) or an identity column. */
   identity(column: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
   /**
@@ -111,10 +111,6 @@ export interface Dialect {
   lockForClaim<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
   /** Serialises migrations across instances for the rest of the transaction `db`. */
   lockForMigration(db: Kysely<Tables>): Promise<void>;
-  /** The schema version of the bookkeeping before Kysely's Migrator, 0 when there is none. */
-  legacyVersion(db: Kysely<Tables>): Promise<number>;
-  /** Sets that old bookkeeping to a version the old code refuses as newer than it knows. */
-  retireLegacyVersion(db: Kysely<Tables>): Promise<void>;
   /** True when `error` means "cannot write or reach the database now", not a bug. */
   isStorageFailure(error: unknown): boolean;
   /** Why writes are refused until a restart (the SQLite file was deleted or replaced), or undefined. */
@@ -149,7 +145,7 @@ const BUSY_TIMEOUT_MS = 5_000;
 class ImmediateSqliteDriver extends SqliteDriver {
   readonly #database: Database.Database;
   constructor(database: Database.Database) {
-    super({ database: preparedOnce(database) });
+    super({ database });
     this.#database = database;
   }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -170,23 +166,6 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
-/** Kysely asks for a statement at each query; the store's few queries are each prepared once. */
-function preparedOnce(database: Database.Database): SqliteDatabase {
-  const statements = new Map<string, SqliteStatement>();
-  return {
-    close: () => database.close(),
-    prepare(text) {
-      let statement = statements.get(text);
-      if (!statement) {
-        if (statements.size >= 500) statements.clear(); // a bound on what varying lists could add
-        statement = database.prepare(text) as unknown as SqliteStatement;
-        statements.set(text, statement);
-      }
-      return statement;
-    },
-  };
-}
-
 /** SQLite's DDL is transactional: migrations run inside the write transaction. */
 class TransactionalSqliteAdapter extends SqliteAdapter {
   override get supportsTransactionalDdl(): boolean {
@@ -194,7 +173,7 @@ class TransactionalSqliteAdapter extends SqliteAdapter {
   }
 }
 
-/** Kysely's SQLite dialect with write transactions, statements prepared once, and transactional DDL. */
+/** Kysely's SQLite dialect with write transactions and transactional DDL. */
 class WriteTransactionSqliteDialect extends SqliteDialect {
   readonly #database: Database.Database;
   constructor(database: Database.Database) {
@@ -253,18 +232,12 @@ function sqlite(dataDir: string, options: OpenOptions): Dialect {
     name: "sqlite",
     location: file,
     db: new Kysely<Tables>({ dialect: new WriteTransactionSqliteDialect(database) }),
-    types: { time: "text", json: "text", legacyDay: "text" },
+    types: { time: "text", json: "text" },
     identity: (column) => column.primaryKey().autoIncrement(),
     atomicStatements: false,
     readJson: (value) => JSON.parse(value as string),
     lockForClaim: (query) => query,
     async lockForMigration() {},
-    async legacyVersion() {
-      return database.pragma("user_version", { simple: true }) as number;
-    },
-    async retireLegacyVersion(db) {
-      await sql`PRAGMA user_version = ${sql.lit(LEGACY_RETIRED)}`.execute(db);
-    },
     isStorageFailure: isSqliteStorageFailure,
     /** A deleted or replaced file would take writes into an unlinked inode, gone at the next start. */
     get lost() {
@@ -298,8 +271,6 @@ function sqlite(dataDir: string, options: OpenOptions): Dialect {
 
 /** Any constant: the key of the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK = 4_412_907_331;
-/** What the retired version bookkeeping says once Kysely's Migrator keeps it: more than old code knows. */
-export const LEGACY_RETIRED = 1000;
 
 /**
  * Errors that mean "the database cannot be used just now", not a bug: the network and libpq-level
@@ -336,23 +307,13 @@ function postgres(url: string): Dialect {
     name: "postgres",
     location: redactUrl(url),
     db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }),
-    types: { time: "timestamptz", json: "json", legacyDay: "date" },
+    types: { time: "timestamptz", json: "json" },
     identity: (column) => column.primaryKey().generatedAlwaysAsIdentity(),
     atomicStatements: true,
     readJson: (value) => value,
     lockForClaim: (query) => query.forUpdate().skipLocked(),
     async lockForMigration(db) {
       await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(db);
-    },
-    async legacyVersion(db) {
-      const present = await sql<{ present: boolean }>`SELECT to_regclass('schema_version') IS NOT NULL AS present`.execute(db);
-      if (!present.rows[0]!.present) return 0;
-      return (await sql<{ version: number }>`SELECT version FROM schema_version`.execute(db)).rows[0]?.version ?? 0;
-    },
-    async retireLegacyVersion(db) {
-      await sql`CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)`.execute(db);
-      await sql`DELETE FROM schema_version`.execute(db);
-      await sql`INSERT INTO schema_version (version) VALUES (${LEGACY_RETIRED})`.execute(db);
     },
     isStorageFailure: isUnavailable,
     lost: undefined,

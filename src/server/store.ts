@@ -125,28 +125,11 @@ const time = (value: Date | string) => new Date(value);
 const maybeTime = (value: Date | string | null) => (value === null ? null : new Date(value));
 const lower = (email: string) => email.trim().toLowerCase();
 
-/** A submission's status from its deliveries: one expression, to read and to filter by. */
-function statusOf(eb: ExpressionBuilder<Tables & { s: Tables["submissions"] }, "s">) {
-  const unsent = (failed: boolean) =>
-    eb.exists(
-      eb
-        .selectFrom("deliveries as x")
-        .select(sql`1`.as("one"))
-        .whereRef("x.submission_id", "=", "s.id")
-        .where("x.sent_at", "is", null)
-        .where("x.failed_at", failed ? "is not" : "is", null),
-    );
-  return eb
-    .case()
-    .when("s.state", "=", "quarantined")
-    .then("quarantined")
-    .when(unsent(true))
-    .then("failed")
-    .when(unsent(false))
-    .then("queued")
-    .else("sent")
-    .end();
-}
+/** A submission's status from its deliveries (`s` is the submission): one expression, to read and to filter by. */
+const unsent = (failed: "NOT NULL" | "NULL") =>
+  sql`EXISTS (SELECT 1 FROM deliveries x WHERE x.submission_id = s.id AND x.sent_at IS NULL AND x.failed_at IS ${sql.raw(failed)})`;
+const STATUS = sql<SubmissionStatus>`CASE WHEN s.state = 'quarantined' THEN 'quarantined'
+  WHEN ${unsent("NOT NULL")} THEN 'failed' WHEN ${unsent("NULL")} THEN 'queued' ELSE 'sent' END`;
 
 /** Deliveries neither made nor failed, within `filter`. */
 function pending(eb: ExpressionBuilder<Tables, "deliveries">, { exclude = [], kinds }: DueFilter) {
@@ -504,7 +487,7 @@ export class EnquiryStore implements RepeatLedger {
     return this.write(async (trx) => {
       const enquiries = await trx
         .deleteFrom("submissions as s")
-        .where((eb) => eb(statusOf(eb), "=", "sent"))
+        .where(STATUS, "=", "sent")
         .where("s.created_at", "<", before(retentionDays))
         .executeTakeFirst();
       const quarantined = await trx
@@ -641,7 +624,7 @@ export class EnquiryStore implements RepeatLedger {
     const chosen = this.db
       .selectFrom("submissions as s")
       .$if(kind !== undefined, (q) => q.where("s.kind", "=", kind!))
-      .$if(status !== undefined, (q) => q.where((eb) => eb(statusOf(eb), "=", status!)))
+      .$if(status !== undefined, (q) => q.where(STATUS, "=", status!))
       .$if(since !== undefined, (q) => q.where("s.created_at", ">=", iso(since!)))
       .$if(email !== undefined, (q) => q.where("s.email", "=", lower(email!)))
       .$if(id !== undefined, (q) => q.where("s.id", "=", id!));
@@ -661,13 +644,7 @@ export class EnquiryStore implements RepeatLedger {
 
   /** The submissions `query` picks, by id in id order. */
   private async submissions(query: SelectQueryBuilder<Tables & { s: Tables["submissions"] }, "s", object>): Promise<Map<number, Submission>> {
-    const rows = await this.guard(() =>
-      query
-        .selectAll("s")
-        .select((eb) => statusOf(eb).as("status"))
-        .orderBy("s.id")
-        .execute(),
-    );
+    const rows = await this.guard(() => query.selectAll("s").select(STATUS.as("status")).orderBy("s.id").execute());
     return new Map(rows.map((r) => [r.id, toSubmission(r, this.dialect.readJson)]));
   }
 
