@@ -35,8 +35,28 @@ export const siteConfig = (content?: Content): UserConfig => ({
       // React and each block's code as their islands wake. `cursor`, imported by the inline shell
       // script on desktops. `styles`, every style module: its one stylesheet is what pages link.
       input: { islands: "src/islands/wake.ts", cursor: "src/shell/cursor.ts", styles: "src/entry-styles.ts" },
-      // Keep the entries' export names: the inline shell script calls the cursor's startCursor.
-      preserveEntrySignatures: "exports-only",
+      // Keep the entries' export names (the inline shell script calls the cursor's startCursor);
+      // "allow-extension" because the "ui" group below leaves out its modules' dependencies.
+      preserveEntrySignatures: "allow-extension",
+      // An island page fetches React (with the island hydrator) as one file, the site's shared
+      // components, texts and block styles as another, and its block's own code: five files with
+      // the runtime, not the ten small chunks the automatic split makes. Fewer requests, and one
+      // gzip stream compresses better than many. sonner is fetched only when a form needs it.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown[\\/]runtime|src[\\/]islands[\\/](hydrate|IslandTree)\./ },
+            { name: "sonner", test: /node_modules[\\/]sonner[\\/]/ },
+            // Without their dependencies: the theme's stylesheet module, empty in script, would come
+            // along and tie the cursor module (which uses none of these, and no React) to this chunk.
+            {
+              name: "ui",
+              test: /virtual:site|src[\\/](content[\\/]tokens|ui[\\/]|blocks[\\/]Section|styles[\\/]layout|blocks[\\/]\w+[\\/]styles\.css)/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
     },
   },
 });

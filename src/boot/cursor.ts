@@ -7,6 +7,6 @@
 import { cursorWanted } from "../shell/cursor-motion.ts";
 
 const { cursor, cursorSettings } = document.currentScript!.dataset;
-if (cursorWanted(navigator.userAgent, matchMedia("(pointer: fine)").matches, matchMedia("(prefers-reduced-motion: reduce)").matches)) {
+if (cursorWanted(navigator.userAgent, (query) => matchMedia(query).matches)) {
   addEventListener("load", () => import(cursor!).then((m: typeof import("../shell/cursor.ts")) => m.startCursor(JSON.parse(cursorSettings!))));
 }

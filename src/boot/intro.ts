@@ -1,11 +1,13 @@
 /**
  * Inline in every page's head, before the first paint (compiled and hashed by scripts/build/boot.ts):
  * marks that script runs, and decides the intro splash. The first page of a visit plays it (the
- * splash is in the prerendered HTML, src/shell/Intro.tsx); later pages of the same visit
- * (sessionStorage) and visitors who prefer reduced motion do not. When the splash goes (its
+ * splash is in the prerendered HTML, src/shell/Intro.tsx); later pages of the visit (src/ui/
+ * visit-start.ts) and visitors who prefer reduced motion do not. When the splash goes (its
  * duration, its own fade, or Skip, whose form closes the dialog), <html data-intro-over> tells
  * the motion under it that it may start (src/ui/intro-over.ts).
  */
+import { startsVisit } from "../ui/visit-start.ts";
+
 declare const INTRO_DURATION_MS: number;
 
 const root = document.documentElement;
@@ -15,14 +17,7 @@ const over = () => {
   root.setAttribute("data-intro-over", "");
   document.querySelector<HTMLDialogElement>(intro)?.close();
 };
-let seen = false;
-try {
-  seen = !!sessionStorage.getItem("intro-seen");
-  sessionStorage.setItem("intro-seen", "1");
-} catch {
-  // Storage can be blocked: then the splash plays on every page.
-}
-if (seen || matchMedia("(prefers-reduced-motion: reduce)").matches) {
+if (!startsVisit() || matchMedia("(prefers-reduced-motion: reduce)").matches) {
   root.setAttribute("data-intro-seen", "");
   over();
 } else {

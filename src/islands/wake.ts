@@ -9,15 +9,45 @@ import type { ComponentType } from "react";
 import type { Wake } from "../blocks/block.ts";
 import { islandCode } from "../blocks/islands.generated.ts";
 
-const loaded = new Promise<void>((resolve) => (document.readyState === "complete" ? resolve() : addEventListener("load", () => resolve(), { once: true })));
+const load = new Promise<void>((resolve) => (document.readyState === "complete" ? resolve() : addEventListener("load", () => resolve(), { once: true })));
+
+/** The first contentful paint, reported (at once where the browser does not report paints). */
+const firstPaint = new Promise<void>((resolve) => {
+  try {
+    const observer = new PerformanceObserver(() => {
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: "paint", buffered: true });
+  } catch {
+    resolve();
+  }
+});
+
+/**
+ * The first view is on screen: the page has loaded, painted, and drawn its lead image (the one it
+ * fetches first, `fetchpriority="high"`), and a frame has passed. No island's code is fetched or run
+ * before, so none of it competes with what the visitor first sees.
+ */
+const firstView = load
+  .then(() =>
+    Promise.all([
+      firstPaint,
+      document
+        .querySelector<HTMLImageElement>('img[fetchpriority="high"]')
+        ?.decode()
+        .catch(() => {}),
+    ]),
+  )
+  .then(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
 
 /** Each moment of src/blocks/block.ts: calls `wake` once, when it comes. */
 const moments: Record<Wake, (island: HTMLElement, wake: () => void) => void> = {
-  // After the page's load (the lead image and the stylesheet first), when the browser has nothing else to do.
-  idle: (_island, wake) => void loaded.then(() => ("requestIdleCallback" in window ? requestIdleCallback(wake, { timeout: 2000 }) : setTimeout(wake, 200))),
-  // In view, and not before the page's load: its code must not take bandwidth from the lead image.
+  // After the first view, when the browser has nothing else to do.
+  idle: (_island, wake) => void firstView.then(() => ("requestIdleCallback" in window ? requestIdleCallback(wake, { timeout: 2000 }) : setTimeout(wake, 200))),
+  // In view, and not before the first view: its code must not take bandwidth or time from it.
   visible: (island, wake) =>
-    void loaded.then(() => {
+    void firstView.then(() => {
       const observer = new IntersectionObserver((entries) => {
         if (!entries.some((e) => e.isIntersecting)) return;
         observer.disconnect();

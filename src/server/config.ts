@@ -42,6 +42,7 @@
  *   MAIL_SEND_TIMEOUT_MS   60000    upper bound for one SMTP delivery
  */
 import { isIP } from "node:net";
+import { ConfigError, redactUrl, type Env } from "./env.ts";
 import { loadLeadWebhook, type LeadWebhookSettings } from "./lead-webhook.ts";
 import { loadSpamSettings, type SpamSettings } from "./spam/settings.ts";
 import { resolve } from "node:path";
@@ -101,11 +102,7 @@ export interface GitHubOAuthConfig {
   callbackUrl: string | undefined;
 }
 
-export type Env = Record<string, string | undefined>;
-
-export class ConfigError extends Error {
-  override name = "ConfigError";
-}
+export { ConfigError, redactUrl, type Env } from "./env.ts";
 
 function text(env: Env, key: string): string | undefined {
   const value = env[key]?.trim();
@@ -227,9 +224,4 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       return spam;
     },
   };
-}
-
-/** A database URL as it may be shown: the password (in the user part or a query) replaced by ***. */
-export function redactUrl(url: string): string {
-  return url.replace(/:[^@/?#]*@/, ":***@").replace(/([?&]password=)[^&#]*/gi, "$1***");
 }

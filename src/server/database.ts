@@ -6,8 +6,8 @@
  * - Claiming a due row: PostgreSQL locks it `FOR UPDATE SKIP LOCKED`, so instances polling at once
  *   take disjoint rows without waiting; SQLite has one writer at a time, and every transaction here
  *   is a write transaction from its first statement (`BEGIN IMMEDIATE`), as is every write.
- * - Round trips: PostgreSQL writes an enquiry and its deliveries in one statement, and runs a
- *   one-statement write as it is (`atomicStatements`); SQLite, in-process, needs neither.
+ * - One-statement writes: PostgreSQL runs them as they are, many at once (`atomicStatements`);
+ *   SQLite's go into the store's shared write transaction.
  * - Running migrations once when instances start together: an advisory lock on PostgreSQL; the
  *   write transaction on SQLite.
  * - Time and JSON: timestamptz and json on PostgreSQL, ISO 8601 text (UTC) and JSON text on SQLite.
@@ -25,10 +25,9 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, sql } from "kysely";
-import type { ColumnDefinitionBuilder, ColumnType, DatabaseConnection, Generated, SelectQueryBuilder, SqliteDatabase, SqliteStatement } from "kysely";
+import type { ColumnDefinitionBuilder, ColumnType, DatabaseConnection, Generated, SelectQueryBuilder } from "kysely";
 import pg from "pg";
-import { redactUrl } from "./config.ts";
-import type { Config } from "./config.ts";
+import { redactUrl } from "./env.ts";
 
 /** A time: written as an ISO 8601 string, read as a Date (PostgreSQL) or that string (SQLite). */
 type Time = ColumnType<Date | string, string, string>;
@@ -83,6 +82,9 @@ export class StorageError extends Error {
   override name = "StorageError";
 }
 
+/** Where the enquiries are kept: config.ts's DATA_DIR and DATABASE_URL. */
+export type StoreLocation = { dataDir: string; databaseUrl?: string | undefined };
+
 export interface OpenOptions {
   /** Open an existing database for reading only (the CLI): no migrations, no changes. */
   readonly?: boolean;
@@ -94,14 +96,13 @@ export interface Dialect {
   readonly location: string;
   readonly db: Kysely<Tables>;
   /** Column types for migrations. */
-  readonly types: { time: "text" | "timestamptz"; json: "text" | "json"; legacyDay: "text" | "date" };
+  readonly types: { time: "text" | "timestamptz"; json: "text" | "json" };
   /** A generated integer key: AUTOINCREMENT (ids never reused) or an identity column. */
   identity(column: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
   /**
-   * PostgreSQL: a statement is atomic by itself and may write two tables (a data-modifying WITH),
-   * so a one-statement write skips BEGIN and COMMIT, and an enquiry with its deliveries is one
-   * round trip. SQLite: every write is a write transaction, so another process writing meanwhile
-   * makes it wait rather than fail.
+   * PostgreSQL: a statement is atomic by itself, so a one-statement write skips BEGIN and COMMIT.
+   * SQLite: every write is a write transaction, so another process writing meanwhile makes it
+   * wait rather than fail.
    */
   readonly atomicStatements: boolean;
   /** A JSON column's value, as the driver returns it, parsed. */
@@ -110,10 +111,6 @@ export interface Dialect {
   lockForClaim<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
   /** Serialises migrations across instances for the rest of the transaction `db`. */
   lockForMigration(db: Kysely<Tables>): Promise<void>;
-  /** The schema version of the bookkeeping before Kysely's Migrator, 0 when there is none. */
-  legacyVersion(db: Kysely<Tables>): Promise<number>;
-  /** Sets that old bookkeeping to a version the old code refuses as newer than it knows. */
-  retireLegacyVersion(db: Kysely<Tables>): Promise<void>;
   /** True when `error` means "cannot write or reach the database now", not a bug. */
   isStorageFailure(error: unknown): boolean;
   /** Why writes are refused until a restart (the SQLite file was deleted or replaced), or undefined. */
@@ -123,7 +120,7 @@ export interface Dialect {
 }
 
 /** The database the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
-export function openDialect(config: Pick<Config, "dataDir" | "databaseUrl">, options: OpenOptions = {}): Dialect {
+export function openDialect(config: StoreLocation, options: OpenOptions = {}): Dialect {
   return config.databaseUrl ? postgres(config.databaseUrl) : sqlite(config.dataDir, options);
 }
 
@@ -148,7 +145,7 @@ const BUSY_TIMEOUT_MS = 5_000;
 class ImmediateSqliteDriver extends SqliteDriver {
   readonly #database: Database.Database;
   constructor(database: Database.Database) {
-    super({ database: preparedOnce(database) });
+    super({ database });
     this.#database = database;
   }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -169,23 +166,6 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
-/** Kysely asks for a statement at each query; the store's few queries are each prepared once. */
-function preparedOnce(database: Database.Database): SqliteDatabase {
-  const statements = new Map<string, SqliteStatement>();
-  return {
-    close: () => database.close(),
-    prepare(text) {
-      let statement = statements.get(text);
-      if (!statement) {
-        if (statements.size >= 500) statements.clear(); // a bound on what varying lists could add
-        statement = database.prepare(text) as unknown as SqliteStatement;
-        statements.set(text, statement);
-      }
-      return statement;
-    },
-  };
-}
-
 /** SQLite's DDL is transactional: migrations run inside the write transaction. */
 class TransactionalSqliteAdapter extends SqliteAdapter {
   override get supportsTransactionalDdl(): boolean {
@@ -193,7 +173,7 @@ class TransactionalSqliteAdapter extends SqliteAdapter {
   }
 }
 
-/** Kysely's SQLite dialect with write transactions, statements prepared once, and transactional DDL. */
+/** Kysely's SQLite dialect with write transactions and transactional DDL. */
 class WriteTransactionSqliteDialect extends SqliteDialect {
   readonly #database: Database.Database;
   constructor(database: Database.Database) {
@@ -252,18 +232,12 @@ function sqlite(dataDir: string, options: OpenOptions): Dialect {
     name: "sqlite",
     location: file,
     db: new Kysely<Tables>({ dialect: new WriteTransactionSqliteDialect(database) }),
-    types: { time: "text", json: "text", legacyDay: "text" },
+    types: { time: "text", json: "text" },
     identity: (column) => column.primaryKey().autoIncrement(),
     atomicStatements: false,
     readJson: (value) => JSON.parse(value as string),
     lockForClaim: (query) => query,
     async lockForMigration() {},
-    async legacyVersion() {
-      return database.pragma("user_version", { simple: true }) as number;
-    },
-    async retireLegacyVersion(db) {
-      await sql`PRAGMA user_version = ${sql.lit(LEGACY_RETIRED)}`.execute(db);
-    },
     isStorageFailure: isSqliteStorageFailure,
     /** A deleted or replaced file would take writes into an unlinked inode, gone at the next start. */
     get lost() {
@@ -297,8 +271,6 @@ function sqlite(dataDir: string, options: OpenOptions): Dialect {
 
 /** Any constant: the key of the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK = 4_412_907_331;
-/** What the retired version bookkeeping says once Kysely's Migrator keeps it: more than old code knows. */
-export const LEGACY_RETIRED = 1000;
 
 /**
  * Errors that mean "the database cannot be used just now", not a bug: the network and libpq-level
@@ -335,23 +307,13 @@ function postgres(url: string): Dialect {
     name: "postgres",
     location: redactUrl(url),
     db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }),
-    types: { time: "timestamptz", json: "json", legacyDay: "date" },
+    types: { time: "timestamptz", json: "json" },
     identity: (column) => column.primaryKey().generatedAlwaysAsIdentity(),
     atomicStatements: true,
     readJson: (value) => value,
     lockForClaim: (query) => query.forUpdate().skipLocked(),
     async lockForMigration(db) {
       await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(db);
-    },
-    async legacyVersion(db) {
-      const present = await sql<{ present: boolean }>`SELECT to_regclass('schema_version') IS NOT NULL AS present`.execute(db);
-      if (!present.rows[0]!.present) return 0;
-      return (await sql<{ version: number }>`SELECT version FROM schema_version`.execute(db)).rows[0]?.version ?? 0;
-    },
-    async retireLegacyVersion(db) {
-      await sql`CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)`.execute(db);
-      await sql`DELETE FROM schema_version`.execute(db);
-      await sql`INSERT INTO schema_version (version) VALUES (${LEGACY_RETIRED})`.execute(db);
     },
     isStorageFailure: isUnavailable,
     lost: undefined,

@@ -31,8 +31,8 @@ import { receiptAddressKey } from "./receipt.ts";
 import { messageFingerprint } from "./spam/repeat.ts";
 import type { SpamSettings } from "./spam/settings.ts";
 import { judgePost, type Verdict } from "./spam/verdict.ts";
-import { StorageError } from "./store.ts";
-import type { EnquiryStore } from "./store.ts";
+import { ReplayedError, StorageError } from "./store.ts";
+import type { EnquiryStore, NewSubmission } from "./store.ts";
 import { SOURCE_FIELDS, summarize, validateForm } from "./validate.ts";
 import type { FormKind, LeadSource } from "./validate.ts";
 
@@ -183,7 +183,7 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
     return reply.type(page.type).send(page.body);
   }
 
-  const defence = { timeTrap: options.spam.timeTrap, altcha: options.spam.altcha, replayGuard: store, content: { ...options.spam, ledger: store } };
+  const content = { ...options.spam, ledger: store };
 
   /** Everything a post goes through once its body is read, whichever kind it came in. */
   async function receive(kind: FormKind, request: FastifyRequest): Promise<Outcome> {
@@ -207,6 +207,9 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
       const email = typed.email ?? "";
       const message = typed.message ?? typed.requirements ?? "";
       const scripted = !isFormPost(request);
+      // The challenge is claimed as the enquiry is stored, in the same transaction (insertSubmission).
+      let challenge: NewSubmission["challenge"];
+      const replayGuard = { claim: (nonce: string, expiresAtMs: number) => ((challenge = { nonce, expiresAt: new Date(expiresAtMs) }), true) };
       const verdict: Verdict = await judgePost(
         {
           form: kind,
@@ -218,27 +221,33 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
           // The wall clock, as the time tokens and challenges are signed with (the store's clock may run fast in tests).
           receivedAt: new Date(),
         },
-        defence,
+        { timeTrap: options.spam.timeTrap, altcha: options.spam.altcha, replayGuard, content },
       );
       const reasons = verdict.reasons.map((f) => f.code);
-      if (verdict.decision === "spam") {
+      const spam = (codes: string[]): Outcome => {
         store.recordSpam(kind, receivedAt);
-        request.log.info({ kind, scripted, reasons }, "judged spam: counted, not stored");
+        request.log.info({ kind, scripted, reasons: codes }, "judged spam: counted, not stored");
         return { accepted: true, message: SUCCESS[kind] };
-      }
+      };
+      if (verdict.decision === "spam") return spam(reasons);
       const quarantined = verdict.decision === "quarantine";
-      const id = await store.insertSubmission({
-        kind,
-        payload: typed,
-        ip: clientAddress(request),
-        userAgent: request.headers["user-agent"]?.slice(0, 500),
-        createdAt: receivedAt,
-        ...(quarantined ? { quarantine: { reasons: verdict.reasons } } : { deliveries: await leadDeliveries(store, options.deliveries, email, receivedAt) }),
-        fingerprint: messageFingerprint(message),
-        email,
-        receiptKey: receiptAddressKey(email),
-        source,
-      });
+      const id = await store
+        .insertSubmission({
+          kind,
+          payload: typed,
+          ip: clientAddress(request),
+          userAgent: request.headers["user-agent"]?.slice(0, 500),
+          createdAt: receivedAt,
+          ...(quarantined ? { quarantine: { reasons: verdict.reasons } } : { deliveries: await leadDeliveries(store, options.deliveries, email, receivedAt) }),
+          fingerprint: messageFingerprint(message),
+          email,
+          receiptKey: receiptAddressKey(email),
+          source,
+          challenge,
+        })
+        .catch((error: unknown) => (error instanceof ReplayedError ? undefined : Promise.reject(error)));
+      // A replayed challenge is spam whatever else the verdict found (spam/altcha.ts "replayed").
+      if (id === undefined) return spam(["replayed", ...reasons]);
       if (!quarantined) outbox.nudge();
       const reference = referenceFor(id, receivedAt);
       request.log.info({ submission: id, reference, kind, formPost: !scripted, ...(quarantined ? { quarantined, reasons } : {}) }, "form submission stored");

@@ -13,7 +13,7 @@
  * for SMTP, so the outbox can carry it as one more delivery kind.
  */
 import { createHmac } from "node:crypto";
-import { ConfigError, type Env } from "./config.ts";
+import { ConfigError, type Env } from "./env.ts";
 import { formFields, type FormKind } from "./validate.ts";
 
 export interface LeadWebhookSettings {

@@ -38,7 +38,7 @@ const SQLITE_LEGACY_1_TO_2 = [
 ];
 
 function migrations(dialect: Dialect, legacyVersion: number): Record<(typeof NAMES)[number], Migration> {
-  const { time, json, legacyDay } = dialect.types;
+  const { time, json } = dialect.types;
   return {
     // Submissions, the deliveries each needs (the outbox: a kind naming its sender, a target, a
     // payload, retry state and lease), and daily honeypot counters.
@@ -98,7 +98,7 @@ function migrations(dialect: Dialect, legacyVersion: number): Record<(typeof NAM
         await db.schema.dropTable("outbox").execute();
         await db.schema.dropIndex("submissions_status").execute();
         await db.schema.alterTable("submissions").dropColumn("status").execute();
-        if (legacyDay === "date") await sql`ALTER TABLE spam_hits ALTER COLUMN day TYPE text USING to_char(day, 'YYYY-MM-DD')`.execute(db);
+        if (dialect.name === "postgres") await sql`ALTER TABLE spam_hits ALTER COLUMN day TYPE text USING to_char(day, 'YYYY-MM-DD')`.execute(db);
       },
     },
     // Leads sales can trust: the quarantine and its reasons, the message fingerprint (repeats), the
@@ -142,6 +142,28 @@ function migrations(dialect: Dialect, legacyVersion: number): Record<(typeof NAM
   };
 }
 
+/** What the retired version bookkeeping says once the Migrator keeps it: more than the old code knows. */
+const LEGACY_RETIRED = 1000;
+
+/** The version in the bookkeeping before the Migrator, 0 when there is none. */
+async function legacyVersion(dialect: Dialect, db: Kysely<Tables>): Promise<number> {
+  if (dialect.name === "sqlite") return (await sql<{ user_version: number }>`PRAGMA user_version`.execute(db)).rows[0]!.user_version;
+  const table = await sql<{ t: string | null }>`SELECT to_regclass('schema_version') AS t`.execute(db);
+  if (table.rows[0]!.t === null) return 0;
+  return (await sql<{ version: number }>`SELECT version FROM schema_version`.execute(db)).rows[0]?.version ?? 0;
+}
+
+/** Sets that bookkeeping to LEGACY_RETIRED, which the old code refuses as newer than it knows. */
+async function retireLegacyVersion(dialect: Dialect, db: Kysely<Tables>): Promise<void> {
+  if (dialect.name === "sqlite") {
+    await sql`PRAGMA user_version = ${sql.lit(LEGACY_RETIRED)}`.execute(db);
+    return;
+  }
+  await sql`CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)`.execute(db);
+  await sql`DELETE FROM schema_version`.execute(db);
+  await sql`INSERT INTO schema_version (version) VALUES (${LEGACY_RETIRED})`.execute(db);
+}
+
 async function applied(db: Kysely<Tables>): Promise<string[] | undefined> {
   const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
   if (!tables.some((t) => t.name === "kysely_migration")) return undefined;
@@ -160,11 +182,11 @@ export async function migrate(dialect: Dialect): Promise<void> {
     await dialect.lockForMigration(trx);
     const done = await applied(trx);
     if (done) refuseNewer(dialect, done);
-    const legacyVersion = done ? 0 : await dialect.legacyVersion(trx);
-    const migrator = new Migrator({ db: trx, provider: { getMigrations: async () => migrations(dialect, legacyVersion) } });
+    const legacy = done ? 0 : await legacyVersion(dialect, trx);
+    const migrator = new Migrator({ db: trx, provider: { getMigrations: async () => migrations(dialect, legacy) } });
     const { error } = await migrator.migrateToLatest();
     if (error) throw error;
-    await dialect.retireLegacyVersion(trx);
+    await retireLegacyVersion(dialect, trx);
   });
 }
 

@@ -2,7 +2,8 @@
  * The enquiry store: submissions, their deliveries (the outbox) and honeypot counters, in SQLite
  * (the default: one file under DATA_DIR) or PostgreSQL (DATABASE_URL: several instances, one
  * database). Every query is written once with Kysely; how the databases differ is in database.ts,
- * the schema in migrations.ts. The promises it keeps:
+ * the schema in migrations.ts. It depends on neither the routes nor the spam rules: they use the
+ * types declared here. The promises it keeps:
  *
  * - insertSubmission commits the submission and its deliveries together before it resolves, so an
  *   answered enquiry survives a crash.
@@ -15,16 +16,16 @@
  */
 import { sql } from "kysely";
 import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder, Updateable } from "kysely";
-import type { Config } from "./config.ts";
 import { StorageError, openDialect } from "./database.ts";
-import type { Dialect, OpenOptions, Tables } from "./database.ts";
+import type { Dialect, OpenOptions, StoreLocation, Tables } from "./database.ts";
 import { appliedMigrations, checkMigrated, migrate } from "./migrations.ts";
 import { referenceFor } from "./reference.ts";
-import type { RepeatCount, RepeatLedger } from "./spam/repeat.ts";
-import type { ReplayGuard } from "./spam/altcha.ts";
-import type { FormKind, LeadSource } from "./validate.ts";
 
 export { StorageError } from "./database.ts";
+
+export type FormKind = "contact" | "quote";
+/** Where the visit came from: validate.ts's SOURCE_FIELDS, each when known. */
+export type LeadSource = Partial<Record<string, string>>;
 
 /** "quarantined": held by the spam verdict, no deliveries until released. */
 export type SubmissionStatus = "queued" | "sent" | "failed" | "quarantined";
@@ -39,9 +40,6 @@ export const QUARANTINE_DAYS = 30;
  */
 export type NewDelivery = { kind: string; target?: string | null; payload?: unknown };
 
-/** Every enquiry is mailed to sales unless the caller names its deliveries. */
-export const DEFAULT_DELIVERIES: readonly NewDelivery[] = [{ kind: "sales-mail" }];
-
 export interface NewSubmission {
   kind: FormKind;
   /** Stored as JSON: the validated (trimmed) form data. */
@@ -49,6 +47,7 @@ export interface NewSubmission {
   ip: string | undefined;
   userAgent: string | undefined;
   createdAt?: Date;
+  /** The sales mail unless named. */
   deliveries?: readonly NewDelivery[];
   /** Held, not delivered (no deliveries are made): the verdict's reasons. */
   quarantine?: { reasons: unknown };
@@ -58,6 +57,13 @@ export interface NewSubmission {
   email?: string | undefined;
   receiptKey?: string | undefined;
   source?: LeadSource | undefined;
+  /** The ALTCHA challenge the post answered: stored only if no earlier post used it (see ReplayedError). */
+  challenge?: { nonce: string; expiresAt: Date } | undefined;
+}
+
+/** insertSubmission's refusal of a post whose ALTCHA challenge an earlier post used; nothing was stored. */
+export class ReplayedError extends Error {
+  override name = "ReplayedError";
 }
 
 export interface Submission {
@@ -94,46 +100,36 @@ export type SubmissionRow = Submission & { deliveries: DeliveryState[] };
 /** A claimed delivery; `attempts` counts the one being made, `windowStart` is the arrival or last requeue. */
 export type DeliveryJob = Pick<DeliveryState, "id" | "kind" | "target" | "attempts"> & { payload: unknown; windowStart: Date; submission: Submission };
 
-export type ListFilter = { kind?: FormKind | undefined; status?: SubmissionStatus | undefined; since?: Date | undefined; email?: string | undefined };
 /** Deliveries still to make (and when the oldest of their enquiries came), and failed for good. */
 export type KindStats = { queued: number; oldestQueuedAt: Date | undefined; failed: number };
 export type QueueStats = KindStats & { byKind: Record<string, KindStats> };
-/** Delivered enquiries removed, quarantined ones past QUARANTINE_DAYS, and daily honeypot counters removed. */
-export type PurgeResult = { enquiries: number; quarantined: number; spamDays: number };
-/** What --erase removed: one person's enquiries, and the deliveries of them not yet made. */
-export type EraseResult = { enquiries: number; pendingDeliveries: number };
-/** `day` is YYYY-MM-DD, UTC. */
-export type SpamCount = { day: string; kind: FormKind; hits: number };
+export type ListFilter = { kind?: FormKind | undefined; status?: SubmissionStatus | undefined; since?: Date | undefined; email?: string | undefined };
 /** Which deliveries a worker wants: not those it is still making, only kinds it has a sender for. */
 export type DueFilter = { exclude?: readonly number[]; kinds?: readonly string[] };
+
+/** Earlier enquiries with a message's fingerprint: from the same address, and how many other addresses. */
+export interface RepeatCount {
+  sameSender: number;
+  otherSenders: number;
+}
+
+/** What spam/repeat.ts asks: the store answers it, and so does its MemoryRepeatLedger. */
+export interface RepeatLedger {
+  /** Posts with `fingerprint` received since `since`, not counting the one being judged. */
+  countRecent(fingerprint: string, email: string, since: Date): RepeatCount | Promise<RepeatCount>;
+}
 
 const DAY_MS = 86_400_000;
 const iso = (at: Date) => at.toISOString();
 const time = (value: Date | string) => new Date(value);
 const maybeTime = (value: Date | string | null) => (value === null ? null : new Date(value));
+const lower = (email: string) => email.trim().toLowerCase();
 
-/** A submission's status from its deliveries: one expression, to read and to filter by. */
-function statusOf(eb: ExpressionBuilder<Tables & { s: Tables["submissions"] }, "s">) {
-  const unsent = (failed: boolean) =>
-    eb.exists(
-      eb
-        .selectFrom("deliveries as x")
-        .select(sql`1`.as("one"))
-        .whereRef("x.submission_id", "=", "s.id")
-        .where("x.sent_at", "is", null)
-        .where("x.failed_at", failed ? "is not" : "is", null),
-    );
-  return eb
-    .case()
-    .when("s.state", "=", "quarantined")
-    .then("quarantined")
-    .when(unsent(true))
-    .then("failed")
-    .when(unsent(false))
-    .then("queued")
-    .else("sent")
-    .end();
-}
+/** A submission's status from its deliveries (`s` is the submission): one expression, to read and to filter by. */
+const unsent = (failed: "NOT NULL" | "NULL") =>
+  sql`EXISTS (SELECT 1 FROM deliveries x WHERE x.submission_id = s.id AND x.sent_at IS NULL AND x.failed_at IS ${sql.raw(failed)})`;
+const STATUS = sql<SubmissionStatus>`CASE WHEN s.state = 'quarantined' THEN 'quarantined'
+  WHEN ${unsent("NOT NULL")} THEN 'failed' WHEN ${unsent("NULL")} THEN 'queued' ELSE 'sent' END`;
 
 /** Deliveries neither made nor failed, within `filter`. */
 function pending(eb: ExpressionBuilder<Tables, "deliveries">, { exclude = [], kinds }: DueFilter) {
@@ -145,35 +141,45 @@ function pending(eb: ExpressionBuilder<Tables, "deliveries">, { exclude = [], ki
   ]);
 }
 
-type SubmissionRecord = Selectable<Tables["submissions"]> & { status: string };
+/** The rows that queue `deliveries` of submission `id`, due at `at`. */
+function deliveryRows(id: number, deliveries: readonly NewDelivery[], at: Date) {
+  return deliveries.map((d) => ({
+    ...{ submission_id: id, kind: d.kind, target: d.target ?? null },
+    ...{ payload: d.payload === undefined ? null : JSON.stringify(d.payload), next_attempt_at: iso(at), window_start: iso(at) },
+  }));
+}
 
-function toSubmission(r: SubmissionRecord, readJson: Dialect["readJson"]): Submission {
+function toSubmission(r: Selectable<Tables["submissions"]> & { status: string }, readJson: Dialect["readJson"]): Submission {
   const p = readJson(r.payload);
-  const payload = p !== null && typeof p === "object" && !Array.isArray(p) ? (p as Record<string, unknown>) : { value: p };
-  const source = r.source === null ? {} : (readJson(r.source) as LeadSource);
   const createdAt = time(r.created_at);
   return {
     id: r.id,
     kind: r.kind as FormKind,
-    payload,
+    payload: p !== null && typeof p === "object" && !Array.isArray(p) ? (p as Record<string, unknown>) : { value: p },
     ip: r.ip,
     userAgent: r.user_agent,
     createdAt,
     status: r.status as SubmissionStatus,
     reference: referenceFor(r.id, createdAt),
     reasons: r.reasons === null ? null : readJson(r.reasons),
-    source,
+    source: r.source === null ? {} : (readJson(r.source) as LeadSource),
   };
 }
 
-type SpamEntry = { day: string; kind: FormKind; hits: number; lastAt: Date };
+/** A write waiting for the next transaction: an enquiry to insert (insertAll), or other work. */
+type Write = ({ submission: NewSubmission & { createdAt: Date } } | { work: (trx: Kysely<Tables>) => Promise<unknown> }) & {
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+};
+/** The most writes one transaction takes: well within SQLite's limit of bound values a statement. */
+const MAX_WRITES = 200;
 
 /** The store the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
-export function openStore(config: Pick<Config, "dataDir" | "databaseUrl">, options: OpenOptions = {}): Promise<EnquiryStore> {
+export function openStore(config: StoreLocation, options: OpenOptions = {}): Promise<EnquiryStore> {
   return EnquiryStore.open(config, options);
 }
 
-export class EnquiryStore implements RepeatLedger, ReplayGuard {
+export class EnquiryStore implements RepeatLedger {
   readonly kind: "sqlite" | "postgres";
   /** Where the enquiries are kept, for logs and messages; never holds a password. */
   readonly location: string;
@@ -181,11 +187,14 @@ export class EnquiryStore implements RepeatLedger, ReplayGuard {
   private readonly db: Kysely<Tables>;
   private readonly readonly: boolean;
   /** Honeypot hits not yet written, by day and form. */
-  private spam = new Map<string, SpamEntry>();
+  private spam = new Map<string, { day: string; kind: FormKind; hits: number; lastAt: Date }>();
+  /** Writes waiting for the transaction after the one under way (`committing`). */
+  private waiting: Write[] = [];
+  private committing: Promise<void> | undefined;
   private closed = false;
 
   /** Opens the database and migrates it (read-only: checks it is migrated). */
-  static async open(config: Pick<Config, "dataDir" | "databaseUrl">, options: OpenOptions = {}): Promise<EnquiryStore> {
+  static async open(config: StoreLocation, options: OpenOptions = {}): Promise<EnquiryStore> {
     const dialect = openDialect(config, options);
     const store = new EnquiryStore(dialect, options.readonly ?? false);
     try {
@@ -229,71 +238,111 @@ export class EnquiryStore implements RepeatLedger, ReplayGuard {
   }
 
   /**
-   * A write: in a write transaction, or as it is when it is one statement and the dialect needs
-   * no transaction for that. Refused while the SQLite file is lost.
+   * A write, in a write transaction. Writes that come while one commits share the next (group
+   * commit): one disk sync for all of them, on SQLite's one connection and on PostgreSQL alike, and
+   * each resolves only once that commit is done. Refused while the SQLite file is lost.
+   * `oneStatement`: the work is one statement, which PostgreSQL runs at once by itself
+   * (Dialect.atomicStatements): it commits many at a time of its own accord.
    */
-  private write<T>(work: (db: Kysely<Tables>) => Promise<T>, oneStatement = false): Promise<T> {
-    const lost = this.lost;
-    if (lost) return Promise.reject(new StorageError(`${lost}; restart it to open the current file`));
+  private write<T>(work: (trx: Kysely<Tables>) => Promise<T>, oneStatement = false): Promise<T> {
     if (oneStatement && this.dialect.atomicStatements) return this.guard(() => work(this.db));
-    return this.guard(() => this.db.transaction().execute(work));
+    return this.enqueue({ work });
   }
 
-  async insertSubmission(s: NewSubmission): Promise<number> {
-    const at = iso(s.createdAt ?? new Date());
-    const submission = {
-      ...{ kind: s.kind, payload: JSON.stringify(s.payload), ip: s.ip ?? null, user_agent: s.userAgent ?? null, created_at: at },
-      ...{ state: s.quarantine ? "quarantined" : "accepted", reasons: s.quarantine ? JSON.stringify(s.quarantine.reasons) : null },
-      ...{ message_fingerprint: s.fingerprint ?? null, email: s.email?.trim().toLowerCase() ?? null, receipt_key: s.receiptKey ?? null },
-      source: s.source && Object.keys(s.source).length > 0 ? JSON.stringify(s.source) : null,
-    };
-    const deliveries = (s.quarantine ? [] : (s.deliveries ?? DEFAULT_DELIVERIES)).map((d) => ({
-      kind: d.kind,
-      target: d.target ?? null,
-      payload: d.payload === undefined ? null : JSON.stringify(d.payload),
-      next_attempt_at: at,
-      window_start: at,
-    }));
-    if (!this.dialect.atomicStatements || deliveries.length === 0) {
-      return this.write(async (trx) => {
-        const { id } = await trx.insertInto("submissions").values(submission).returning("id").executeTakeFirstOrThrow();
-        if (deliveries.length > 0)
-          await trx
-            .insertInto("deliveries")
-            .values(deliveries.map((d) => ({ submission_id: id, ...d })))
-            .execute();
-        return id;
-      });
+  private enqueue<T>(write: { submission: NewSubmission & { createdAt: Date } } | { work: (trx: Kysely<Tables>) => Promise<T> }): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.push({ ...write, resolve: resolve as (value: unknown) => void, reject });
+      this.committing ??= this.commitWaiting();
+    });
+  }
+
+  private async commitWaiting(): Promise<void> {
+    // SQLite's commit blocks the event loop while it syncs, so nothing would arrive during it to
+    // share the next one: the writes of everything this turn of the loop brought are awaited first.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.waiting.length > 0) await this.commit(this.waiting.splice(0, MAX_WRITES));
+    this.committing = undefined;
+  }
+
+  /** Commits `writes` in one transaction; when one of them fails, the others are each tried again alone. */
+  private async commit(writes: Write[]): Promise<void> {
+    let results: unknown[];
+    try {
+      const lost = this.lost;
+      if (lost) throw new StorageError(`${lost}; restart it to open the current file`);
+      results = await this.guard(() =>
+        this.db.transaction().execute(async (trx) => {
+          const ids = await this.insertAll(
+            trx,
+            writes.flatMap((w) => ("submission" in w ? [w.submission] : [])),
+          );
+          const done = [];
+          for (const w of writes) done.push("submission" in w ? ids.shift() : await w.work(trx));
+          return done;
+        }),
+      );
+    } catch (error) {
+      if (writes.length === 1 || error instanceof StorageError) for (const { reject } of writes) reject(error);
+      else for (const write of writes) await this.commit([write]);
+      return;
     }
-    // One statement, one round trip: each delivery is selected from the submission's new row.
-    const { types } = this.dialect;
-    const row = await this.write(
-      (db) =>
-        db
-          .with("s", (db) => db.insertInto("submissions").values(submission).returning("id"))
-          .insertInto("deliveries")
-          .columns(["submission_id", "kind", "target", "payload", "next_attempt_at", "window_start"])
-          .expression((eb) =>
-            deliveries
-              .map((d) =>
-                eb
-                  .selectFrom("s")
-                  .select((eb) => [
-                    "s.id",
-                    eb.cast(eb.val(d.kind), "text").as("kind"),
-                    eb.cast(eb.val(d.target), "text").as("target"),
-                    eb.cast(eb.val(d.payload), types.json).as("payload"),
-                    eb.cast(eb.val(at), types.time).as("next_attempt_at"),
-                    eb.cast(eb.val(at), types.time).as("window_start"),
-                  ]),
-              )
-              .reduce((all, one) => all.unionAll(one)),
-          )
-          .returning("submission_id")
-          .executeTakeFirstOrThrow(),
-      true,
-    );
-    return row.submission_id;
+    writes.forEach(({ resolve }, i) => resolve(results[i]));
+  }
+
+  /**
+   * Stores an enquiry with its deliveries (none while quarantined). With `challenge`, claims its
+   * nonce in the same transaction, so every instance agrees that a challenge is good for one post;
+   * rejects with ReplayedError when an earlier post claimed it and it has not expired.
+   */
+  async insertSubmission(s: NewSubmission): Promise<number> {
+    const id = await this.enqueue<number | undefined>({ submission: { ...s, createdAt: s.createdAt ?? new Date() } });
+    if (id === undefined) throw new ReplayedError("the proof of work was already used by an earlier post");
+    return id;
+  }
+
+  /**
+   * Inserts enquiries with one statement a table, however many: the challenges' nonces, then the
+   * submissions whose nonce was claimed here first (the others are undefined in the result), then
+   * their deliveries.
+   */
+  private async insertAll(trx: Kysely<Tables>, list: Array<NewSubmission & { createdAt: Date }>): Promise<Array<number | undefined>> {
+    const claimed = new Set<string>();
+    const challenges = new Map(list.flatMap((s) => (s.challenge ? [[s.challenge.nonce, iso(s.challenge.expiresAt)] as const] : [])));
+    if (challenges.size > 0) {
+      const rows = await trx
+        .insertInto("altcha_nonces")
+        .values([...challenges].map(([nonce, expires_at]) => ({ nonce, expires_at })))
+        .onConflict((oc) =>
+          oc
+            .column("nonce")
+            .doUpdateSet({ expires_at: sql`excluded.expires_at` })
+            .where("altcha_nonces.expires_at", "<=", iso(new Date())),
+        )
+        .returning("nonce")
+        .execute();
+      for (const { nonce } of rows) claimed.add(nonce);
+    }
+    const kept = list.flatMap((s, i) => (!s.challenge || claimed.delete(s.challenge.nonce) ? [{ s, i }] : []));
+    const ids: Array<number | undefined> = list.map(() => undefined);
+    if (kept.length === 0) return ids;
+    const rows = await trx
+      .insertInto("submissions")
+      .values(
+        kept.map(({ s }) => ({
+          ...{ kind: s.kind, payload: JSON.stringify(s.payload), ip: s.ip ?? null, user_agent: s.userAgent ?? null, created_at: iso(s.createdAt) },
+          ...{ state: s.quarantine ? "quarantined" : "accepted", reasons: s.quarantine ? JSON.stringify(s.quarantine.reasons) : null },
+          ...{ message_fingerprint: s.fingerprint ?? null, email: s.email ? lower(s.email) : null, receipt_key: s.receiptKey ?? null },
+          source: s.source && Object.keys(s.source).length > 0 ? JSON.stringify(s.source) : null,
+        })),
+      )
+      .returning("id")
+      .execute();
+    // Ids are given in the order the rows are listed, whatever order RETURNING lists them in.
+    const given = rows.map((r) => r.id).sort((a, b) => a - b);
+    kept.forEach(({ i }, k) => (ids[i] = given[k]));
+    const deliveries = kept.flatMap(({ s }, k) => (s.quarantine ? [] : deliveryRows(given[k]!, s.deliveries ?? [{ kind: "sales-mail" }], s.createdAt)));
+    if (deliveries.length > 0) await trx.insertInto("deliveries").values(deliveries).execute();
+    return ids;
   }
 
   /**
@@ -314,8 +363,8 @@ export class EnquiryStore implements RepeatLedger, ReplayGuard {
     this.spam = new Map();
     try {
       await this.write(
-        (db) =>
-          db
+        (trx) =>
+          trx
             .insertInto("spam_hits")
             .values([...taken.values()].map((e) => ({ day: e.day, kind: e.kind, hits: e.hits, last_at: iso(e.lastAt) })))
             .onConflict((oc) =>
@@ -333,7 +382,8 @@ export class EnquiryStore implements RepeatLedger, ReplayGuard {
     }
   }
 
-  async spamCounts(): Promise<SpamCount[]> {
+  /** Honeypot hits by day (YYYY-MM-DD, UTC) and form. */
+  async spamCounts(): Promise<Array<{ day: string; kind: FormKind; hits: number }>> {
     await this.flushSpam();
     const rows = await this.guard(() => this.db.selectFrom("spam_hits").select(["day", "kind", "hits"]).orderBy("day").orderBy("kind").execute());
     return rows.map((r) => ({ day: r.day, kind: r.kind as FormKind, hits: Number(r.hits) }));
@@ -347,8 +397,8 @@ export class EnquiryStore implements RepeatLedger, ReplayGuard {
   async claimDue(now: Date, limit: number, leaseMs: number, filter: DueFilter = {}): Promise<DeliveryJob[]> {
     if (filter.kinds?.length === 0) return [];
     const rows = await this.write(
-      (db) =>
-        db
+      (trx) =>
+        trx
           .with("due", (db) =>
             db
               .selectFrom("deliveries")
@@ -370,8 +420,10 @@ export class EnquiryStore implements RepeatLedger, ReplayGuard {
     if (rows.length === 0) return [];
     const submissions = await this.submissions(this.db.selectFrom("submissions as s").where("s.id", "in", [...new Set(rows.map((r) => r.submission_id))]));
     return rows
-      .map((r) => ({ ...r, payload: this.dialect.readJson(r.payload), windowStart: time(r.window_start), submission: submissions.get(r.submission_id)! }))
-      .map(({ id, kind, target, payload, attempts, windowStart, submission }) => ({ id, kind, target, payload, attempts, windowStart, submission }))
+      .map(({ id, kind, target, payload, attempts, window_start, submission_id }) => ({
+        ...{ id, kind, target, attempts, payload: this.dialect.readJson(payload) },
+        ...{ windowStart: time(window_start), submission: submissions.get(submission_id)! },
+      }))
       .sort((a, b) => a.id - b.id);
   }
 
@@ -392,8 +444,8 @@ export class EnquiryStore implements RepeatLedger, ReplayGuard {
   private async update(id: number, set: Updateable<Tables["deliveries"]>): Promise<void> {
     const made = set.sent_at !== undefined;
     await this.write(
-      (db) =>
-        db
+      (trx) =>
+        trx
           .updateTable("deliveries")
           .set(set)
           .where("id", "=", id)
@@ -410,8 +462,8 @@ export class EnquiryStore implements RepeatLedger, ReplayGuard {
   async requeue(which: "failed" | readonly number[], now: Date = new Date()): Promise<number[]> {
     if (which !== "failed" && which.length === 0) return [];
     const rows = await this.write(
-      (db) =>
-        db
+      (trx) =>
+        trx
           .updateTable("deliveries")
           .set({ failed_at: null, attempts: 0, next_attempt_at: iso(now), window_start: iso(now) })
           .where("failed_at", "is not", null)
@@ -427,14 +479,15 @@ export class EnquiryStore implements RepeatLedger, ReplayGuard {
   /**
    * Removes enquiries delivered and received over `retentionDays` ago (with their deliveries),
    * quarantined ones held over QUARANTINE_DAYS, older honeypot counters and expired ALTCHA nonces.
+   * Resolves to how many enquiries, quarantined ones and daily counters went.
    */
-  async purge(now: Date, retentionDays: number, spamDays = 7): Promise<PurgeResult> {
+  async purge(now: Date, retentionDays: number, spamDays = 7): Promise<{ enquiries: number; quarantined: number; spamDays: number }> {
     await this.flushSpam();
     const before = (days: number) => iso(new Date(now.getTime() - days * DAY_MS));
     return this.write(async (trx) => {
       const enquiries = await trx
         .deleteFrom("submissions as s")
-        .where((eb) => eb(statusOf(eb), "=", "sent"))
+        .where(STATUS, "=", "sent")
         .where("s.created_at", "<", before(retentionDays))
         .executeTakeFirst();
       const quarantined = await trx
@@ -450,7 +503,7 @@ export class EnquiryStore implements RepeatLedger, ReplayGuard {
 
   /** RepeatLedger: earlier enquiries (quarantined ones too) with this message fingerprint since `since`. */
   async countRecent(fingerprint: string, email: string, since: Date): Promise<RepeatCount> {
-    const address = email.trim().toLowerCase();
+    const address = lower(email);
     const row = await this.guard(() =>
       this.db
         .selectFrom("submissions")
@@ -466,29 +519,6 @@ export class EnquiryStore implements RepeatLedger, ReplayGuard {
         .executeTakeFirst(),
     );
     return { sameSender: Number(row?.same ?? 0), otherSenders: Number(row?.others ?? 0) };
-  }
-
-  /**
-   * ReplayGuard: claims an ALTCHA challenge's nonce for one post, in the shared store so every
-   * instance agrees; false when it was claimed before and has not expired.
-   */
-  async claim(nonce: string, expiresAtMs: number, now: Date = new Date()): Promise<boolean> {
-    const row = await this.write(
-      (db) =>
-        db
-          .insertInto("altcha_nonces")
-          .values({ nonce, expires_at: iso(new Date(expiresAtMs)) })
-          .onConflict((oc) =>
-            oc
-              .column("nonce")
-              .doUpdateSet({ expires_at: iso(new Date(expiresAtMs)) })
-              .where("altcha_nonces.expires_at", "<=", iso(now)),
-          )
-          .returning("nonce")
-          .executeTakeFirst(),
-      true,
-    );
-    return row !== undefined;
   }
 
   /** Receipts queued for enquiries from this receipt key since `since` (receipt.ts's daily limit). */
@@ -522,26 +552,16 @@ export class EnquiryStore implements RepeatLedger, ReplayGuard {
       if (deliveries.length > 0)
         await trx
           .insertInto("deliveries")
-          .values(
-            deliveries.map((d) => ({
-              submission_id: id,
-              kind: d.kind,
-              target: d.target ?? null,
-              payload: d.payload === undefined ? null : JSON.stringify(d.payload),
-              next_attempt_at: iso(now),
-              window_start: iso(now),
-            })),
-          )
+          .values(deliveryRows(id, deliveries, now))
           .execute();
       return true;
     });
   }
 
-  /** Removes every enquiry sent from `email` (any case), with its deliveries, made or not. */
-  async erase(email: string): Promise<EraseResult> {
-    const address = email.trim().toLowerCase();
+  /** Removes every enquiry sent from `email` (any case), with its deliveries; counts those deliveries not yet made. */
+  async erase(email: string): Promise<{ enquiries: number; pendingDeliveries: number }> {
     return this.write(async (trx) => {
-      const ids = trx.selectFrom("submissions").select("id").where("email", "=", address);
+      const ids = trx.selectFrom("submissions").select("id").where("email", "=", lower(email));
       const pendingRow = await trx
         .selectFrom("deliveries")
         .where((eb) => pending(eb, {}))
@@ -549,7 +569,7 @@ export class EnquiryStore implements RepeatLedger, ReplayGuard {
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .executeTakeFirst();
       await trx.deleteFrom("deliveries").where("submission_id", "in", ids).execute();
-      const removed = await trx.deleteFrom("submissions").where("email", "=", address).executeTakeFirst();
+      const removed = await trx.deleteFrom("submissions").where("email", "=", lower(email)).executeTakeFirst();
       return { enquiries: Number(removed.numDeletedRows), pendingDeliveries: Number(pendingRow?.n ?? 0) };
     });
   }
@@ -600,12 +620,13 @@ export class EnquiryStore implements RepeatLedger, ReplayGuard {
 
   /** Submissions with their deliveries, oldest first. */
   async list(filter: ListFilter = {}, id?: number): Promise<SubmissionRow[]> {
+    const { kind, status, since, email } = filter;
     const chosen = this.db
       .selectFrom("submissions as s")
-      .$if(filter.kind !== undefined, (q) => q.where("s.kind", "=", filter.kind!))
-      .$if(filter.status !== undefined, (q) => q.where((eb) => eb(statusOf(eb), "=", filter.status!)))
-      .$if(filter.since !== undefined, (q) => q.where("s.created_at", ">=", iso(filter.since!)))
-      .$if(filter.email !== undefined, (q) => q.where("s.email", "=", filter.email!.trim().toLowerCase()))
+      .$if(kind !== undefined, (q) => q.where("s.kind", "=", kind!))
+      .$if(status !== undefined, (q) => q.where(STATUS, "=", status!))
+      .$if(since !== undefined, (q) => q.where("s.created_at", ">=", iso(since!)))
+      .$if(email !== undefined, (q) => q.where("s.email", "=", lower(email!)))
       .$if(id !== undefined, (q) => q.where("s.id", "=", id!));
     const submissions = await this.submissions(chosen);
     const rows = await this.guard(() =>
@@ -623,13 +644,7 @@ export class EnquiryStore implements RepeatLedger, ReplayGuard {
 
   /** The submissions `query` picks, by id in id order. */
   private async submissions(query: SelectQueryBuilder<Tables & { s: Tables["submissions"] }, "s", object>): Promise<Map<number, Submission>> {
-    const rows = await this.guard(() =>
-      query
-        .selectAll("s")
-        .select((eb) => statusOf(eb).as("status"))
-        .orderBy("s.id")
-        .execute(),
-    );
+    const rows = await this.guard(() => query.selectAll("s").select(STATUS.as("status")).orderBy("s.id").execute());
     return new Map(rows.map((r) => [r.id, toSubmission(r, this.dialect.readJson)]));
   }
 
@@ -638,12 +653,13 @@ export class EnquiryStore implements RepeatLedger, ReplayGuard {
     return this.dialect.backupTo(dest);
   }
 
-  /** Writes pending honeypot counts and lets go of the database. */
+  /** Writes pending honeypot counts, lets the writes under way finish, and lets go of the database. */
   async close(): Promise<void> {
     if (this.closed) return;
     try {
       if (!this.readonly) await this.flushSpam();
     } finally {
+      await this.committing;
       this.closed = true;
       await this.db.destroy();
     }

@@ -8,8 +8,10 @@ import { createAjv } from "../content/ajv.ts";
 import { formSchemas as generated } from "../content/generated/forms.ts";
 import type { ContactForm } from "../content/generated/contact.ts";
 import type { QuoteRequestForm as QuoteForm } from "../content/generated/quote.ts";
+import type { FormKind } from "./store.ts";
 
-export type FormKind = "contact" | "quote";
+/** The forms, declared with the store that keeps their enquiries. */
+export type { FormKind };
 export const FORM_KINDS: readonly FormKind[] = ["contact", "quote"];
 
 export type { ContactForm, QuoteForm };

@@ -9,8 +9,12 @@ export function cursorScales(state: { hover: boolean; pressed: boolean }, c: { i
   return state.hover || state.pressed ? { inner: c.innerScale * press, outer: c.outerScale * press } : { inner: 1, outer: 1 };
 }
 
-/** Phones and tablets get no custom cursor (spec: detected from the user agent), nor do coarse pointers. */
-export function cursorWanted(userAgent: string, finePointer: boolean, reducedMotion: boolean): boolean {
-  const mobile = /Android|iPhone|iPad|iPod|Mobile|webOS|BlackBerry|IEMobile|Opera Mini/i.test(userAgent);
-  return !mobile && finePointer && !reducedMotion;
+/**
+ * Phones and tablets get no custom cursor (spec: detected from the user agent), nor do coarse
+ * pointers or visitors who prefer reduced motion. `matches` answers a media query (matchMedia's);
+ * it is asked only on a desktop's user agent, so a phone's page evaluates no media query for it.
+ */
+export function cursorWanted(userAgent: string, matches: (query: string) => boolean): boolean {
+  if (/Android|iPhone|iPad|iPod|Mobile|webOS|BlackBerry|IEMobile|Opera Mini/i.test(userAgent)) return false;
+  return matches("(pointer: fine)") && !matches("(prefers-reduced-motion: reduce)");
 }

@@ -4,9 +4,11 @@
  * this site, the referring site (its origin only, never the page), and the utm_* parameters that
  * page carried. Nothing else about the visitor is read or kept.
  *
- * `rememberVisit()` runs in every page's head (src/boot/intro.ts), before the page can change its
- * address; the visit's first page writes the record, later pages leave it alone.
+ * The visit's first page (src/ui/visit-start.ts) keeps the record (src/boot/visit.ts); later
+ * pages only read it.
  */
+import { startsVisit } from "./visit-start.ts";
+
 const KEY = "lariox.visit";
 const UTM = { utm_source: "utmSource", utm_medium: "utmMedium", utm_campaign: "utmCampaign", utm_term: "utmTerm", utm_content: "utmContent" } as const;
 const MAX = 200;
@@ -35,11 +37,10 @@ function storage(): Storage | undefined {
   }
 }
 
-export function rememberVisit(): void {
-  const store = storage();
-  if (!store || store.getItem(KEY) !== null) return;
+/** Keeps the source of a visit that starts at `url`, linked from `referrer`, for the visit's later pages. */
+export function rememberVisit({ url, referrer }: { url: string; referrer: string }): void {
   try {
-    store.setItem(KEY, JSON.stringify(visitSource(new URL(location.href), document.referrer)));
+    storage()?.setItem(KEY, JSON.stringify(visitSource(new URL(url), referrer)));
   } catch {
     // full or blocked: nothing to keep
   }
@@ -49,7 +50,7 @@ export function rememberVisit(): void {
 export function leadSourceFields(): Record<string, string> {
   let kept: VisitSource = {};
   try {
-    kept = JSON.parse(storage()?.getItem(KEY) ?? "{}") as VisitSource;
+    kept = startsVisit() ? visitSource(new URL(location.href), document.referrer) : (JSON.parse(storage()?.getItem(KEY) ?? "{}") as VisitSource);
   } catch {
     kept = {};
   }

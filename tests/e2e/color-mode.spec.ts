@@ -92,11 +92,8 @@ test.describe("colour mode", () => {
     const light = await shownLogo(page);
     const dark = await page.context().newPage();
     try {
-      await dark.addInitScript(() => {
-        sessionStorage.setItem("intro-seen", "1");
-        localStorage.setItem("color-mode", "dark");
-      });
-      await dark.goto("/");
+      await storeDark(dark);
+      await dark.goto("/", { referer: page.url() });
       const shown = await shownLogo(dark);
       expect(shown.src).toBe(LOGO_ON_DARK);
       expect(shown.box).toEqual(light.box);

@@ -39,17 +39,26 @@ export const SPEC_ROUTES = [
 export const COMPANY = "Lariox Automation";
 
 /**
- * Every test starts in a browser session that has already seen the intro splash, so the
- * splash does not cover what the test clicks. tests/e2e/intro.spec.ts tests the splash itself.
+ * Every test's `goto` comes as from another page of the site, a later page of a visit, so the
+ * intro splash does not cover what the test clicks. tests/e2e/intro.spec.ts tests the splash itself.
  */
 export const test = base.extend<{ seenIntro: boolean }>({
   seenIntro: [true, { option: true }],
-  page: async ({ page, seenIntro, javaScriptEnabled }, use) => {
-    if (seenIntro) await page.addInitScript(() => sessionStorage.setItem("intro-seen", "1"));
+  page: async ({ page, seenIntro, javaScriptEnabled, baseURL }, use) => {
+    if (seenIntro) comeFromTheSite(page, baseURL!);
     if (javaScriptEnabled) waitForHydrationAfterGoto(page);
     await use(page);
   },
 });
+
+/**
+ * Makes `page.goto` navigate as a link on one of the site's pages would (its referrer is the site),
+ * so the page is a later page of the visit (src/ui/visit-start.ts) and the intro does not play.
+ */
+export function comeFromTheSite(page: Page, site: string): void {
+  const goto = page.goto.bind(page);
+  page.goto = (url, options) => goto(url, { referer: new URL("/", site).href, ...options });
+}
 
 /**
  * Pages run no app: only their islands hydrate (src/islands/wake.ts), when each one's moment comes

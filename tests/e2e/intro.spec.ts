@@ -51,12 +51,13 @@ test.describe("intro splash", () => {
     expect(delays.sort((a, b) => a - b)).toEqual([800, 1500, 2200, 3500]);
   });
 
-  test("ends early on its own finish signal (Skip intro), and not again in the same session", async ({ page }) => {
+  test("ends early on its own finish signal (Skip intro), and not again on the visit's next page", async ({ page }) => {
     // Skip is the dialog's own form: it works before anything loads (the splash may be gone by load).
     await page.goto("/", { waitUntil: "domcontentloaded" });
     await page.getByRole("button", { name: "Skip intro" }).click();
     await expect(page.getByTestId("intro")).toBeHidden();
-    await page.goto("/about");
+    await page.evaluate(() => location.assign("/about")); // as a link of the page would
+    await page.waitForURL("**/about");
     await expect(page.getByTestId("intro")).toBeHidden();
   });
 
@@ -95,10 +96,15 @@ test.describe("intro splash", () => {
     await expect(page.getByTestId("intro")).toBeHidden();
   });
 
-  test("a reload in the same visit does not play it again; a new visit (a new tab's session) does", async ({ page, context }) => {
+  test("a reload or Back in the same visit does not play it again; a new visit (reached from outside) does", async ({ page, context }) => {
     await page.goto("/about", { waitUntil: "domcontentloaded" });
     await expect(page.getByTestId("intro")).toBeVisible();
     await page.reload();
+    await expect(page.getByTestId("intro")).toBeHidden();
+    await page.goto("/training", { referer: "https://www.google.com/" });
+    await expect(page.getByTestId("intro")).toBeVisible();
+    await page.goBack();
+    await page.waitForURL("**/about");
     await expect(page.getByTestId("intro")).toBeHidden();
     const other = await context.newPage();
     await other.goto("/about", { waitUntil: "domcontentloaded" });

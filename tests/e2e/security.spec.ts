@@ -3,24 +3,8 @@
  * itself does (hydration, the form, toasts, the datasheet PDFs in their iframes), and the pages
  * still work. Any `securitypolicyviolation` event or console error fails the test.
  */
-import { expect, test as base } from "@playwright/test";
 import type { ConsoleMessage, Page } from "@playwright/test";
-import { isMobile, menuToggle, waitForHydrationAfterGoto } from "./fixtures.ts";
-
-/**
- * Like fixtures.ts, a session that has seen the intro; but the flag is set in the top frame only
- * (the PDF viewer's and the offline map's frames have no sessionStorage, and the shared fixture's
- * init script would throw there and count as a page error).
- */
-const test = base.extend({
-  page: async ({ page }, use) => {
-    await page.addInitScript(() => {
-      if (window === window.top) sessionStorage.setItem("intro-seen", "1");
-    });
-    waitForHydrationAfterGoto(page);
-    await use(page);
-  },
-});
+import { expect, isMobile, menuToggle, test } from "./fixtures.ts";
 
 interface Watch {
   violations: string[];
@@ -87,7 +71,7 @@ test("home: hydrates under the policy without a violation", async ({ page, viewp
 });
 
 test("first visit: the intro splash plays and leaves under the policy", async ({ browser }) => {
-  const context = await browser.newContext(); // no intro-seen flag
+  const context = await browser.newContext(); // a new visit: its first page
   const page = await context.newPage();
   const seen = await watch(page);
   await page.goto("/");

@@ -76,8 +76,9 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
   browser = await chromium.launch(launchOptions);
   page = await browser.newPage();
-  // The intro splash covers the page on a first visit; the test reads the page under it.
-  await page.addInitScript(() => sessionStorage.setItem("intro-seen", "1"));
+  // The intro splash covers the first page of a visit; the test reads pages under it, as later pages.
+  const goto = page.goto.bind(page);
+  page.goto = (url, options) => goto(url, { referer: `${base}/`, ...options });
 }, 120_000);
 
 afterAll(async () => {

@@ -158,7 +158,7 @@ describe("nginx in front of the Node server", () => {
 
   const assets = () => readdirSync(join(dist, "assets"));
   // React's chunk: hashed, and large enough to have compressed twins.
-  const hashedScript = () => assets().find((f) => /^react-dom-[\w-]{8}\.js$/.test(f))!;
+  const hashedScript = () => assets().find((f) => /^react-[\w-]{8}\.js$/.test(f))!;
   const pdf = () => `datasheets/${readdirSync(join(dist, "assets/datasheets")).find((f) => f.endsWith(".pdf"))!}`;
 
   it("sends the Node server's security headers and caching for a page, a script and a PDF, with the same bytes", async () => {

@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { openDialect } from "../../src/server/database.ts";
-import { EnquiryStore, StorageError } from "../../src/server/store.ts";
+import { EnquiryStore, ReplayedError, StorageError } from "../../src/server/store.ts";
 import type { NewSubmission, SubmissionRow } from "../../src/server/store.ts";
 import { LATEST_MIGRATION, forEachBackend } from "./backends.ts";
 import { freePort, tempDir } from "./helpers.ts";
@@ -168,15 +168,24 @@ forEachBackend((backend) => {
     expect(await store.erase("old@example.com")).toEqual({ enquiries: 0, pendingDeliveries: 0 });
   });
 
-  it("lets each ALTCHA challenge through once across instances, and again only once it expired", async () => {
+  it("stores one post per ALTCHA challenge across instances and within one commit, and another only once it expired", async () => {
     const { store, again } = await fresh();
     const other = await again();
-    const now = Date.UTC(2026, 0, 1);
-    expect(await store.claim("nonce-1", now + 60_000, new Date(now))).toBe(true);
-    expect(await other.claim("nonce-1", now + 60_000, new Date(now + 1_000))).toBe(false);
-    const both = await Promise.all([store.claim("nonce-2", now + 60_000, new Date(now)), other.claim("nonce-2", now + 60_000, new Date(now))]);
-    expect(both.filter(Boolean)).toHaveLength(1);
-    expect(await other.claim("nonce-1", now + 120_000, new Date(now + 61_000))).toBe(true);
+    const answering = (nonce: string, expiresAt = new Date(Date.now() + 60_000)) => enquiry({ challenge: { nonce, expiresAt } });
+    await store.insertSubmission(answering("nonce-1"));
+    await expect(other.insertSubmission(answering("nonce-1"))).rejects.toBeInstanceOf(ReplayedError);
+    const [plain, ...replays] = await Promise.allSettled([
+      store.insertSubmission(enquiry()),
+      store.insertSubmission(answering("nonce-2")),
+      store.insertSubmission(answering("nonce-2")),
+      other.insertSubmission(answering("nonce-2")),
+    ]);
+    expect(plain.status).toBe("fulfilled");
+    expect(replays.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected", "rejected"]);
+    // An expired challenge's nonce may be claimed again (verifyAltcha refuses the expired post itself).
+    await store.insertSubmission(answering("nonce-3", new Date(Date.now() - 1)));
+    await other.insertSubmission(answering("nonce-3"));
+    expect(await store.list()).toHaveLength(5);
   });
 
   it("writes pending honeypot counts when closed", async () => {

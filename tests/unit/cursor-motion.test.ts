@@ -19,9 +19,13 @@ describe("custom cursor", () => {
   it("is off on phones, coarse pointers and reduced motion", () => {
     const desktop = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36";
     const phone = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 Chrome/156.0 Mobile Safari/537.36";
-    expect(cursorWanted(desktop, true, false)).toBe(true);
-    expect(cursorWanted(phone, true, false)).toBe(false);
-    expect(cursorWanted(desktop, false, false)).toBe(false);
-    expect(cursorWanted(desktop, true, true)).toBe(false);
+    const asked: string[] = [];
+    const media = (fine: boolean, reduced: boolean) => (query: string) => (asked.push(query), query.includes("pointer") ? fine : reduced);
+    expect(cursorWanted(desktop, media(true, false))).toBe(true);
+    expect(cursorWanted(desktop, media(false, false))).toBe(false);
+    expect(cursorWanted(desktop, media(true, true))).toBe(false);
+    asked.length = 0;
+    expect(cursorWanted(phone, media(true, false))).toBe(false);
+    expect(asked).toEqual([]); // a phone's page asks no media query
   });
 });

@@ -7,7 +7,6 @@ import { routes } from "virtual:routes";
 import type { SectionOf } from "../../src/content/types.ts";
 import { Form } from "../../src/blocks/form/Form.tsx";
 import { missingRequired, sendForm } from "../../src/blocks/form/send.ts";
-import { rememberVisit } from "../../src/ui/lead-source.ts";
 
 type FormSection = SectionOf<"form">;
 
@@ -106,7 +105,6 @@ describe("<Form>", () => {
   beforeAll(async () => {
     contact = await formOf("/contact");
     quote = await formOf("/get-a-quote");
-    rememberVisit(); // as every page's head script does (src/boot/visit.ts)
   });
 
   afterEach(() => {

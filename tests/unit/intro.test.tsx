@@ -45,7 +45,10 @@ describe("the intro's inline script", () => {
   const root = document.documentElement;
   /** The script's one timer, captured (fake timers would also stop the module loader it is imported with). */
   let timer: { run: () => void; ms: number } | undefined;
-  async function loadPage({ now = 0 } = {}) {
+  /** How this page was reached: `referrer` (document.referrer) and the navigation's type. */
+  async function loadPage({ now = 0, referrer = "", type = "navigate" } = {}) {
+    vi.spyOn(document, "referrer", "get").mockReturnValue(referrer);
+    vi.spyOn(performance, "getEntriesByType").mockReturnValue([{ type } as PerformanceNavigationTiming]);
     timer = undefined;
     vi.stubGlobal("setTimeout", (run: () => void, ms: number) => void (timer = { run, ms }));
     document.body.innerHTML = "";
@@ -68,7 +71,6 @@ describe("the intro's inline script", () => {
 
   beforeEach(() => {
     vi.stubGlobal("INTRO_DURATION_MS", site.behaviour.intro.durationMs);
-    sessionStorage.clear();
     mockReducedMotion(false);
   });
   afterEach(() => {
@@ -80,7 +82,6 @@ describe("the intro's inline script", () => {
     await loadPage({ now: 1200 });
     expect(root.hasAttribute("data-js")).toBe(true);
     expect(root.hasAttribute("data-intro-seen")).toBe(false);
-    expect(sessionStorage.getItem("intro-seen")).toBe("1");
     expect(timer!.ms).toBe(site.behaviour.intro.durationMs - 1200);
     expect(dialog().open).toBe(true);
     expect(root.hasAttribute(INTRO_OVER_ATTRIBUTE)).toBe(false);
@@ -96,11 +97,18 @@ describe("the intro's inline script", () => {
     expect(root.hasAttribute(INTRO_OVER_ATTRIBUTE)).toBe(true);
   });
 
-  it("does not play on a later page of the same visit", async () => {
-    await loadPage();
-    await loadPage();
-    expect(root.hasAttribute("data-intro-seen")).toBe(true);
-    expect(root.hasAttribute(INTRO_OVER_ATTRIBUTE)).toBe(true);
+  it("does not play on a later page of the visit: one reached from the site, reloaded, or gone back to", async () => {
+    for (const page of [{ referrer: `${location.origin}/about` }, { type: "reload" }, { type: "back_forward" }]) {
+      await loadPage(page);
+      expect(root.hasAttribute("data-intro-seen")).toBe(true);
+      expect(root.hasAttribute(INTRO_OVER_ATTRIBUTE)).toBe(true);
+    }
+  });
+
+  it("plays on a page reached from another site", async () => {
+    await loadPage({ referrer: "https://www.google.com/" });
+    expect(root.hasAttribute("data-intro-seen")).toBe(false);
+    expect(dialog().open).toBe(true);
   });
 
   it("does not play under prefers-reduced-motion", async () => {

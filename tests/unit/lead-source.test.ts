@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { visitSource } from "../../src/ui/lead-source.ts";
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { leadSourceFields, rememberVisit, visitSource } from "../../src/ui/lead-source.ts";
 
 describe("where the visit came from", () => {
   it("keeps the first page, the referring site's origin only, and the UTM parameters", () => {
@@ -18,5 +19,58 @@ describe("where the visit came from", () => {
     expect(visitSource(url, "")).toEqual({ landingPage: "/contact/" });
     expect(visitSource(url, "https://lariox.example.com/about/")).toEqual({ landingPage: "/contact/" });
     expect(visitSource(url, "android-app://com.google.android.gm/")).toEqual({ landingPage: "/contact/" });
+  });
+});
+
+describe("the source an enquiry carries", () => {
+  /** This page was reached from `referrer` by a navigation of `type`. */
+  function reached(referrer: string, type = "navigate") {
+    vi.spyOn(document, "referrer", "get").mockReturnValue(referrer);
+    vi.spyOn(performance, "getEntriesByType").mockReturnValue([{ type } as PerformanceNavigationTiming]);
+  }
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.resetModules();
+    sessionStorage.clear();
+  });
+
+  it("on the visit's first page, that page's own source, whatever an earlier visit kept", () => {
+    rememberVisit({ url: `${location.origin}/old?utm_source=old`, referrer: "" });
+    reached("https://www.google.com/search?q=plc");
+    expect(leadSourceFields()).toEqual({ page: location.pathname, landingPage: location.pathname, referrer: "https://www.google.com" });
+  });
+
+  it("on a later page, the source its first page kept", () => {
+    rememberVisit({ url: `${location.origin}/services?utm_source=newsletter`, referrer: "https://mail.example.org/" });
+    for (const [referrer, type] of [
+      [`${location.origin}/services`, "navigate"],
+      ["https://mail.example.org/", "reload"],
+    ]) {
+      reached(referrer!, type);
+      expect(leadSourceFields()).toEqual({
+        page: location.pathname,
+        landingPage: "/services?utm_source=newsletter",
+        referrer: "https://mail.example.org",
+        utmSource: "newsletter",
+      });
+    }
+  });
+
+  it("is kept by the first page's head script at the visitor's first press, not as the page loads", async () => {
+    reached("https://www.google.com/");
+    await import("../../src/boot/visit.ts");
+    expect(sessionStorage.length).toBe(0);
+    dispatchEvent(new Event("pointerdown"));
+    dispatchEvent(new Event("keydown")); // its other listener, spent here so no later test meets it
+    reached(`${location.origin}/`);
+    expect(leadSourceFields()).toMatchObject({ landingPage: location.pathname, referrer: "https://www.google.com" });
+  });
+
+  it("is not written by a later page's head script", async () => {
+    rememberVisit({ url: `${location.origin}/first`, referrer: "" });
+    reached(`${location.origin}/first`);
+    await import("../../src/boot/visit.ts");
+    dispatchEvent(new KeyboardEvent("keydown", { key: "Tab" }));
+    expect(leadSourceFields()).toMatchObject({ landingPage: "/first" });
   });
 });

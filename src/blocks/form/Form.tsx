@@ -8,7 +8,7 @@ import { sendForm, type FieldError } from "./send.ts";
 import { missingFields, refusalNotice } from "./refusal.ts";
 import { FormSeedContext } from "./seed.ts";
 import { SmartLink } from "../../ui/SmartLink.tsx";
-import { toast } from "./toasts.tsx";
+import { prepareToasts, toast } from "./toasts.tsx";
 import { button } from "../../styles/layout.css.ts";
 import { Section } from "../Section.tsx";
 import * as css from "./styles.css.ts";
@@ -155,7 +155,10 @@ export function Form({ section }: { section: FormSection }) {
         <form
           className={css.form}
           onSubmit={onSubmit}
-          onFocus={() => void startProof()}
+          onFocus={() => {
+            void startProof();
+            void prepareToasts();
+          }}
           noValidate={section.checkRequired}
           aria-busy={sending}
           method="post"

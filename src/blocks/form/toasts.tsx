@@ -3,27 +3,34 @@ import type { ExternalToast } from "sonner";
 import { useColorMode } from "../../ui/color-mode.ts";
 
 /**
- * Toasts with sonner, whose code (about 8 KB gzip) is not part of a page's first load: it is
- * fetched when the browser is idle after the page starts, or at the latest by the first toast.
+ * Toasts with sonner, whose code (about 9 KB gzip) is not part of a page's first load: the form
+ * fetches it from the visitor's first focus in it (prepareToasts), or at the latest for the first toast.
  */
 type Sonner = typeof import("sonner");
 
 let sonner: Promise<Sonner> | undefined;
-const load = () => (sonner ??= import("sonner"));
+const outlets = new Set<(module: Sonner) => void>();
 
 // Resolved once a Toaster is mounted and listening; toasts wait for it so none is lost.
 let markReady: () => void = () => {};
 const ready = new Promise<void>((resolve) => (markReady = resolve));
-const outlets = new Set<(module: Sonner) => void>();
 
-/** Where toasts appear: sonner's Toaster (light or dark with the page), mounted as soon as its code is here. */
+/** Fetches sonner and mounts the Toaster of every outlet. */
+export function prepareToasts(): Promise<Sonner> {
+  sonner ??= import("sonner").then((module) => {
+    for (const outlet of outlets) outlet(module);
+    return module;
+  });
+  return sonner;
+}
+
+/** Where toasts appear: sonner's Toaster (light or dark with the page), mounted once its code is here. */
 export function ToastOutlet() {
   const [module, setModule] = useState<Sonner | null>(null);
   const [mode] = useColorMode();
   useEffect(() => {
     outlets.add(setModule);
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
-    idle(() => void load().then(setModule));
+    void sonner?.then(setModule);
     return () => void outlets.delete(setModule);
   }, []);
   // Runs after the Toaster's own effects, so it is subscribed by now.
@@ -34,8 +41,7 @@ export function ToastOutlet() {
 }
 
 async function show(kind: "success" | "error", title: string, options: ExternalToast): Promise<void> {
-  const module = await load();
-  for (const outlet of outlets) outlet(module);
+  const module = await prepareToasts();
   await ready;
   module.toast[kind](title, options);
 }

@@ -7,7 +7,10 @@
  * (quarantined ones included); MemoryRepeatLedger is the same for one process and for tests.
  */
 import { createHash } from "node:crypto";
+import type { RepeatCount, RepeatLedger } from "../store.ts";
 import { doubt, spam, type Finding } from "./findings.ts";
+
+export type { RepeatCount, RepeatLedger };
 
 /** Texts shorter than this (once folded) are not fingerprinted. */
 export const MIN_FINGERPRINT_CHARS = 40;
@@ -22,18 +25,6 @@ export function messageFingerprint(text: string): string | undefined {
     .trim();
   if (folded.length < MIN_FINGERPRINT_CHARS) return undefined;
   return createHash("sha256").update(folded).digest("hex");
-}
-
-export interface RepeatCount {
-  /** Earlier posts with this fingerprint from the same e-mail address. */
-  sameSender: number;
-  /** Distinct other e-mail addresses that sent it. */
-  otherSenders: number;
-}
-
-export interface RepeatLedger {
-  /** Posts with `fingerprint` received since `since`, not counting the one being judged. */
-  countRecent(fingerprint: string, email: string, since: Date): RepeatCount | Promise<RepeatCount>;
 }
 
 /** How the counts become findings: tune here, not in the store. */

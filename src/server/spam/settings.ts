@@ -12,7 +12,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ConfigError, type Env } from "../config.ts";
+import { ConfigError, type Env } from "../env.ts";
 import { ALTCHA_DEFAULTS, type AltchaSettings } from "./altcha.ts";
 import { BlocklistError, loadBlocklist, type Blocklist } from "./blocklist.ts";
 import { LINK_DEFAULTS, type LinkSettings } from "./content-rules.ts";
