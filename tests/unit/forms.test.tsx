@@ -107,8 +107,14 @@ describe("<Form>", () => {
     quote = await formOf("/get-a-quote");
   });
 
-  afterEach(() => {
+  afterEach(async () => {
     toast.dismiss(); // sonner replays still-active toasts to the next Toaster
+    // sonner applies a dismissal two frames later: let it land while this file's page still exists.
+    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    await act(async () => {
+      await frame();
+      await frame();
+    });
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
