@@ -4,11 +4,10 @@
  * /admin once, and starts the site's dev server with /admin on it. Saves go straight to
  * content/ and public/assets/uploads; the site's pages reload with them.
  */
-import { spawn } from "node:child_process";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { build, createServer } from "vite";
 import { adminMiddleware } from "./admin-middleware.ts";
+import { startLocalBackend } from "./local-backend.ts";
 
 const root = process.cwd();
 const adminDist = join(root, "node_modules/.cache/lariox-admin");
@@ -17,11 +16,7 @@ console.log("building /admin...");
 process.env.DIST_DIR = adminDist;
 await build({ configFile: "vite.admin.config.ts", logLevel: "warn" });
 
-const decapServer = createRequire(import.meta.url).resolve("decap-server/dist/index.js");
-const backend = spawn(process.execPath, [decapServer], {
-  env: { ...process.env, PORT: "8081", GIT_REPO_DIRECTORY: root, MODE: "fs", LOG_LEVEL: "warn" },
-  stdio: "inherit",
-});
+const backend = startLocalBackend({ root });
 process.on("exit", () => backend.kill());
 
 delete process.env.DIST_DIR;

@@ -4,12 +4,12 @@
  * The editor itself is the build's /admin, served by the real server under its real policy, which
  * lets it reach the local backend only at its fixed address, port 8081.
  */
-import { spawn, execFile, type ChildProcess } from "node:child_process";
+import { execFile, type ChildProcess } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { startLocalBackend } from "../../scripts/cms/local-backend.ts";
 
 const project = join(import.meta.dirname, "../..");
 /** What a build of the copy reads. */
@@ -28,11 +28,7 @@ export async function startEditorBackend(): Promise<EditorBackend> {
   const root = mkdtempSync(join(tmpdir(), "lariox-editor-"));
   for (const name of COPIED) cpSync(join(project, name), join(root, name), { recursive: true });
   symlinkSync(join(project, "node_modules"), join(root, "node_modules"));
-  const server = createRequire(import.meta.url).resolve("decap-server/dist/index.js");
-  const backend: ChildProcess = spawn(process.execPath, [server], {
-    env: { PATH: process.env.PATH, PORT: "8081", GIT_REPO_DIRECTORY: root, MODE: "fs", LOG_LEVEL: "error" },
-    stdio: "ignore",
-  });
+  const backend: ChildProcess = startLocalBackend({ root, env: { PATH: process.env.PATH }, logLevel: "error", stdio: "ignore" });
   for (let i = 0; !(await answers()); i++) {
     if (i > 100) throw new Error(`decap-server did not start at ${BACKEND}`);
     await new Promise((r) => setTimeout(r, 100));

@@ -8,12 +8,12 @@
  * fixed address (http://localhost:8081/api/v1, the only one its policy allows) there, so it never
  * competes for port 8081 with the other editor tests (editor-backend.ts).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startLocalBackend } from "../../scripts/cms/local-backend.ts";
 
 const project = join(import.meta.dirname, "../..");
 /** What the content check (npm run validate) reads, and the ignore list that keeps node_modules out of commits. */
@@ -66,11 +66,7 @@ export async function startGitBackend(): Promise<GitBackend> {
   git(repo, "commit", "--quiet", "-m", "The site as it is");
 
   const port = await freePort();
-  const server = createRequire(import.meta.url).resolve("decap-server/dist/index.js");
-  const backend: ChildProcess = spawn(process.execPath, [server], {
-    env: { ...gitEnv, PORT: String(port), GIT_REPO_DIRECTORY: repo, MODE: "git", LOG_LEVEL: "error" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const backend: ChildProcess = startLocalBackend({ root: repo, port, mode: "git", env: gitEnv, logLevel: "error", stdio: ["ignore", "ignore", "inherit"] });
   const url = `http://localhost:${port}/api/v1`;
   for (let i = 0; !(await answers(url)); i++) {
     if (i > 150 || backend.exitCode !== null) throw new Error(`decap-server (git mode) did not start at ${url}`);
