@@ -6,10 +6,9 @@
  *   values sent and the reasons beside the fields.
  * Both go through `receive`, with the same limits, honeypot, validation and store; only the answer differs.
  *
- * Order of checks: cross-site (403), then for JSON the rate limits (before the body is read),
- * content encoding and charset (415), size (413), JSON syntax (400); for a form post the body is
- * read first, so a refusal can show the visitor's values again, then the rate limits. Then the
- * honeypot and the schema (400), then the spam verdict (spam/verdict.ts): clear spam is counted and
+ * Order of checks: cross-site (403), content encoding and charset (415), content type (415), size
+ * (413), syntax (400), the honeypot, the schema (400); only then the rate limits (429), so a post
+ * that could never be a lead spends no visitor's budget. Then the spam verdict (spam/verdict.ts): clear spam is counted and
  * answered as sent but not stored; a doubtful post is stored in quarantine, answered as sent, and
  * not delivered until released; the rest is stored with its deliveries (the sales mail, the
  * visitor's receipt within its daily limit, the webhook when set up). Every kept enquiry's answer
@@ -186,7 +185,7 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
   const content = { ...options.spam, ledger: store };
 
   /** Everything a post goes through once its body is read, whichever kind it came in. */
-  async function receive(kind: FormKind, request: FastifyRequest): Promise<Outcome> {
+  async function receive(kind: FormKind, request: FastifyRequest, overLimit: (request: FastifyRequest) => Promise<Outcome | undefined>): Promise<Outcome> {
     try {
       const receivedAt = new Date(options.now?.() ?? Date.now());
       if (isHoneypotFilled(request.body)) {
@@ -196,6 +195,8 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
       }
       const result = validateForm(kind, request.body);
       if (!result.ok) return refused(400, summarize(result.errors), { errors: result.errors });
+      const limited = await overLimit(request);
+      if (limited) return limited;
       const { website: _honeypot, timeToken, altcha, ...rest } = result.value as unknown as Record<string, string | undefined>;
       const source: LeadSource = {};
       const typed: Record<string, string> = {};
@@ -297,17 +298,8 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
       const crossSite = crossSiteReason(request, pages.siteOrigins);
       if (crossSite) request.log.info({ origin: request.headers.origin, fetchSite: request.headers["sec-fetch-site"] }, `form post refused: ${crossSite}`);
       const unsupported = unsupportedEncoding(request);
-      const outcome =
-        (crossSite && refused(403, CROSS_SITE_MESSAGE)) ||
-        (isFormPost(request) ? undefined : await overLimit(request)) ||
-        (unsupported && refused(415, unsupported)) ||
-        undefined;
+      const outcome = (crossSite && refused(403, CROSS_SITE_MESSAGE)) || (unsupported && refused(415, unsupported)) || undefined;
       if (outcome) return answer(request, reply, outcome);
-    });
-    // A form post is read before its limits are checked, so a refusal keeps the visitor's values.
-    scope.addHook("preHandler", async (request, reply) => {
-      const outcome = isFormPost(request) ? await overLimit(request) : undefined;
-      if (outcome) return answer(request, reply, outcome, request.body);
     });
     // What Fastify refuses before the handler (too large, unreadable) in a form post is a page too;
     // everything else goes on to the app's own error handler (JSON under /api).
@@ -321,7 +313,7 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
 
     for (const kind of ["contact", "quote"] as const) {
       scope.post(FORM_ROUTES[kind], { bodyLimit: FORM_POST_BODY_LIMIT, config: { formKind: kind } }, async (request, reply) =>
-        answer(request, reply, await receive(kind, request), request.body),
+        answer(request, reply, await receive(kind, request, overLimit), request.body),
       );
     }
   });

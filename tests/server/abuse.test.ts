@@ -161,6 +161,27 @@ describe("rate limits", () => {
     }
   });
 
+  it("spends no budget on posts refused for their content type, size, syntax, honeypot or fields", async () => {
+    const t = await startApp({ RATE_LIMIT: "2", RATE_LIMIT_HOURLY: "2" }, { startOutbox: false });
+    try {
+      const junk = [
+        { headers: { "content-type": "text/plain" }, body: "hello", status: 415 },
+        { headers: { "content-type": "application/json" }, body: JSON.stringify({ ...validContact, message: "x".repeat(2_000_000) }), status: 413 },
+        { headers: { "content-type": "application/json" }, body: '{"name": "Asha",', status: 400 },
+        { headers: { "content-type": "application/json" }, body: JSON.stringify({ ...validContact, website: "https://spam.example" }), status: 200 },
+        { headers: { "content-type": "application/json" }, body: JSON.stringify({ ...validContact, email: "" }), status: 400 },
+      ];
+      for (let round = 0; round < 5; round++) {
+        for (const { headers, body, status } of junk) expect((await rawRequest(`${t.url}${CONTACT}`, { method: "POST", headers, body })).status).toBe(status);
+      }
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await postJson(t.url, CONTACT, validContact)).status);
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+
   it("holds a ceiling on submissions an hour from everyone together", async () => {
     const t = await startApp({ RATE_LIMIT: "100", RATE_LIMIT_HOURLY: "3", TRUST_PROXY: "1" }, { startOutbox: false });
     try {
@@ -176,6 +197,8 @@ describe("rate limits", () => {
   });
 
   it("stays fast when one client makes up a new address for every request, past the limiter's memory", async () => {
+    // A post that passes the schema reaches the limiter; its links make it spam, counted and not stored.
+    const SPAM_BY_LINKS = JSON.stringify({ ...validContact, message: "https://a.example ".repeat(6) });
     const t = await startApp({ RATE_LIMIT: "5", RATE_LIMIT_KEYS: "1000", TRUST_PROXY: "1" }, { startOutbox: false });
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
@@ -195,7 +218,7 @@ describe("rate limits", () => {
             (res) => res.resume().on("end", () => resolve(performance.now() - started)),
           );
           req.on("error", reject);
-          req.end("{}");
+          req.end(SPAM_BY_LINKS);
         });
       const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
       const times: number[] = [];

@@ -231,14 +231,15 @@ describe("rate limit", () => {
   it("allows RATE_LIMIT submissions a minute per IP across both forms, then 429 with Retry-After", async () => {
     expect((await postJson(t.url, CONTACT, validContact)).status).toBe(200);
     expect((await postJson(t.url, QUOTE, validQuote)).status).toBe(200);
-    expect((await postJson(t.url, CONTACT, { bad: true })).status).toBe(400); // counts too
+    expect((await postJson(t.url, CONTACT, { bad: true })).status).toBe(400); // could never be a lead: not counted
+    expect((await postJson(t.url, CONTACT, validContact)).status).toBe(200);
     const limited = await postJson(t.url, QUOTE, validQuote);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers["retry-after"])).toBeGreaterThanOrEqual(59);
     expect(Number(limited.headers["retry-after"])).toBeLessThanOrEqual(60);
     expect(limited.json()).toEqual({ success: false, message: expect.stringMatching(/Too many submissions.*wait \d+ seconds/) });
     // nothing stored for the refused one, and pages still load
-    expect(await t.app.store.list()).toHaveLength(2);
+    expect(await t.app.store.list()).toHaveLength(3);
     expect((await rawRequest(`${t.url}/`)).status).toBe(404);
     // another client (X-Forwarded-For is ignored without TRUST_PROXY, so same IP) is still limited
     expect((await postJson(t.url, CONTACT, validContact, { "x-forwarded-for": "203.0.113.9" })).status).toBe(429);
