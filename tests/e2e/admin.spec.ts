@@ -6,11 +6,14 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { parse } from "yaml";
 import { loadContent } from "../../src/content/load.ts";
 import { startEditorBackend, type EditorBackend } from "./editor-backend.ts";
+
+// Decap loads and draws an entry in one long task of several seconds on a busy machine: each step waits longer than the default 5 s.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 let backend: EditorBackend;
 const file = (name: string) => readFileSync(join(backend.root, name), "utf8");
