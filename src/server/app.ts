@@ -13,7 +13,7 @@ import { registerGitHubOAuth } from "./oauth.ts";
 import { Outbox } from "./outbox.ts";
 import { registerStatic } from "./static.ts";
 import type { NotFoundHandler } from "./static.ts";
-import { clientErrorResponder, registerSecurityHeaders, securityHeaderSets, timeoutOptions } from "./security.ts";
+import { clientErrorResponder, responseWithHeaders, securityHeaderSets, timeoutOptions } from "./security.ts";
 import type { ServerTimeouts } from "./security.ts";
 import { readSiteFacts } from "./site-facts.ts";
 import { createSenders, optionalKinds } from "./senders/index.ts";
@@ -110,12 +110,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const facts = readSiteFacts(config.distDir);
   const headers = securityHeaderSets(facts);
+  const timeouts = timeoutOptions(options.timeouts);
   const app: FastifyInstance = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy || false,
     bodyLimit: FORM_BODY_LIMIT,
     // Request timeouts: a slow or stalled client cannot hold a connection open for long.
-    ...timeoutOptions(options.timeouts),
+    ...timeouts,
+    http: { ...timeouts.http, ServerResponse: responseWithHeaders(headers.page) },
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // errors raised before routing, such as a malformed %-escape in the URL
@@ -183,7 +185,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   try {
-    registerSecurityHeaders(app, headers);
     await registerForms(app, {
       store,
       outbox,
@@ -205,7 +206,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(options.now ? { now: options.now } : {}),
     }));
     registerGitHubOAuth(app, config.githubOAuth);
-    pageNotFound = await registerStatic(app, { distDir: config.distDir, redirects: facts.redirects });
+    pageNotFound = await registerStatic(app, { distDir: config.distDir, redirects: facts.redirects, headers });
     await app.ready();
   } catch (error) {
     await app.close().catch(() => {});

@@ -13,26 +13,30 @@
  * Everything is computed once at start-up; each request only copies the ready headers.
  */
 import type { Socket } from "node:net";
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { STATUS_CODES } from "node:http";
-import type { ConnectionError, FastifyInstance, FastifyServerOptions } from "fastify";
+import type { IncomingMessage } from "node:http";
+import { ServerResponse, STATUS_CODES } from "node:http";
+import type { ConnectionError, FastifyServerOptions } from "fastify";
 import type { SiteFacts } from "./site-facts.ts";
 
 export type PolicyInputs = Pick<SiteFacts, "scriptHashes" | "frameOrigins">;
 
 /**
  * The kinds of answer whose headers differ: pages, the files under /assets/ the site's own pages
- * embed (the PDFs), and the visual editor under /admin/.
+ * embed (the PDFs), and the visual editor's files under /admin/.
  */
 export type AnswerKind = "page" | "asset" | "admin";
 export const ANSWER_KINDS: readonly AnswerKind[] = ["page", "asset", "admin"];
-/** The path prefix of each kind but pages (both configs written by the build match on it). */
-export const KIND_PREFIX = { asset: "/assets/", admin: "/admin" } as const;
+/** The folder of each kind but pages (the configs the build writes match on it). */
+export const KIND_PREFIX = { asset: "/assets/", admin: "/admin/" } as const;
 
-export function answerKind(url: string): AnswerKind {
-  if (url.startsWith(KIND_PREFIX.asset)) return "asset";
-  const path = url.split("?", 1)[0]!;
-  return path === KIND_PREFIX.admin || path.startsWith(`${KIND_PREFIX.admin}/`) ? "admin" : "page";
+/**
+ * The kind of the file of dist/ at `path` ("/admin/index.html"). Only a file served from dist/
+ * gets its kind's headers; every other answer is a page's (a 404 under /admin/ too), so no
+ * spelling of a URL can put the editor's policy on something else.
+ */
+export function answerKind(path: string): AnswerKind {
+  if (path.startsWith(KIND_PREFIX.asset)) return "asset";
+  return path.startsWith(KIND_PREFIX.admin) ? "admin" : "page";
 }
 
 /** Where the editor saves: GitHub's API, or Decap's local backend (`npm run edit`, its fixed port 8081). */
@@ -118,16 +122,19 @@ export function securityHeaderSets(inputs: PolicyInputs): SecurityHeaders {
 }
 
 /**
- * Adds the security headers to every answer the HTTP server writes: they are set on the raw
- * response before Fastify sees the request, so answers Fastify writes before routing (a
- * malformed %-escape, 503 while closing) carry them too. Fastify's own headers are merged in
- * when it writes the head.
+ * Node's ServerResponse with a page's security headers set from the start, for the server's
+ * `ServerResponse` option: every answer Node writes carries them, also those it writes before
+ * Fastify sees the request (417 for an unknown Expect, 400 for a request without Host, 503 while
+ * closing). Headers set later (a file's kind, static.ts) replace them.
  */
-export function registerSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
-  const entries = Object.fromEntries(ANSWER_KINDS.map((kind) => [kind, Object.entries(headers[kind])])) as Record<AnswerKind, [string, string][]>;
-  app.server.prependListener("request", (request: IncomingMessage, response: ServerResponse) => {
-    for (const [name, value] of entries[answerKind(request.url ?? "/")]) response.setHeader(name, value);
-  });
+export function responseWithHeaders(headers: HeaderSet): typeof ServerResponse {
+  const entries = Object.entries(headers);
+  return class<Request extends IncomingMessage> extends ServerResponse<Request> {
+    constructor(request: Request) {
+      super(request);
+      for (const [name, value] of entries) this.setHeader(name, value);
+    }
+  };
 }
 
 /**

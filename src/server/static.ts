@@ -19,6 +19,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { answerKind } from "./security.ts";
+import type { SecurityHeaders } from "./security.ts";
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 export const NO_CACHE = "no-cache";
@@ -41,6 +43,8 @@ export function cacheControlFor(relativePath: string): string {
 export interface StaticOptions {
   distDir: string;
   redirects: ReadonlyArray<{ from: string; to: string }>;
+  /** Every answer starts with a page's (security.ts); a file gets its own kind's. */
+  headers: SecurityHeaders;
 }
 
 /** The 404 page's own addresses: the build writes it there for hosts without this server. */
@@ -79,7 +83,8 @@ export async function registerStatic(app: FastifyInstance, options: StaticOption
     lastModified: true,
     suppressWarning: true,
     setHeaders(reply, filePath) {
-      reply.header("cache-control", cacheControlFor(relative(distDir, filePath)));
+      const file = relative(distDir, filePath).split(sep).join("/");
+      reply.headers({ ...options.headers[answerKind(`/${file}`)], "cache-control": cacheControlFor(file) });
     },
   });
   return notFound;

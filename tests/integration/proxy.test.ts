@@ -14,6 +14,7 @@ import { spawn, spawnSync } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
+import { connect } from "node:net";
 import type { IncomingHttpHeaders } from "node:http";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -54,6 +55,29 @@ function fetchRaw(
     req.setTimeout(10_000, () => req.destroy(new Error(`no answer to ${path} in 10 s`)));
     req.on("error", reject);
     req.end(options.body);
+  });
+}
+
+/** Sends `head` as it is written on a connection of its own (what a client library would refuse to send) and reads the answer to the end. */
+function sendRaw(base: string, head: string): Promise<{ status: number; headers: Record<string, string[]>; body: string }> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname);
+    let text = "";
+    socket.setTimeout(10_000, () => socket.destroy(new Error(`no answer to ${head.slice(0, 40)} in 10 s`)));
+    socket.on("data", (c: Buffer) => (text += c.toString("latin1")));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const [top = "", body = ""] = text.split("\r\n\r\n", 2);
+      const [statusLine = "", ...lines] = top.split("\r\n");
+      const headers: Record<string, string[]> = {};
+      for (const line of lines) {
+        const [name = "", ...value] = line.split(": ");
+        (headers[name.toLowerCase()] ??= []).push(value.join(": "));
+      }
+      resolve({ status: Number(statusLine.split(" ")[1]), headers, body });
+    });
+    socket.end(head);
   });
 }
 
@@ -190,6 +214,56 @@ describe("nginx in front of the Node server", () => {
       expect([path, viaNginx.status, viaNginx.headers["content-type"]]).toEqual([path, 404, "text/html; charset=utf-8"]);
       expect(viaNginx.body.equals(page), path).toBe(true);
     }
+  });
+
+  it("decides the policy on the path nginx serves: the editor's for its files only, not for a page reached through /admin/ nor a 404 there", async () => {
+    const page = securityHeaders(facts, "page")["content-security-policy"];
+    const about = readFileSync(join(dist, "about/index.html"));
+    for (const path of ["/admin/..%2fabout", "/admin/..%2Fabout?x=1", "/admin/%2e%2e/about"]) {
+      const answer = await fetchRaw(proxied, path);
+      expect([path, answer.status, answer.headers["content-security-policy"]]).toEqual([path, 200, page]);
+      expect(answer.body.equals(about), path).toBe(true);
+    }
+    for (const path of ["/admin/nope", "/admin/assets/nope.js", "/assets/no-such.pdf"]) {
+      const [viaNginx] = await both(path);
+      expect([path, viaNginx.status, viaNginx.headers["content-security-policy"]]).toEqual([path, 404, page]);
+    }
+    const [editor] = await both("/admin/");
+    expect(editor.headers["content-security-policy"]).toBe(securityHeaders(facts, "admin")["content-security-policy"]);
+  });
+
+  it("answers nginx's own refusals with the security headers, in JSON under /api/", async () => {
+    const long = "a".repeat(9_000);
+    const refusals: [what: string, head: string, status: number, json: boolean][] = [
+      ["a body over 1 MB", "POST /api/mail/send-contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2000000\r\n\r\n", 413, true],
+      ["a broken Host under /api/", "POST /api/mail/send-contact HTTP/1.1\r\nHost: a/b\r\n\r\n", 400, true],
+      ["a broken Host", "GET /about HTTP/1.1\r\nHost: a/b\r\n\r\n", 400, false],
+      ["headers too large", `GET /about HTTP/1.1\r\nHost: x\r\nX-Long: ${long}\r\n\r\n`, 400, false],
+      ["an address too long", `GET /${long} HTTP/1.1\r\nHost: x\r\n\r\n`, 414, false],
+      ["an unknown transfer coding", "POST /api/mail/send-contact HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: foo\r\n\r\n", 501, true],
+      ["an HTTP version nginx does not speak", "GET /about HTTP/3.0\r\nHost: x\r\n\r\n", 505, false],
+    ];
+    for (const [what, head, status, json] of refusals) {
+      const answer = await sendRaw(proxied, head);
+      expect([what, answer.status, answer.headers["content-type"]]).toEqual([
+        what,
+        status,
+        [json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8"],
+      ]);
+      for (const [name, value] of Object.entries(securityHeaders(facts))) expect([what, name, answer.headers[name]]).toEqual([what, name, [value]]);
+      if (json) expect(JSON.parse(answer.body)).toMatchObject({ success: false });
+    }
+    // nginx adds the headers of the file's answer before it turns it into a 416, and again to the 416.
+    const outOfRange = await fetchRaw(proxied, "/about", { headers: { range: "bytes=999999-" } });
+    expect(outOfRange.status).toBe(416);
+    for (const [name, value] of Object.entries(securityHeaders(facts))) expect(String(outOfRange.headers[name])).toContain(value);
+  });
+
+  it("serves one range a request: a thousand ranges get the file once, not a thousand parts", async () => {
+    const many = await fetchRaw(proxied, "/", { headers: { range: `bytes=${Array(1_000).fill("0-0").join(",")}` } });
+    expect([many.status, many.body.length]).toEqual([200, readFileSync(join(dist, "index.html")).length]);
+    const [one] = await both(`/assets/${pdf()}`, { range: "bytes=0-9" });
+    expect([one.status, one.body.length]).toEqual([206, 10]);
   });
 
   it("redirects what site.yaml redirects, with or without a trailing slash, keeping the query", async () => {

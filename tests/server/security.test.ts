@@ -102,12 +102,49 @@ describe("security headers", () => {
     const editor = EXPECTED_PAGE_CSP.replace(`script-src 'self' ${sha256(INLINE)}`, "script-src 'self' 'unsafe-eval'")
       .replace("img-src 'self' data:", "img-src 'self' data: blob: https://avatars.githubusercontent.com")
       .replace("connect-src 'self'", "connect-src 'self' blob: https://api.github.com http://localhost:8081 http://127.0.0.1:8081");
-    for (const path of ["/admin/", "/admin/?local=1", "/admin/assets/admin-Dx9_a1B2.js", "/admin/nope"]) {
+    for (const path of ["/admin/", "/admin/?local=1", "/admin/assets/admin-Dx9_a1B2.js"]) {
       const r = await get(path);
       expect([path, r.headers["content-security-policy"], r.headers["x-frame-options"]]).toEqual([path, editor, "DENY"]);
     }
     // A page whose name merely starts with "admin" is a page.
     expect((await get("/administration")).headers["content-security-policy"]).toBe(EXPECTED_PAGE_CSP);
+  });
+
+  it("keeps the editor's policy to the editor's files: a 404, a refusal or a trick path under /admin/ gets the page's", async () => {
+    const answers: [string, Promise<HttpResult>, number][] = [
+      ["/admin/nope", get("/admin/nope"), 404],
+      ["/admin/assets/nope.js", get("/admin/assets/nope.js"), 404],
+      ["POST /admin/", get("/admin/", { method: "POST" }), 405],
+      ["/admin/..%2fabout", get("/admin/..%2fabout"), 404],
+      ["/admin/%2e%2e/about", get("/admin/%2e%2e/about"), 403],
+    ];
+    for (const [what, pending, status] of answers) {
+      const r = await pending;
+      expect([what, r.status, r.headers["content-security-policy"]]).toEqual([what, status, EXPECTED_PAGE_CSP]);
+    }
+  });
+
+  it("puts them on the answers Node writes itself: 417 for an unknown Expect, 400 for a request without Host", async () => {
+    const { port } = new URL(t.url);
+    const answer = (head: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), "127.0.0.1");
+        let text = "";
+        socket.on("data", (c: Buffer) => (text += c.toString("latin1")));
+        socket.on("end", () => resolve(text));
+        socket.on("error", reject);
+        socket.end(head);
+      });
+    const expectation = await answer("GET /about HTTP/1.1\r\nHost: x\r\nExpect: foo\r\nConnection: close\r\n\r\n");
+    const noHost = await answer("GET /about HTTP/1.1\r\nConnection: close\r\n\r\n");
+    for (const [text, status] of [
+      [expectation, "417"],
+      [noHost, "400"],
+    ] as const) {
+      expect(text.slice(0, 12)).toBe(`HTTP/1.1 ${status}`);
+      expect(text.toLowerCase()).toContain(`\r\ncontent-security-policy: ${EXPECTED_PAGE_CSP.toLowerCase()}\r\n`);
+      for (const name of SECURITY_HEADERS) expect([status, text.toLowerCase().includes(`\r\n${name}: `)]).toEqual([status, true]);
+    }
   });
 
   it("puts them on every answer: pages, files, API, redirects, errors, HEAD and 304", async () => {
@@ -133,7 +170,8 @@ describe("security headers", () => {
       const r = await pending;
       expect([what, r.status]).toEqual([what, status]);
       for (const name of SECURITY_HEADERS) expect([what, name, typeof r.headers[name]]).toEqual([what, name, "string"]);
-      const framedBySite = what === "pdf" || what === "svg" || what.startsWith("asset") || what === "missing asset";
+      // A 404 under /assets/ is the 404 page: a page's headers, as through nginx.
+      const framedBySite = what === "pdf" || what === "svg" || what.startsWith("asset");
       expect([what, r.headers["x-frame-options"]]).toEqual([what, framedBySite ? "SAMEORIGIN" : "DENY"]);
       expect(r.headers["content-security-policy"]).toMatch(framedBySite ? /frame-ancestors 'self'$/ : /frame-ancestors 'none'$/);
       // Left out on purpose (see securityHeaders): it cost every visit a fresh renderer process.

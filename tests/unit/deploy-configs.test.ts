@@ -47,9 +47,10 @@ for (const file of [...Object.values(SERVED), "404.html", "404/index.html", "_re
 type Host = "netlify" | "cloudflare";
 
 /**
- * What a host sends for `url` from `_headers`. Netlify: `/x` also matches `/x/`, and a header from a
- * later rule replaces an earlier one. Cloudflare Pages: `/x` is exact, and a header from two rules is
- * sent once with both values joined by a comma.
+ * What a host sends for `url` from `_headers`, as their parsers and servers do. Netlify: `/x` also
+ * matches `/x/`, a header from a later rule replaces an earlier one, and a line without a colon is
+ * skipped. Cloudflare Pages: `/x` is exact; a rule's `! name` lines remove the header earlier rules
+ * attached, then its headers are added, joined with a comma to a value an earlier rule left.
  */
 function headersFor(text: string, url: string, host: Host): Record<string, string> {
   const sent: Record<string, string> = {};
@@ -58,7 +59,9 @@ function headersFor(text: string, url: string, host: Host): Record<string, strin
     if (!path) continue;
     const matches = path.endsWith("/*") ? url.startsWith(path.slice(0, -1)) : url === path || (host === "netlify" && url === `${path}/`);
     if (!matches) continue;
-    for (const line of lines) {
+    const detached = lines.map((line) => /^\s*!\s*(\S+)$/.exec(line)?.[1]).filter((name) => name !== undefined);
+    if (host === "cloudflare") for (const name of detached) delete sent[name];
+    for (const line of lines.filter((l) => l.includes(":"))) {
       const [name, ...value] = line.trim().split(": ");
       sent[name!] = host === "cloudflare" && sent[name!] !== undefined ? `${sent[name!]}, ${value.join(": ")}` : value.join(": ");
     }
@@ -76,6 +79,15 @@ describe("_headers", () => {
           ...securityHeaders(facts, answerKind(url)),
           "cache-control": cacheControlFor(file),
         });
+      }
+    }
+  });
+
+  it("gives a path no rule names, and a 404 under /admin/ or /assets/, a page's headers on Netlify and on Cloudflare Pages", () => {
+    const page = securityHeaders(facts, "page");
+    for (const host of ["netlify", "cloudflare"] as const) {
+      for (const url of ["/nope", "/nope/deeper", "/administration", "/admin/nope", "/assets/nope.pdf"]) {
+        expect(headersFor(text, url, host), `${host} ${url}`).toMatchObject(page);
       }
     }
   });
@@ -107,7 +119,11 @@ describe("nginx config", () => {
     for (const [name, value] of Object.entries(page)) {
       const line = files["nginx-headers.conf"]!.split("\n").find((l) => l.startsWith(`add_header ${name} `));
       if (framed[name] === value && editor[name] === value) expect(line).toBe(`add_header ${name} "${value}" always;`);
-      else expect(conf).toContain(`default "${value}";\n    "~^/assets/" "${framed[name]}";\n    "~^/admin(?![^/?])" "${editor[name]}";`);
+      else
+        expect(conf).toContain(
+          `map "$request_method $uri" $lariox_${name.replace(/-/g, "_")} {\n    default "${value}";\n` +
+            `    "~^(?:GET|HEAD) /assets/" "${framed[name]}";\n    "~^(?:GET|HEAD) /admin/" "${editor[name]}";\n}`,
+        );
     }
     expect(conf.match(/include "\/srv\/site\/dist\/\.site\/nginx-headers\.conf";/g)?.length).toBeGreaterThan(4);
   });
