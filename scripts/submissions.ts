@@ -6,7 +6,7 @@
  *   npm run submissions -- --status failed          only failed deliveries
  *   npm run submissions -- --kind quote --since 2026-01-01 --csv > quotes.csv
  *   npm run submissions -- --requeue failed         make every failed delivery again (or those of submission 12: --requeue 12)
- *   npm run submissions -- --purge                  remove delivered enquiries older than RETENTION_DAYS
+ *   npm run submissions -- --purge                  remove delivered enquiries (and .eml files) older than RETENTION_DAYS
  *   npm run submissions -- --spam                   the quarantine: enquiries held as doubtful, with the reasons
  *   npm run submissions -- --release 12             send quarantined enquiry 12 on (queues its deliveries)
  *   npm run submissions -- --erase a@example.com    remove one person's enquiries and their pending deliveries
@@ -23,7 +23,7 @@ import { pathToFileURL } from "node:url";
 import { ConfigError, loadConfig } from "../src/server/config.ts";
 import type { Config } from "../src/server/config.ts";
 import { leadDeliveries } from "../src/server/lead-deliveries.ts";
-import { sourceLines } from "../src/server/mail.ts";
+import { purgeMailFiles, sourceLines } from "../src/server/mail.ts";
 import { optionalKinds } from "../src/server/senders/index.ts";
 import { readSiteFacts } from "../src/server/site-facts.ts";
 import { QUARANTINE_DAYS, SUBMISSION_STATUSES, StorageError, openStore } from "../src/server/store.ts";
@@ -38,7 +38,7 @@ Lists stored form submissions (newest last), from PostgreSQL when DATABASE_URL i
 DATA_DIR/site.db (--data-dir overrides DATA_DIR). --csv writes RFC 4180 CSV to stdout with every field of
 the form (of both forms without --kind); cells that a spreadsheet would read as a formula (starting
 with = + - @) get a leading apostrophe. --requeue makes failed deliveries again; --purge removes
-delivered enquiries older than RETENTION_DAYS (365), quarantined ones older than ${QUARANTINE_DAYS} days and honeypot
+delivered enquiries and .eml files (MAIL_DELIVERY=files) older than RETENTION_DAYS (365), quarantined ones older than ${QUARANTINE_DAYS} days and honeypot
 counters older than 7 days. --spam lists the quarantine (enquiries the spam checks doubted: stored, not
 delivered) with the reasons; --release ID sends one on; --erase EMAIL removes every enquiry from that
 address, and its deliveries not yet made. Without --spam or --status, quarantined enquiries are not listed.`;
@@ -60,6 +60,13 @@ export function csvCell(value: string | number): string {
   if (typeof value === "string" && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
+
+/**
+ * The status to show: "written to file" for an enquiry whose mail only went to an .eml file
+ * (MAIL_DELIVERY=files), which no one was sent.
+ */
+export const shownStatus = (r: SubmissionRow): string =>
+  r.status === "sent" && r.deliveries.some((d) => d.outcome?.startsWith("written to file")) ? "written to file" : r.status;
 
 /** Attempts over all the submission's deliveries. */
 const attempts = (r: SubmissionRow): number => r.deliveries.reduce((sum, d) => sum + d.attempts, 0);
@@ -98,7 +105,7 @@ export function toCsv(rows: readonly SubmissionRow[], kinds: readonly FormKind[]
       ...[r.id, r.reference, r.createdAt.toISOString(), r.kind],
       ...fields.map((f) => text(r.payload[f])),
       ...SOURCE_FIELDS.map((f) => text(r.source[f])),
-      ...[r.status, attempts(r), errors(r), r.ip ?? "", reasonsOf(r)],
+      ...[shownStatus(r), attempts(r), errors(r), r.ip ?? "", reasonsOf(r)],
     ];
     lines.push(cells.map(csvCell).join(","));
   }
@@ -131,7 +138,7 @@ export function toTable(rows: readonly SubmissionRow[]): string {
     oneLine(text(r.payload.email), 36),
     oneLine(text(r.payload.subject ?? r.payload.project), 40),
     oneLine(cameFrom(r), 40),
-    r.status,
+    shownStatus(r),
     String(attempts(r)),
     oneLine(r.status === "quarantined" ? reasonsOf(r) : errors(r), 60),
   ]);
@@ -141,7 +148,7 @@ export function toTable(rows: readonly SubmissionRow[]): string {
       .map((c, i) => (i === 0 || i === 9 ? c.padStart(widths[i]!) : c + " ".repeat(widths[i]! - [...c].length)))
       .join("  ")
       .trimEnd();
-  const counts = SUBMISSION_STATUSES.map((s) => [s, rows.filter((r) => r.status === s).length] as const).filter(([, n]) => n > 0);
+  const counts = [...SUBMISSION_STATUSES, "written to file"].map((s) => [s, rows.filter((r) => shownStatus(r) === s).length] as const).filter(([, n]) => n > 0);
   const summary = `${rows.length} submission${rows.length === 1 ? "" : "s"}${counts.length ? ` (${counts.map(([s, n]) => `${n} ${s}`).join(", ")})` : ""}`;
   return [format(header), format(widths.map((w) => "-".repeat(w))), ...body.map(format), "", summary].join("\n") + "\n";
 }
@@ -251,9 +258,11 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
         );
       }
       if (values.purge) {
-        const removed = await store.purge(new Date(), config.retentionDays);
+        const now = new Date();
+        const removed = await store.purge(now, config.retentionDays);
+        const files = await purgeMailFiles(join(config.dataDir, "mail"), new Date(now.getTime() - config.retentionDays * 86_400_000));
         process.stdout.write(
-          `Removed ${removed.enquiries} delivered enquiries older than ${config.retentionDays} days, ${removed.quarantined} quarantined ones older than ${QUARANTINE_DAYS} days and ${removed.spamDays} daily spam counters.\n`,
+          `Removed ${removed.enquiries} delivered enquiries and ${files} .eml files older than ${config.retentionDays} days, ${removed.quarantined} quarantined ones older than ${QUARANTINE_DAYS} days and ${removed.spamDays} daily spam counters.\n`,
         );
       }
     } finally {

@@ -3,10 +3,12 @@
  * The outbox worker is created here but not started: main.ts (or a test) calls app.outbox.start().
  * Closing the app stops the worker, the daily purge and the health monitor, and closes the database.
  */
+import { join } from "node:path";
 import Fastify from "fastify";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import type { Config } from "./config.ts";
 import { FORM_BODY_LIMIT, FORM_ROUTES, registerForms } from "./forms.ts";
+import { mailDestination, purgeMailFiles } from "./mail.ts";
 import type { MailTransport } from "./mail.ts";
 import { Alerts, registerHealth } from "./health.ts";
 import { registerGitHubOAuth } from "./oauth.ts";
@@ -129,12 +131,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const store = await openStore(config);
   const alerts = new Alerts(config.alertWebhookUrl, app.log);
   let checkHealth = async () => {};
+  let checkHealthSoon = () => {};
   const outbox = new Outbox(store, createSenders(config, { transport: options.transport, sales: facts.sales, now: options.now }), {
     ...config.outbox,
     log: app.log,
     ...(options.stopGraceMs !== undefined ? { stopGraceMs: options.stopGraceMs } : {}),
     ...(options.now ? { now: options.now } : {}),
-    onFailed: () => void checkHealth(),
+    onFailed: () => checkHealthSoon(),
   });
   app.decorate("store", store);
   app.decorate("outbox", outbox);
@@ -145,11 +148,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     store.flushSpam().catch((error: unknown) => app.log.error({ err: error }, "honeypot counts could not be written"));
   }, 60_000);
   spamTimer.unref();
-  // Personal data is kept RETENTION_DAYS, honeypot counters a week: checked at start and daily.
+  // Personal data (the .eml files too) is kept RETENTION_DAYS, honeypot counters a week: checked at start and daily.
   const purge = async () => {
     try {
-      const removed = await store.purge(new Date(), config.retentionDays, SPAM_RETENTION_DAYS);
-      if (removed.enquiries + removed.quarantined + removed.spamDays > 0) app.log.info(removed, "purged old enquiries and spam counters");
+      const now = new Date();
+      const removed = {
+        ...(await store.purge(now, config.retentionDays, SPAM_RETENTION_DAYS)),
+        mailFiles: await purgeMailFiles(join(config.dataDir, "mail"), new Date(now.getTime() - config.retentionDays * DAY_MS)),
+      };
+      if (Object.values(removed).some((n) => n > 0)) app.log.info(removed, "purged old enquiries, mail files and spam counters");
     } catch (error) {
       app.log.error({ err: error }, "purge failed");
     }
@@ -198,11 +205,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       deliveries: optionalKinds(config, facts.sales),
     });
     await registerSpamRoutes(app, { altcha: config.spam.altcha, timeTrapSecret: config.spam.timeTrap.secret, forms: Object.keys(FORM_ROUTES) });
-    ({ check: checkHealth } = registerHealth(app, {
+    ({ check: checkHealth, checkSoon: checkHealthSoon } = registerHealth(app, {
       store,
       outbox,
       alerts,
+      token: config.healthToken,
       maxQueueAgeMs: config.healthMaxQueueAgeMs,
+      mailDelivery: config.mailDelivery,
+      mail: mailDestination(config),
       ...(options.now ? { now: options.now } : {}),
     }));
     registerGitHubOAuth(app, config.githubOAuth);

@@ -1,6 +1,9 @@
 /**
  * Server settings, read once from the environment. Every value has a default that works on a
- * fresh machine: no SMTP server needed (mail is written as .eml files under DATA_DIR/mail).
+ * fresh machine: no SMTP server needed (mail is written as .eml files under DATA_DIR/mail). With
+ * NODE_ENV=production (the systemd unit sets it) the server refuses to start until mail can reach
+ * someone: SMTP_URL (or MAIL_DELIVERY=files, said out loud), and MAIL_TO and MAIL_FROM that are
+ * not sample addresses.
  *
  *   PORT                 8080          listening port (0 = any free port)
  *   HOST                 0.0.0.0       listening address
@@ -9,6 +12,8 @@
  *                                      instead of DATA_DIR/site.db (several instances, one database)
  *   DIST_DIR             ./dist        prerendered site to serve
  *   SMTP_URL             (unset)       e.g. smtp://user:pass@127.0.0.1:2525; unset = .eml files
+ *   MAIL_DELIVERY        smtp with SMTP_URL, else files   files = .eml files under DATA_DIR/mail, read
+ *                                      by nobody unless someone looks (required to mean it in production)
  *   MAIL_TO              sales@example.com
  *   MAIL_FROM            "Lariox website" <website@example.com>
  *   TRUST_PROXY          (unset)       how many proxies stand in front (1 behind one nginx), or the
@@ -19,6 +24,9 @@
  *   RETENTION_DAYS       365           personal data of delivered enquiries is removed after this
  *   ALERT_WEBHOOK_URL    (unset)       JSON POST `{text}` once per delivery or storage incident
  *   HEALTH_MAX_QUEUE_AGE_MIN 60        /healthz answers 503 once a message has waited this long
+ *   HEALTH_TOKEN         (unset)       /healthz shows everyone its status and counts; its details (errors,
+ *                                      SMTP host, paths) only with `Authorization: Bearer <HEALTH_TOKEN>`
+ *                                      (16 characters or more); unset = to no one
  *   LOG_LEVEL            info          fatal | error | warn | info | debug | trace | silent
  *   GITHUB_OAUTH_CLIENT_ID / GITHUB_OAUTH_CLIENT_SECRET   (unset)   the company's GitHub OAuth app:
  *                                      editors sign in to /admin through /api/auth (oauth.ts); both or neither
@@ -67,6 +75,8 @@ export interface Config {
   /** postgres:// URL; unset = SQLite in dataDir. */
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** Where mail goes: SMTP_URL, or .eml files under dataDir/mail. */
+  mailDelivery: "smtp" | "files";
   mailTo: string;
   mailFrom: string;
   /** false, a hop count, or a list of proxy addresses/CIDRs. */
@@ -80,6 +90,8 @@ export interface Config {
   retentionDays: number;
   alertWebhookUrl: string | undefined;
   healthMaxQueueAgeMs: number;
+  /** What /healthz asks for its details; unset = they are not shown. */
+  healthToken: string | undefined;
   logLevel: string;
   outbox: OutboxConfig;
   /** The GitHub OAuth app editors sign in with; unset = /api/auth says sign-in is not set up. */
@@ -176,14 +188,58 @@ function githubOAuth(env: Env): GitHubOAuthConfig | undefined {
   };
 }
 
-const LOG_LEVELS = new Set(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
-const DAY_MS = 86_400_000;
+/** The domains of sample addresses: example.com/.org/.net (RFC 2606) and their subdomains, and the reserved TLDs. */
+const SAMPLE_ADDRESS = /@(?:[\w-]+\.)*(?:example\.(?:com|org|net)|[\w-]+\.(?:example|test|invalid|localhost))>?\s*$/i;
 
-export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+interface MailSettings {
+  smtpUrl: string | undefined;
+  mailDelivery: "smtp" | "files";
+  mailTo: string;
+  mailFrom: string;
+}
+
+/**
+ * Where mail goes. Outside production a missing SMTP_URL means .eml files, so a fresh checkout
+ * runs; in production that would acknowledge every enquiry and mail none, so it is refused in one
+ * line naming all that is missing.
+ */
+function mailSettings(env: Env): MailSettings {
   const smtpUrl = text(env, "SMTP_URL");
   if (smtpUrl !== undefined && !/^smtps?:\/\//i.test(smtpUrl)) {
     throw new ConfigError(`SMTP_URL must start with smtp:// or smtps://, got "${smtpUrl.replace(/\/\/[^@/]*@/, "//***@")}".`);
   }
+  const chosen = text(env, "MAIL_DELIVERY");
+  if (chosen !== undefined && chosen !== "smtp" && chosen !== "files") throw new ConfigError(`MAIL_DELIVERY must be smtp or files, got "${chosen}".`);
+  if (chosen === "files" && smtpUrl) throw new ConfigError("MAIL_DELIVERY=files and SMTP_URL contradict each other: unset one.");
+  const production = env.NODE_ENV === "production";
+  const settings: MailSettings = {
+    smtpUrl,
+    mailDelivery: chosen ?? (smtpUrl || production ? "smtp" : "files"),
+    mailTo: text(env, "MAIL_TO") ?? "sales@example.com",
+    mailFrom: text(env, "MAIL_FROM") ?? '"Lariox website" <website@example.com>',
+  };
+  const missing: string[] = [];
+  if (settings.mailDelivery === "smtp" && !smtpUrl) {
+    missing.push("SMTP_URL (smtp://user:password@host:587), or MAIL_DELIVERY=files to keep mail as .eml files in DATA_DIR/mail");
+  }
+  if (production) {
+    if (SAMPLE_ADDRESS.test(settings.mailTo)) missing.push(`MAIL_TO (now ${settings.mailTo}, a sample address)`);
+    if (SAMPLE_ADDRESS.test(settings.mailFrom)) missing.push(`MAIL_FROM (now ${settings.mailFrom}, a sample address)`);
+  }
+  if (missing.length > 0) throw new ConfigError(`${production ? "NODE_ENV=production: " : ""}mail would reach no one; set ${missing.join("; set ")}.`);
+  return settings;
+}
+
+function healthToken(env: Env): string | undefined {
+  const token = text(env, "HEALTH_TOKEN");
+  if (token !== undefined && token.length < 16) throw new ConfigError("HEALTH_TOKEN must be 16 characters or more (e.g. openssl rand -hex 16).");
+  return token;
+}
+
+const LOG_LEVELS = new Set(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
+const DAY_MS = 86_400_000;
+
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const databaseUrl = text(env, "DATABASE_URL");
   if (databaseUrl !== undefined && !(/^postgres(ql)?:\/\//i.test(databaseUrl) && URL.canParse(databaseUrl))) {
     throw new ConfigError(`DATABASE_URL must be a postgres:// or postgresql:// URL, got "${redactUrl(databaseUrl).slice(0, 200)}".`);
@@ -197,9 +253,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     dataDir: resolve(cwd, text(env, "DATA_DIR") ?? "data"),
     distDir: resolve(cwd, text(env, "DIST_DIR") ?? "dist"),
     databaseUrl,
-    smtpUrl,
-    mailTo: text(env, "MAIL_TO") ?? "sales@example.com",
-    mailFrom: text(env, "MAIL_FROM") ?? '"Lariox website" <website@example.com>',
+    ...mailSettings(env),
     trustProxy: trustProxy(text(env, "TRUST_PROXY")),
     rateLimit: integer(env, "RATE_LIMIT", 5, 0, 1_000_000),
     rateLimitHourly: integer(env, "RATE_LIMIT_HOURLY", 0, 0, 100_000_000),
@@ -207,6 +261,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     retentionDays: integer(env, "RETENTION_DAYS", 365, 1, 36_500),
     alertWebhookUrl: httpUrl(env, "ALERT_WEBHOOK_URL"),
     healthMaxQueueAgeMs: integer(env, "HEALTH_MAX_QUEUE_AGE_MIN", 60, 1, 100_000) * 60_000,
+    healthToken: healthToken(env),
     logLevel,
     outbox: {
       pollMs: integer(env, "OUTBOX_POLL_MS", 5_000, 10, 3_600_000),

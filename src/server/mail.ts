@@ -5,8 +5,8 @@
  * Header injection: single-line fields refuse CR/LF in the schema, and nodemailer encodes every
  * header value it writes (tests/server/outbox.test.ts, "header injection").
  */
-import { mkdir, open, rename } from "node:fs/promises";
-import { join } from "node:path";
+import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { basename, join } from "node:path";
 import nodemailer from "nodemailer";
 import type { SendMailOptions, Transporter } from "nodemailer";
 import type { Submission } from "./store.ts";
@@ -128,7 +128,8 @@ export interface MailTransport {
   readonly kind: "smtp" | "eml";
   /** Where mail goes, without credentials, for the start-up log. */
   readonly description: string;
-  send(message: SendMailOptions, submission: Pick<Submission, "id" | "kind" | "createdAt">, signal?: AbortSignal): Promise<{ messageId: string }>;
+  /** Resolves to what to record as the delivery's outcome: the Message-ID the SMTP server took, or the file written. */
+  send(message: SendMailOptions, submission: Pick<Submission, "id" | "kind" | "createdAt">, signal?: AbortSignal): Promise<{ outcome: string }>;
   close(): void;
 }
 
@@ -140,6 +141,13 @@ export interface TransportSettings {
 /** SMTP when smtpUrl is set, otherwise .eml files under `${dataDir}/mail`. */
 export function createMailTransport(settings: TransportSettings): MailTransport {
   return settings.smtpUrl ? smtpTransport(settings.smtpUrl) : emlTransport(join(settings.dataDir, "mail"));
+}
+
+/** Where mail goes, without credentials: the SMTP server, or the folder of the .eml files. */
+export function mailDestination(settings: TransportSettings): string {
+  if (!settings.smtpUrl) return `.eml files in ${join(settings.dataDir, "mail")}`;
+  const { protocol, host } = new URL(settings.smtpUrl);
+  return `${protocol}//${host}`;
 }
 
 function smtpTransport(url: string): MailTransport {
@@ -156,7 +164,7 @@ function smtpTransport(url: string): MailTransport {
     description: `${parsed.protocol}//${parsed.host}`,
     async send(message, _submission, signal) {
       const info = (await transporter.sendMail({ ...message, ...(signal ? { signal } : {}) })) as { messageId: string };
-      return { messageId: info.messageId };
+      return { outcome: info.messageId };
     },
     close() {
       transporter.close();
@@ -190,10 +198,28 @@ function emlTransport(dir: string): MailTransport {
         await handle.close();
       }
       await rename(temp, file);
-      return { messageId: info.messageId };
+      // Not "sent": the listing shows this outcome, so no one takes a file for a delivered mail.
+      return { outcome: `written to file ${basename(file)}` };
     },
     close() {
       transporter.close();
     },
   };
+}
+
+/** The .eml files under `dir` last written before `before` removed (RETENTION_DAYS); resolves to how many. */
+export async function purgeMailFiles(dir: string, before: Date): Promise<number> {
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [];
+    throw error;
+  });
+  let removed = 0;
+  for (const name of names.filter((n) => n.endsWith(".eml"))) {
+    const file = join(dir, name);
+    if ((await stat(file)).mtime < before) {
+      await rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
 }

@@ -5,6 +5,7 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import type { Config } from "./config.ts";
+import { mailDestination } from "./mail.ts";
 import { StorageError } from "./store.ts";
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
@@ -54,8 +55,9 @@ async function main(): Promise<void> {
   app.outbox.start();
   const address = app.server.address();
   const port = typeof address === "object" && address !== null ? address.port : config.port;
-  const transport = config.smtpUrl ? `SMTP ${new URL(config.smtpUrl).host}` : `.eml files in ${config.dataDir}/mail`;
-  app.log.info({ store: app.store.location, distDir: config.distDir, mailTo: config.mailTo }, `mail goes to ${config.mailTo} via ${transport}`);
+  const about = { store: app.store.location, distDir: config.distDir, mailTo: config.mailTo };
+  if (config.mailDelivery === "files") app.log.warn(about, `mail to ${config.mailTo} is written to ${mailDestination(config)}, not sent (MAIL_DELIVERY=files)`);
+  else app.log.info(about, `mail goes to ${config.mailTo} via ${mailDestination(config)}`);
   console.log(`Serving http://localhost:${port}`);
 }
 

@@ -12,6 +12,14 @@
  *   retryWindowMs after the enquiry came (or was requeued): an outage over a long weekend delays
  *   leads but loses none. Only then, or at once on a refusal the sender calls permanent, is it
  *   failed, and `onFailed` tells the health monitor.
+ * - A store that refuses the worker's writes (disk full, database down) is tried again after 1 s,
+ *   doubling up to a minute, and logged once when it starts and once when it ends.
+ * - "Exactly once" here means: a delivery the far end took is not made again by this process. When
+ *   the store refuses to record it as made, the worker keeps the outcome in memory, records it once
+ *   the store takes writes, and does not claim the row meanwhile. Only a process that dies in that
+ *   gap (or, on PostgreSQL, another instance claiming the row once its lease is over) makes it
+ *   again, and then as the same message: the Message-ID (a webhook's id) comes from the stored
+ *   enquiry, fixed before the first try, so the far end can tell the copy and drop it.
  */
 import type { OutboxConfig } from "./config.ts";
 import type { DeliveryJob, EnquiryStore } from "./store.ts";
@@ -30,6 +38,8 @@ export interface Sender {
 export type Senders = Readonly<Record<string, Sender>>;
 
 const BACKOFF_STEPS = [1, 3, 12, 60, 180, 360, 720];
+const STORE_RETRY_FIRST_MS = 1_000;
+const STORE_RETRY_MAX_MS = 60_000;
 
 /** Delay before the next attempt after `attempts` failed ones (1-based), at most `maxMs`. */
 export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
@@ -89,6 +99,10 @@ export class Outbox {
   private pumpAgain = false;
   private idleWaiters: Array<() => void> = [];
   private readonly now: () => number;
+  /** Pumps in a row the store refused; the next waits STORE_RETRY_FIRST_MS doubled this often less one. */
+  private storeFailures = 0;
+  /** Deliveries made that the store has not recorded yet, with what the far end answered. */
+  private readonly unrecorded = new Map<number, { outcome: string | undefined; at: Date }>();
   /** The last error of each kind since start, cleared by the next delivery of that kind that goes through. */
   readonly lastErrors = new Map<string, DeliveryError>();
 
@@ -143,13 +157,19 @@ export class Outbox {
       this.abort.abort(new Error("server shutting down"));
       await Promise.allSettled(pending);
     }
+    await this.recordMade().catch((error: unknown) => {
+      this.log.error(
+        { err: error, deliveries: [...this.unrecorded.keys()] },
+        "outbox: stopping with deliveries made but not recorded: they will be made again",
+      );
+    });
     for (const sender of Object.values(this.senders)) sender.close?.();
     this.wakeIdleWaiters();
   }
 
   private async isIdle(): Promise<boolean> {
     if (this.stopped) return true;
-    if (this.inFlight.size > 0) return false;
+    if (this.inFlight.size > 0 || this.unrecorded.size > 0) return false;
     try {
       const due = await this.store.nextDueAt({ kinds: this.kinds });
       return due === undefined || due.getTime() > this.now();
@@ -188,8 +208,9 @@ export class Outbox {
   private async pumpOnce(): Promise<void> {
     clearTimeout(this.timer);
     const { concurrency, leaseMs, pollMs } = this.options;
-    const filter = () => ({ exclude: [...this.inFlight.keys()], kinds: this.kinds });
+    const filter = () => ({ exclude: [...this.inFlight.keys(), ...this.unrecorded.keys()], kinds: this.kinds });
     try {
+      await this.recordMade();
       while (this.running && this.inFlight.size < concurrency) {
         const jobs = await this.store.claimDue(new Date(this.now()), concurrency - this.inFlight.size, leaseMs, filter());
         if (jobs.length === 0) break;
@@ -202,11 +223,15 @@ export class Outbox {
           this.inFlight.set(job.id, delivery);
         }
       }
+      if (this.storeFailures > 0) this.log.info({ tries: this.storeFailures }, "outbox: the store takes the outbox's writes again");
+      this.storeFailures = 0;
     } catch (error) {
-      this.log.error({ err: error }, "outbox: could not read due deliveries");
+      if (this.storeFailures === 0) this.log.error({ err: error }, "outbox: the store refuses the outbox's writes; trying again at growing intervals");
+      this.storeFailures += 1;
     }
     let delay = pollMs;
-    if (this.running && this.inFlight.size < concurrency) {
+    if (this.storeFailures > 0) delay = Math.min(STORE_RETRY_FIRST_MS * 2 ** (this.storeFailures - 1), STORE_RETRY_MAX_MS);
+    else if (this.running && this.inFlight.size < concurrency) {
       try {
         const due = await this.store.nextDueAt(filter());
         if (due !== undefined) delay = Math.min(pollMs, Math.max(10, due.getTime() - this.now()));
@@ -226,12 +251,9 @@ export class Outbox {
     const { retryBaseMs, retryMaxMs, retryWindowMs, sendTimeoutMs } = this.options;
     const sender = this.senders[job.kind]!;
     const about = { delivery: job.id, kind: job.kind, submission: job.submission.id, attempts: job.attempts };
+    let outcome: string | undefined;
     try {
-      const signal = AbortSignal.any([this.abort.signal, AbortSignal.timeout(sendTimeoutMs)]);
-      const outcome = await sender.send(job, signal);
-      await this.store.markSent(job.id, outcome, new Date(this.now()));
-      this.lastErrors.delete(job.kind);
-      this.log.info({ ...about, outcome }, "outbox: delivered");
+      outcome = await sender.send(job, AbortSignal.any([this.abort.signal, AbortSignal.timeout(sendTimeoutMs)]));
     } catch (error) {
       const reason = describeError(error);
       const now = this.now();
@@ -252,6 +274,24 @@ export class Outbox {
         // The lease set when the row was claimed still brings it back later.
         this.log.error({ ...about, err: storeError, reason }, "outbox: could not record the delivery failure");
       }
+      return;
+    }
+    this.lastErrors.delete(job.kind);
+    const at = new Date(this.now());
+    try {
+      await this.store.markSent(job.id, outcome, at);
+      this.log.info({ ...about, outcome }, "outbox: delivered");
+    } catch (error) {
+      this.unrecorded.set(job.id, { outcome, at });
+      this.log.error({ ...about, outcome, err: error }, "outbox: delivered, but the store did not record it; recorded once it takes writes, not made again");
+    }
+  }
+
+  /** Records the deliveries made and not recorded yet; rejects, keeping the rest, when the store refuses. */
+  private async recordMade(): Promise<void> {
+    for (const [id, { outcome, at }] of this.unrecorded) {
+      await this.store.markSent(id, outcome, at);
+      this.unrecorded.delete(id);
     }
   }
 }

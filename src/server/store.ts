@@ -192,6 +192,14 @@ export class EnquiryStore implements RepeatLedger {
   private waiting: Write[] = [];
   private committing: Promise<void> | undefined;
   private closed = false;
+  /**
+   * The last write the store could not take (real time), until a later one changed a row: a write
+   * that changes nothing needs no disk, so it proves nothing (for /healthz).
+   */
+  get lastWriteFailure(): { message: string; at: Date } | undefined {
+    return this.writeFailure;
+  }
+  private writeFailure: { message: string; at: Date } | undefined;
 
   /** Opens the database and migrates it (read-only: checks it is migrated). */
   static async open(config: StoreLocation, options: OpenOptions = {}): Promise<EnquiryStore> {
@@ -242,11 +250,22 @@ export class EnquiryStore implements RepeatLedger {
    * commit): one disk sync for all of them, on SQLite's one connection and on PostgreSQL alike, and
    * each resolves only once that commit is done. Refused while the SQLite file is lost.
    * `oneStatement`: the work is one statement, which PostgreSQL runs at once by itself
-   * (Dialect.atomicStatements): it commits many at a time of its own accord.
+   * (Dialect.atomicStatements): it commits many at a time of its own accord. `changed`: whether
+   * the result shows a row changed, which clears lastWriteFailure.
    */
-  private write<T>(work: (trx: Kysely<Tables>) => Promise<T>, oneStatement = false): Promise<T> {
-    if (oneStatement && this.dialect.atomicStatements) return this.guard(() => work(this.db));
-    return this.enqueue({ work });
+  private async write<T>(work: (trx: Kysely<Tables>) => Promise<T>, oneStatement = false, changed: (result: T) => boolean = () => false): Promise<T> {
+    const result = await (oneStatement && this.dialect.atomicStatements
+      ? this.guard(() => work(this.db)).catch((error: unknown) => {
+          this.noteFailure(error);
+          throw error;
+        })
+      : this.enqueue({ work }));
+    if (changed(result)) this.writeFailure = undefined;
+    return result;
+  }
+
+  private noteFailure(error: unknown): void {
+    if (error instanceof StorageError) this.writeFailure = { message: error.message, at: new Date() };
   }
 
   private enqueue<T>(write: { submission: NewSubmission & { createdAt: Date } } | { work: (trx: Kysely<Tables>) => Promise<T> }): Promise<T> {
@@ -282,6 +301,7 @@ export class EnquiryStore implements RepeatLedger {
         }),
       );
     } catch (error) {
+      this.noteFailure(error);
       if (writes.length === 1 || error instanceof StorageError) for (const { reject } of writes) reject(error);
       else for (const write of writes) await this.commit([write]);
       return;
@@ -296,6 +316,7 @@ export class EnquiryStore implements RepeatLedger {
    */
   async insertSubmission(s: NewSubmission): Promise<number> {
     const id = await this.enqueue<number | undefined>({ submission: { ...s, createdAt: s.createdAt ?? new Date() } });
+    this.writeFailure = undefined;
     if (id === undefined) throw new ReplayedError("the proof of work was already used by an earlier post");
     return id;
   }
@@ -375,6 +396,7 @@ export class EnquiryStore implements RepeatLedger {
             )
             .execute(),
         true,
+        () => true,
       );
     } catch (error) {
       for (const [key, e] of taken) this.spam.set(key, { ...e, hits: e.hits + (this.spam.get(key)?.hits ?? 0) });
@@ -416,6 +438,7 @@ export class EnquiryStore implements RepeatLedger {
           .returning(["id", "submission_id", "kind", "target", "payload", "attempts", "window_start"])
           .execute(),
       true,
+      (claimed) => claimed.length > 0,
     );
     if (rows.length === 0) return [];
     const submissions = await this.submissions(this.db.selectFrom("submissions as s").where("s.id", "in", [...new Set(rows.map((r) => r.submission_id))]));
@@ -452,6 +475,7 @@ export class EnquiryStore implements RepeatLedger {
           .$if(!made, (q) => q.where("sent_at", "is", null))
           .execute(),
       true,
+      (results) => results.some((r) => r.numUpdatedRows > 0n),
     );
   }
 

@@ -54,6 +54,13 @@ describe("systemd units", () => {
     expect(result.output).toContain("/nonexistent/node is not executable");
   });
 
+  it("fail to start without their settings file (EnvironmentFile= without the dash that would make it optional)", () => {
+    for (const name of ["lariox.service", "lariox-backup.service"]) {
+      const lines = readFileSync(join(DEPLOY, name), "utf8").split("\n");
+      expect([name, lines.filter((line) => line.startsWith("EnvironmentFile="))]).toEqual([name, ["EnvironmentFile=/etc/lariox/env"]]);
+    }
+  });
+
   it("run the server hardened: a user of its own, read-only system, private DATA_DIR, restarted always", () => {
     const [service, backup] = copyUnits();
     const security = tool("systemd-analyze", ["security", "--offline=yes", "--threshold=20", service!, backup!]);

@@ -17,9 +17,11 @@ afterEach(async () => {
   cleanups = [];
 });
 
+const TOKEN = "health-token-for-tests";
+
 /** The app on a fresh store of `backend` (SQLite in the app's temp dir without one). */
 async function appOn(backend: Backend | undefined, env: Record<string, string>, now?: () => number): Promise<TestApp> {
-  const t = await startApp({ ...(backend ? (await backend.fresh()).env : {}), ...env }, now ? { now } : {});
+  const t = await startApp({ HEALTH_TOKEN: TOKEN, ...(backend ? (await backend.fresh()).env : {}), ...env }, now ? { now } : {});
   cleanups.push(() => t.close());
   return t;
 }
@@ -36,8 +38,9 @@ async function webhook(): Promise<HttpSink> {
   return s;
 }
 
-async function health(t: TestApp): Promise<{ status: number; body: Record<string, unknown> }> {
-  const r = await rawRequest(`${t.url}/healthz`);
+/** /healthz as the operator sees it (with the token), or as anyone does. */
+async function health(t: TestApp, token: string | undefined = TOKEN): Promise<{ status: number; body: Record<string, unknown> }> {
+  const r = await rawRequest(`${t.url}/healthz`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
   expect(r.headers["cache-control"]).toBe("no-store");
   return { status: r.status, body: JSON.parse(r.text) as Record<string, unknown> };
 }
@@ -163,7 +166,7 @@ forEachBackend((backend) => {
       await t.app.checkHealth();
       await waitFor(() => hook.posts.length === 1 && hook.posts, "the alert");
       expect(hook.posts[0]).toEqual({
-        text: expect.stringMatching(/Lariox website: an enquiry has waited \d+ min for its sales-mail delivery \(last error: .*421/),
+        text: expect.stringMatching(/^Lariox website: 10 sales-mail deliveries waiting, the oldest for \d+ min \(last error: .*421/),
       });
       await waitFor(async () => (await t.app.store.list({ status: "sent" })).length === 10, "every enquiry delivered after the outage", 60_000);
       expect(smtp.messages).toHaveLength(10);
@@ -197,6 +200,27 @@ forEachBackend((backend) => {
       expect(smtp.messages).toHaveLength(1);
     });
 
+    it("alerts with the real counts: ten waiting, then ten failed, and never 'moving again' when they failed (fast clock)", async () => {
+      const now = fastClock(1_000);
+      let code: number | false = 451;
+      const smtp = await sink({ refuseRcpt: () => code });
+      const hook = await webhook();
+      const t = await app({ SMTP_URL: smtp.url, ALERT_WEBHOOK_URL: hook.url, HEALTH_MAX_QUEUE_AGE_MIN: "1", OUTBOX_POLL_MS: "20" }, now);
+      for (const tag of ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliett"])
+        expect((await postJson(t.url, CONTACT, { ...validContact, message: `${validContact.message}\n${tag}` })).status).toBe(200);
+      await waitFor(async () => (await t.app.store.list()).every((s) => s.deliveries[0]!.attempts >= 2), "every mail refused once", 20_000);
+      await t.app.checkHealth();
+      await waitFor(() => hook.posts.length === 1, "the alert");
+      expect(hook.posts[0]).toEqual({ text: expect.stringMatching(/^Lariox website: 10 sales-mail deliveries waiting, the oldest for \d+ min/) });
+      code = 550;
+      await waitFor(async () => (await t.app.store.list({ status: "failed" })).length === 10, "ten failed", 20_000);
+      await waitFor(() => hook.posts.length >= 2, "the failure alert");
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(hook.posts.slice(1)).toEqual([
+        { text: expect.stringMatching(/^Lariox website: 10 deliveries failed \(10 sales-mail\); see npm run submissions/) },
+      ]);
+    }, 60_000);
+
     // A day at 20,000 times speed is 4.3 s of real time, whatever the machine: more than the default timeout allows.
     it("gives up only after OUTBOX_RETRY_DAYS, retrying at most every OUTBOX_RETRY_MAX_MS (fast clock)", { timeout: 30_000 }, async () => {
       const now = fastClock(20_000);
@@ -212,6 +236,33 @@ forEachBackend((backend) => {
       expect(row.attempts).toBeGreaterThanOrEqual(12);
       expect(row.attempts).toBeLessThanOrEqual(20);
     });
+  });
+});
+
+describe("/healthz", () => {
+  it("shows anyone the status and counts only; the errors, hosts and paths need the HEALTH_TOKEN", async () => {
+    const port = await freePort();
+    const t = await appOn(undefined, { SMTP_URL: `smtp://127.0.0.1:${port}`, OUTBOX_RETRY_BASE_MS: "10" });
+    expect((await postJson(t.url, CONTACT, validContact)).status).toBe(200);
+    await waitFor(async () => ((await salesMail(t, 1))?.attempts ?? 0) >= 1 && t.app.outbox.lastErrors.size > 0, "a refused attempt");
+    const open = await rawRequest(`${t.url}/healthz`);
+    expect(open.status).toBe(200);
+    expect(JSON.parse(open.text)).toEqual({ ok: true, problems: {}, queued: 1, oldestQueuedSeconds: expect.any(Number), failed: 0, mailDelivery: "smtp" });
+    for (const secret of [String(port), "ECONNREFUSED", t.dataDir, "127.0.0.1"]) expect(open.text).not.toContain(secret);
+    const full = await health(t);
+    expect(full.body).toMatchObject({
+      mail: `smtp://127.0.0.1:${port}`,
+      store: expect.stringContaining(t.dataDir),
+      deliveries: { "sales-mail": { queued: 1, lastError: { message: expect.stringMatching(/ECONNREFUSED/) } } },
+    });
+    for (const wrong of ["not-the-token-at-all", ""]) {
+      const refused = await rawRequest(`${t.url}/healthz`, { headers: { authorization: `Bearer ${wrong}` } });
+      expect([refused.status, refused.headers["www-authenticate"], refused.text]).toEqual([
+        401,
+        'Bearer realm="healthz"',
+        expect.not.stringContaining("ECONNREFUSED"),
+      ]);
+    }
   });
 });
 

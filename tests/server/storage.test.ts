@@ -11,14 +11,16 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import Database from "better-sqlite3";
+import { Outbox } from "../../src/server/outbox.ts";
 import { EnquiryStore } from "../../src/server/store.ts";
-import { freePort, postJson, rawRequest, startApp, tempDir, validContact, validQuote, waitFor } from "./helpers.ts";
+import { freePort, postJson, rawRequest, startApp, startHttpSink, startSmtpSink, tempDir, validContact, validQuote, waitFor } from "./helpers.ts";
 import { pgBinDir, pgSkipReason, startPgCluster } from "./postgres.ts";
 import type { PgCluster } from "./postgres.ts";
 
 const CONTACT = "/api/mail/send-contact";
+const TOKEN = "health-token-for-tests";
 
 /** Four clients posting contact forms until stopped; `acknowledged` lists the subjects answered 200. */
 function startBurst(url: string): { acknowledged: string[]; stop(): Promise<void> } {
@@ -51,6 +53,23 @@ function mountTmpfs(dir: string, size: string): (() => void) | undefined {
   mkdirSync(dir, { recursive: true });
   if (spawnSync("mount", ["-t", "tmpfs", "-o", `size=${size}`, "tmpfs", dir]).status !== 0) return undefined;
   return () => void spawnSync("umount", ["-l", dir]);
+}
+
+/** Fills the disk at `mount` to the last block (files filler-N); returns how to give the space back. */
+function fillDisk(mount: string): () => void {
+  const files: string[] = [];
+  for (const size of [64 * 1024, 512]) {
+    try {
+      for (;;) {
+        const file = join(mount, `filler-${files.length}`);
+        writeFileSync(file, Buffer.alloc(size));
+        files.push(file);
+      }
+    } catch {
+      // ENOSPC: full at this size; the smaller files take what is left
+    }
+  }
+  return () => files.forEach((f) => rmSync(f, { force: true }));
 }
 
 const canMount = (() => {
@@ -91,12 +110,13 @@ describe("enquiry store", () => {
   }, 60_000);
 
   it.skipIf(!canMount)(
-    "answers 503 with Retry-After on a full disk, loses no acknowledged enquiry, and recovers when space returns",
+    "answers 503 with Retry-After on a full disk, /healthz turns 503 at once with one alert, loses no acknowledged enquiry, and recovers when space returns",
     async () => {
       const mount = join(dir(), "disk");
       const unmount = mountTmpfs(mount, "2m")!;
+      const hook = await startHttpSink();
       try {
-        const t = await startApp({ DATA_DIR: join(mount, "data") }, { startOutbox: false });
+        const t = await startApp({ DATA_DIR: join(mount, "data"), ALERT_WEBHOOK_URL: hook.url }, { startOutbox: false });
         const acknowledged: string[] = [];
         const send = async (subject: string) => {
           const r = await postJson(t.url, CONTACT, { ...validContact, subject, message: "m".repeat(2000) });
@@ -121,9 +141,20 @@ describe("enquiry store", () => {
           expect(refused!.status).toBe(503);
           expect(Number(refused!.headers["retry-after"])).toBeGreaterThan(0);
           expect(refused!.json()).toEqual({ success: false, message: expect.stringMatching(/could not save your enquiry/) });
-          expect((await rawRequest(`${t.url}/healthz`)).status).toBe(200); // nothing waits or failed; writes resume below
+          const health = await rawRequest(`${t.url}/healthz`);
+          expect([health.status, JSON.parse(health.text).problems.storage]).toEqual([503, expect.stringMatching(/^the enquiry store refused a write at /)]);
+          for (let i = 0; i < 3; i++) await send(`still full ${i}`);
+          await rawRequest(`${t.url}/healthz`);
+          await t.app.checkHealth();
+          await waitFor(() => hook.posts.length > 0, "the alert");
+          await new Promise((r) => setTimeout(r, 300));
+          expect(hook.posts).toEqual([{ text: expect.stringMatching(/^Lariox website: the enquiry store refused a write at .*\(database or disk is full/) }]);
           for (let i = 0; i < filler; i++) rmSync(join(mount, `filler-${i}`), { force: true });
           await waitFor(async () => (await send(`after ${acknowledged.length}`)).status === 200, "a write once space returns");
+          expect((await rawRequest(`${t.url}/healthz`)).status).toBe(200);
+          await t.app.checkHealth();
+          await waitFor(() => hook.posts.length === 2, "the all-clear");
+          expect(hook.posts[1]).toEqual({ text: "Lariox website: resolved: the enquiry store takes writes again" });
         } finally {
           await t.close();
         }
@@ -132,6 +163,73 @@ describe("enquiry store", () => {
         await reopened.close();
         expect(stored.sort()).toEqual([...acknowledged].sort());
       } finally {
+        await hook.close();
+        unmount();
+      }
+    },
+    60_000,
+  );
+
+  it.skipIf(!canMount)(
+    "backs off after a claim the full disk refuses (1 s, doubling), logging it once",
+    async () => {
+      const mount = join(dir(), "disk");
+      const unmount = mountTmpfs(mount, "2m")!;
+      const t = await startApp({ DATA_DIR: join(mount, "data") }, { startOutbox: false });
+      const lines: string[] = [];
+      const log = {
+        info: (_: object, msg: string) => lines.push(msg),
+        warn: (_: object, msg: string) => lines.push(msg),
+        error: (_: object, msg: string) => lines.push(msg),
+      };
+      const claims = vi.spyOn(t.app.store, "claimDue");
+      const outbox = new Outbox(t.app.store, { "sales-mail": { send: async () => "sent", isPermanent: () => false } }, { ...t.config.outbox, log });
+      try {
+        expect((await postJson(t.url, CONTACT, validContact)).status).toBe(200);
+        const free = fillDisk(mount);
+        outbox.start();
+        await new Promise((r) => setTimeout(r, 5_000));
+        // tries at 0, 1, 3 s (and 7 s): not one every 10 ms
+        expect(claims.mock.calls.length).toBeGreaterThanOrEqual(2);
+        expect(claims.mock.calls.length).toBeLessThanOrEqual(4);
+        expect(lines).toEqual(["outbox: the store refuses the outbox's writes; trying again at growing intervals"]);
+        free();
+        await waitFor(async () => (await t.app.store.get(1))?.status === "sent", "the delivery once space returns", 20_000);
+        expect(lines).toContain("outbox: the store takes the outbox's writes again");
+      } finally {
+        await outbox.stop();
+        await t.close();
+        unmount();
+      }
+    },
+    60_000,
+  );
+
+  it.skipIf(!canMount)(
+    "does not send a mail again that went out while the full disk refused to record it",
+    async () => {
+      const mount = join(dir(), "disk");
+      const unmount = mountTmpfs(mount, "2m")!;
+      const smtp = await startSmtpSink();
+      const t = await startApp({ DATA_DIR: join(mount, "data"), SMTP_URL: smtp.url, OUTBOX_LEASE_MS: "500" });
+      try {
+        smtp.pause();
+        expect((await postJson(t.url, CONTACT, validContact)).status).toBe(200);
+        await waitFor(async () => ((await t.app.store.get(1))?.deliveries[0]?.attempts ?? 0) === 1, "the claim");
+        await new Promise((r) => setTimeout(r, 200)); // the message is on the wire, held by the peer
+        const free = fillDisk(mount);
+        expect((await postJson(t.url, CONTACT, { ...validContact, subject: "full" })).status).toBe(503);
+        smtp.resume(); // the peer takes it: sent, but the store cannot say so
+        await waitFor(() => smtp.messages.length === 1, "the message");
+        await new Promise((r) => setTimeout(r, 1_500)); // past the lease
+        free();
+        await waitFor(async () => (await t.app.store.get(1))?.status === "sent", "the delivery recorded once space returns", 20_000);
+        await new Promise((r) => setTimeout(r, 1_500));
+        expect(smtp.messages).toHaveLength(1);
+        expect((await t.app.store.get(1))!.deliveries[0]!.outcome).toMatch(/^<submission-1\./);
+      } finally {
+        await t.close();
+        await smtp.close();
         unmount();
       }
     },
@@ -140,7 +238,7 @@ describe("enquiry store", () => {
 
   it("refuses new enquiries with 503 once its file is deleted or replaced, and /healthz says why", async () => {
     for (const how of ["deleted", "replaced"] as const) {
-      const t = await startApp({}, { startOutbox: false });
+      const t = await startApp({ HEALTH_TOKEN: TOKEN }, { startOutbox: false });
       try {
         expect((await postJson(t.url, CONTACT, validContact)).status).toBe(200);
         const file = join(t.dataDir, "site.db");
@@ -151,7 +249,7 @@ describe("enquiry store", () => {
         }
         const r = await postJson(t.url, CONTACT, validContact);
         expect([how, r.status, r.json().success]).toEqual([how, 503, false]);
-        const health = await rawRequest(`${t.url}/healthz`);
+        const health = await rawRequest(`${t.url}/healthz`, { headers: { authorization: `Bearer ${TOKEN}` } });
         expect([how, health.status]).toEqual([how, 503]);
         expect(JSON.parse(health.text).problems.storage).toMatch(new RegExp(`site\\.db was ${how} while the server ran`));
       } finally {

@@ -61,6 +61,7 @@ describe("config", () => {
       dataDir: "/srv/site/data",
       distDir: "/srv/site/dist",
       smtpUrl: undefined,
+      mailDelivery: "files",
       mailTo: "sales@example.com",
       mailFrom: '"Lariox website" <website@example.com>',
       trustProxy: false,
@@ -216,7 +217,7 @@ forEachBackend((backend) => {
       expect((await cli("--status", "failed", "--csv")).stdout.trim().split("\r\n")).toHaveLength(1);
       // nothing here was delivered, so the retention purge keeps every enquiry
       expect((await cli("--purge")).stdout).toMatch(
-        /^Removed 0 delivered enquiries older than 365 days, 0 quarantined ones older than 30 days and 0 daily spam counters\./,
+        /^Removed 0 delivered enquiries and 0 \.eml files older than 365 days, 0 quarantined ones older than 30 days and 0 daily spam counters\./,
       );
       await expect(cli("--status", "lost")).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/--status must be one of/) });
       await expect(cli("--since", "last week")).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/--since must be a date/) });

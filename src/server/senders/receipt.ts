@@ -12,7 +12,7 @@ export function receiptSender(transport: MailTransport, settings: ReceiptSetting
   return {
     async send(job, signal) {
       const message = composeReceipt(job.submission, job.submission.reference, settings);
-      return (await transport.send(message, job.submission, signal)).messageId;
+      return (await transport.send(message, job.submission, signal)).outcome;
     },
     isPermanent: isPermanentRefusal,
   };

@@ -21,7 +21,7 @@ export function salesMailSender(transport: MailTransport, settings: MailSettings
   return {
     async send(job, signal) {
       const message = composeMail(job.submission, { ...settings, mailTo: job.target ?? settings.mailTo });
-      return (await transport.send(message, job.submission, signal)).messageId;
+      return (await transport.send(message, job.submission, signal)).outcome;
     },
     isPermanent: isPermanentRefusal,
     close: () => transport.close(),
