@@ -24,6 +24,19 @@ export function tempDir(prefix = "lariox-test-"): { path: string; remove(): void
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
+/** Temp dirs made one by one (`make`), all removed by `removeAll` (a file's afterAll). */
+export function tempDirs(prefix: string): { make: () => string; removeAll: () => void } {
+  const made: Array<{ remove(): void }> = [];
+  return {
+    make: () => {
+      const d = tempDir(prefix);
+      made.push(d);
+      return d.path;
+    },
+    removeAll: () => made.splice(0).forEach((d) => d.remove()),
+  };
+}
+
 export async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

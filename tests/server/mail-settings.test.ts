@@ -10,16 +10,11 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { postJson, rawRequest, startApp, startServer, tempDir, validContact, waitFor } from "./helpers.ts";
+import { postJson, rawRequest, startApp, startServer, tempDirs, validContact, waitFor } from "./helpers.ts";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
-const dirs: Array<{ remove(): void }> = [];
-afterAll(() => dirs.forEach((d) => d.remove()));
-const dir = () => {
-  const d = tempDir("lariox-mail-settings-");
-  dirs.push(d);
-  return d.path;
-};
+const { make: dir, removeAll } = tempDirs("lariox-mail-settings-");
+afterAll(removeAll);
 const REAL = { MAIL_TO: "sales@lariox.in", MAIL_FROM: '"Lariox website" <website@lariox.in>' };
 
 /** The server started as the unit starts it (NODE_ENV=production), with `env`; its exit code and stderr. */

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import Database from "better-sqlite3";
 import { Outbox } from "../../src/server/outbox.ts";
 import { EnquiryStore } from "../../src/server/store.ts";
-import { freePort, postJson, rawRequest, startApp, startHttpSink, startSmtpSink, tempDir, validContact, validQuote, waitFor } from "./helpers.ts";
+import { freePort, postJson, rawRequest, startApp, startHttpSink, startSmtpSink, tempDir, tempDirs, validContact, validQuote, waitFor } from "./helpers.ts";
 import { pgBinDir, pgSkipReason, startPgCluster } from "./postgres.ts";
 import type { PgCluster } from "./postgres.ts";
 
@@ -81,13 +81,8 @@ const canMount = (() => {
 })();
 
 describe("enquiry store", () => {
-  const dirs: Array<{ remove(): void }> = [];
-  afterAll(() => dirs.forEach((d) => d.remove()));
-  const dir = () => {
-    const d = tempDir("lariox-storage-");
-    dirs.push(d);
-    return d.path;
-  };
+  const { make: dir, removeAll } = tempDirs("lariox-storage-");
+  afterAll(removeAll);
 
   it("grows by less than 1 MB for 1,000 honeypot posts", async () => {
     const t = await startApp({}, { startOutbox: false });
@@ -348,19 +343,14 @@ describe("enquiry store", () => {
 
 describe.skipIf(pgSkipReason !== undefined)(`PostgreSQL store${pgSkipReason ? ` (skipped: ${pgSkipReason})` : ""}`, () => {
   let cluster: PgCluster;
-  const dirs: Array<{ remove(): void }> = [];
+  const { make: dir, removeAll } = tempDirs("lariox-pg-storage-");
   beforeAll(async () => {
     cluster = await startPgCluster();
   }, 120_000);
   afterAll(() => {
     cluster?.stop();
-    dirs.forEach((d) => d.remove());
+    removeAll();
   });
-  const dir = () => {
-    const d = tempDir("lariox-pg-storage-");
-    dirs.push(d);
-    return d.path;
-  };
   const count = async (url: string) => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
