@@ -115,3 +115,13 @@ test.describe("intro", () => {
     await expect(intro).toBeHidden();
   });
 });
+
+test("the contact form keeps what the visitor typed before its island woke", async ({ page }) => {
+  const app = await holdIslands(page);
+  await app.open("/contact");
+  await page.getByLabel(/^Name/).fill("Asha Patel");
+  await page.getByLabel(/^Message/).fill("Two lines\nof text");
+  await app.hydrate();
+  await expect(page.getByLabel(/^Name/)).toHaveValue("Asha Patel");
+  await expect(page.getByLabel(/^Message/)).toHaveValue("Two lines\nof text");
+});

@@ -43,7 +43,20 @@ const emptyValues = (fields: Field[]) => Object.fromEntries([...fields.map((f) =
 export function Form({ section }: { section: FormSection }) {
   const seed = use(FormSeedContext);
   const seeded = seed?.endpoint === section.endpoint ? seed : null;
-  const [values, setValues] = useState(() => ({ ...emptyValues(section.fields), ...pick(seeded?.values ?? {}, section.fields) }));
+  const idPrefix = useId();
+  const fieldId = (name: string) => `${idPrefix}-${name}`;
+  // Read while the island hydrates, before React writes the fields: what the visitor typed into the
+  // prerendered form before the island woke stays (on the server, and in a fresh render, there is none).
+  const typedBeforeWaking = () =>
+    typeof document === "undefined"
+      ? {}
+      : Object.fromEntries(
+          section.fields.flatMap((f) => {
+            const field = document.getElementById(fieldId(f.name));
+            return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? (field.value ? [[f.name, field.value]] : []) : [];
+          }),
+        );
+  const [values, setValues] = useState(() => ({ ...emptyValues(section.fields), ...pick(seeded?.values ?? {}, section.fields), ...typedBeforeWaking() }));
   const [sending, setSending] = useState(false);
   // Set once the form is hydrated and sends JSON itself (tests wait for it); before that, a click
   // posts the form natively, which the server answers with a page.
@@ -70,10 +83,8 @@ export function Form({ section }: { section: FormSection }) {
   const [errors, setErrors] = useState<Record<string, string>>(() => seeded?.notice.fields ?? {});
   /** Set synchronously, so a second submit in the same frame (double click, Enter twice) is ignored. */
   const busy = useRef(false);
-  const idPrefix = useId();
   const duration = section.form === "quote" ? site.behaviour.toasts.quoteMs : site.behaviour.toasts.contactMs;
   const { toasts } = section;
-  const fieldId = (name: string) => `${idPrefix}-${name}`;
 
   /** Shows `list` under the form's own fields (others are ignored) and moves the focus to the first. */
   function markInvalid(list: FieldError[]) {
