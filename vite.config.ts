@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import type { Plugin, UserConfig } from "vite";
 import react from "@vitejs/plugin-react";
@@ -68,6 +69,9 @@ export default defineConfig({
     environment: "node",
     // Generous: a block's first import is compiled on demand, slow on a busy two-core machine.
     testTimeout: 20_000,
+    // Most server suites wait on sockets, child processes and timers: two files at a time even on
+    // two cores (Vitest's default there is one); three starve the crash and timing tests.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     setupFiles: ["tests/unit/setup.ts"],
   },
 });

@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { COMPANY, SPEC_ROUTES, disclosure, expect, isMobile, menuToggle, test } from "./fixtures.ts";
+import { COMPANY, SPEC_ROUTES, axe, disclosure, expect, isMobile, menuToggle, test } from "./fixtures.ts";
 
 const ROUTES = [...SPEC_ROUTES, "/aveva/aveva-historian-client", "/no-such-page"];
 /** One page of each layout, checked at 375 px too; the others share their markup and styles. */
@@ -24,10 +23,7 @@ test.describe("every route answers, is titled, and axe finds no violations", () 
       await expect(page.locator("main h1")).toBeVisible();
       await expect(page).toHaveTitle(new RegExp(`^.+ \\| ${COMPANY}$`));
       // The map and the PDF viewers are other documents (and unreachable offline).
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-        .exclude("iframe")
-        .analyze();
+      const results = await axe(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).exclude("iframe").analyze();
       const summary = results.violations.map(
         (v) =>
           `${v.id} (${v.impact}): ${v.help} — ${v.nodes
@@ -44,7 +40,7 @@ test.describe("every route answers, is titled, and axe finds no violations", () 
     await page.goto("/");
     await menuToggle(page, "Open menu").click();
     for (const name of ["All Products", "Aveva Solutions"]) await menuToggle(page, name).click();
-    const results = await new AxeBuilder({ page }).include("header").analyze();
+    const results = await axe(page).include("header").analyze();
     expect(results.violations.map((v) => v.id)).toEqual([]);
   });
 });

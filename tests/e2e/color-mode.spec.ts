@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { disclosure, expect, isMobile, menuToggle, test } from "./fixtures.ts";
+import { axe, disclosure, expect, isMobile, menuToggle, test } from "./fixtures.ts";
 
 // The colour mode (src/ui/color-mode.ts): light on a first visit whatever the system prefers;
 // a dark choice stored in localStorage applies before first paint, and every page still reads.
@@ -49,7 +48,7 @@ async function settled(toast: ReturnType<Page["locator"]>) {
 }
 
 async function expectNoViolations(page: Page, include?: string) {
-  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).exclude("iframe");
+  let builder = axe(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).exclude("iframe");
   if (include) builder = builder.include(include);
   const results = await builder.analyze();
   const summary = results.violations.map(

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
 /** The spec's route table (section 2), independent of the content files it checks. */
@@ -90,6 +91,12 @@ export async function hydrateIslands(page: Page): Promise<void> {
 }
 
 export { expect };
+
+/**
+ * axe on the page. Legacy mode gathers the results in the page itself rather than in a blank page
+ * opened for each run, which costs more than the audit; the checks exclude frames or have none.
+ */
+export const axe = (page: Page) => new AxeBuilder({ page }).setLegacyMode(true);
 
 /** True in the 375 px project. */
 export const isMobile = (viewportWidth: number | undefined) => (viewportWidth ?? 1440) < 1200;

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page, Request, TestInfo } from "@playwright/test";
 import { mailedWith, storedWhere } from "./enquiries.ts";
-import { expect, hydrateIslands, test } from "./fixtures.ts";
+import { axe, expect, hydrateIslands, test } from "./fixtures.ts";
 
 const CONTACT_API = "/api/mail/send-contact";
 const QUOTE_API = "/api/mail/send-quote";
@@ -413,7 +412,7 @@ test.describe("a form posted natively, before its script has woken", () => {
   const postNatively = (page: Page) => page.locator("main form").evaluate((form: HTMLFormElement) => form.submit());
 
   async function expectNoAxeViolations(page: Page) {
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+    const results = await axe(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
   }
 

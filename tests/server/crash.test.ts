@@ -27,7 +27,8 @@ forEachBackend((backend) => {
       ...data.env, // SQLite in its DATA_DIR or PostgreSQL, whatever the calling shell has set
       DIST_DIR: join(dir.path, "dist"),
       RATE_LIMIT: "0",
-      OUTBOX_RETRY_BASE_MS: "2", // retries after 2, 6, 24, 120, 360, 720, 1440 ms
+      OUTBOX_RETRY_BASE_MS: "2", // retries after 2, 6, 24, 120, 360, 720, 1440 ms ...
+      OUTBOX_RETRY_MAX_MS: "1440", // ... then every 1.44 s, not the default 2 h, however long the first run took
       OUTBOX_MAX_ATTEMPTS: "100",
       OUTBOX_LEASE_MS: "300",
       OUTBOX_POLL_MS: "100",
