@@ -6,8 +6,8 @@
  *   - placeholder phone numbers: +91 00000 … (the WhatsApp click-to-chat number named as such)
  *   - what content marks `placeholder: true`: site.yaml's contact details (with their street
  *     address) and the logo sections of invented client and partner names
- *   - the sample datasheets, brochures and presentation the asset scripts generate (their Subject
- *     carries SAMPLE_NOTE; the vendor's own files do not)
+ *   - the sample datasheets, brochures and presentation tools/sample-pictures draws (`npm run
+ *     assets`; their Subject carries SAMPLE_NOTE, the vendor's own files do not)
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -16,7 +16,7 @@ import { inflateRawSync } from "node:zlib";
 import { PDFDocument } from "pdf-lib";
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit } from "yaml";
 import type { YAMLMap } from "yaml";
-import { SAMPLE_NOTE } from "./assets/sample-marker.ts";
+import { SAMPLE_NOTE } from "../tools/sample-pictures/sample-marker.ts";
 
 export interface Finding {
   /** Relative to the project, with "/". */
@@ -159,7 +159,7 @@ export async function findPlaceholders(root: string): Promise<Finding[]> {
         .forEach((line, i) => inText(line).forEach((message) => findings.push({ file: rel(path), line: i + 1, message })));
     } else {
       const subject = await sampleSubject(path);
-      if (subject) findings.push({ file: rel(path), message: `generated sample document ("${subject}")` });
+      if (subject) findings.push({ file: rel(path), message: `sample document from tools/sample-pictures ("${subject}")` });
     }
   }
   return findings.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));

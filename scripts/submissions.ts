@@ -25,7 +25,7 @@ import type { Config } from "../src/server/config.ts";
 import { leadDeliveries } from "../src/server/lead-deliveries.ts";
 import { purgeMailFiles, sourceLines } from "../src/server/mail.ts";
 import { optionalKinds } from "../src/server/senders/index.ts";
-import { readSiteFacts } from "../src/server/site-facts.ts";
+import { readBuiltSite } from "../src/server/built-site.ts";
 import { QUARANTINE_DAYS, SUBMISSION_STATUSES, StorageError, openStore } from "../src/server/store.ts";
 import type { EnquiryStore, SubmissionRow, SubmissionStatus } from "../src/server/store.ts";
 import { FORM_KINDS, SOURCE_FIELDS, formFields } from "../src/server/validate.ts";
@@ -242,7 +242,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
       if (release !== undefined) {
         const row = await store.get(Number(release));
         const now = new Date();
-        const deliveries = row ? await leadDeliveries(store, optionalKinds(config, readSiteFacts(config.distDir).sales), text(row.payload.email), now) : [];
+        const deliveries = row ? await leadDeliveries(store, optionalKinds(config, readBuiltSite(config.distDir).sales), text(row.payload.email), now) : [];
         if (row?.status !== "quarantined" || !(await store.release(row.id, deliveries, now))) {
           process.stderr.write(`Submission ${release} is not in the quarantine (see --spam); nothing released.\n`);
           process.exitCode = 1;

@@ -1,6 +1,7 @@
 /**
  * Configs for hosts other than the Node server, written by the build from the functions that
- * server uses (securityHeaderSets, answerKind, cacheControlFor) and the facts file it reads,
+ * server uses (securityHeaderSets, answerKind, cacheControlFor) and the built site's file it reads
+ * (src/server/built-site.ts),
  * so a static host, a CDN or nginx gives visitors the answers the Node server gives:
  *
  *   dist/_headers                  Netlify and Cloudflare Pages: security headers and caching
@@ -22,8 +23,8 @@ import { join, relative, resolve } from "node:path";
 import type { Site } from "../../src/content/types.ts";
 import { answerKind, ANSWER_KINDS, DEFAULT_TIMEOUTS, KIND_PREFIX, securityHeaderSets } from "../../src/server/security.ts";
 import type { AnswerKind, HeaderSet } from "../../src/server/security.ts";
-import { readSiteFacts } from "../../src/server/site-facts.ts";
-import type { SiteFacts } from "../../src/server/site-facts.ts";
+import { readBuiltSite } from "../../src/server/built-site.ts";
+import type { BuiltSite } from "../../src/server/built-site.ts";
 import { cacheControlFor, NO_CACHE } from "../../src/server/static.ts";
 
 /** What the Node server sends with a redirect (src/server/static.ts). */
@@ -43,8 +44,8 @@ export function servedFiles(dist: string): string[] {
 type ByKind = Record<AnswerKind, string>;
 
 /** The security headers every kind of answer shares, and the ones that differ (a value per kind). */
-function splitHeaders(facts: SiteFacts): { shared: HeaderSet; differing: Array<[name: string, values: ByKind]> } {
-  const sets = securityHeaderSets(facts);
+function splitHeaders(builtSite: BuiltSite): { shared: HeaderSet; differing: Array<[name: string, values: ByKind]> } {
+  const sets = securityHeaderSets(builtSite);
   const shared: HeaderSet = {};
   const differing: Array<[string, ByKind]> = [];
   for (const name of Object.keys(sets.page)) {
@@ -110,9 +111,9 @@ interface Rule {
  * has no colon). Caching is attached by one rule for any path: on each top-level page or file and
  * on the folders and files under the other kinds' folders.
  */
-export function headersFile(files: string[], facts: SiteFacts): string {
+export function headersFile(files: string[], builtSite: BuiltSite): string {
   checkKindPrefixes(files);
-  const { shared, differing } = splitHeaders(facts);
+  const { shared, differing } = splitHeaders(builtSite);
   const rules: Rule[] = [{ path: "/*", headers: { ...shared, ...headersOf(differing, "page") } }];
   for (const group of cacheGroups(files, "")) {
     const top = group.path.split("/")[0]!;
@@ -169,9 +170,9 @@ function uriPattern(group: CacheGroup): string {
 const variable = (header: string) => `$lariox_${header.replace(/-/g, "_")}`;
 
 /** The nginx files by name, for dist/.site/. */
-export function nginxFiles(files: string[], facts: SiteFacts, options: NginxOptions): Record<string, string> {
+export function nginxFiles(files: string[], builtSite: BuiltSite, options: NginxOptions): Record<string, string> {
   checkKindPrefixes(files);
-  const { shared, differing } = splitHeaders(facts);
+  const { shared, differing } = splitHeaders(builtSite);
   const snippet = `${safe(options.root)}/.site/nginx-headers.conf`;
   const headers = [
     "# The security headers of every answer from dist/ (included by nginx.conf); `always` puts them on 404s and 405s too.",
@@ -216,7 +217,7 @@ export function nginxFiles(files: string[], facts: SiteFacts, options: NginxOpti
   ];
   const upstreams = options.upstream.split(",").map((u) => u.trim());
   for (const u of upstreams) if (!/^[\w.:/[\]-]+$/.test(u)) throw new Error(`NGINX_UPSTREAM: ${JSON.stringify(u)} is not host:port`);
-  const redirects = facts.redirects.flatMap(({ from, to }) =>
+  const redirects = builtSite.redirects.flatMap(({ from, to }) =>
     [from, `${from}/`].flatMap((path) =>
       location(`= ${quote(path)}`, ...onStatic(quote(REDIRECT_CACHE), "get"), `        return 301 "${safe(to)}$is_args$args";`),
     ),
@@ -317,11 +318,11 @@ const NGINX_ERRORS: Record<number, string> = {
 
 const NGINX_BROTLI = "# Precompressed .br twins; needs libnginx-mod-http-brotli-static. Include it in the http block.\nbrotli_static on;\n";
 
-/** Writes _headers and the nginx files; reads the facts writeSiteFacts just wrote, as the server does. */
+/** Writes _headers and the nginx files; reads the file writeBuiltSite just wrote, as the server does. */
 export function writeDeployConfigs(dist: string, site: Site, env: NodeJS.ProcessEnv = process.env): void {
-  const facts = readSiteFacts(dist);
+  const builtSite = readBuiltSite(dist);
   const files = servedFiles(dist);
-  writeFileSync(join(dist, "_headers"), headersFile(files, facts));
+  writeFileSync(join(dist, "_headers"), headersFile(files, builtSite));
   const options: NginxOptions = {
     root: env.NGINX_ROOT ?? resolve(dist),
     upstream: env.NGINX_UPSTREAM ?? "127.0.0.1:8080",
@@ -329,5 +330,5 @@ export function writeDeployConfigs(dist: string, site: Site, env: NodeJS.Process
     serverName: new URL(site.company.siteUrl).hostname,
     includes: env.NGINX_SERVER_INCLUDE ? [env.NGINX_SERVER_INCLUDE] : [],
   };
-  for (const [name, text] of Object.entries(nginxFiles(files, facts, options))) writeFileSync(join(dist, ".site", name), text);
+  for (const [name, text] of Object.entries(nginxFiles(files, builtSite, options))) writeFileSync(join(dist, ".site", name), text);
 }

@@ -14,7 +14,7 @@ import type { Content } from "../../src/content/load.ts";
 import type { Page } from "../../src/content/types.ts";
 import type { LoadedPage } from "../../src/app/App.tsx";
 import { headTags } from "./head.ts";
-import { writeRedirects, writeSiteFacts, writeSitemap } from "./seo-files.ts";
+import { writeRedirects, writeBuiltSite, writeSitemap } from "./seo-files.ts";
 import { precompress } from "./compress.ts";
 import { writeDeployConfigs } from "./deploy-configs.ts";
 import { bootTags, inlineScripts, scriptHash, siteFiles } from "./boot.ts";
@@ -71,7 +71,7 @@ export async function prerender(content: Content, dist: string, ssrDir: string):
     server.notFoundPath,
   );
   writeRedirects(dist, content.site);
-  writeSiteFacts(dist, {
+  writeBuiltSite(dist, {
     redirects: content.site.redirects,
     scriptHashes,
     frameOrigins: [new URL(content.site.contact.mapEmbedUrl).origin],

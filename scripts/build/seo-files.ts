@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Site } from "../../src/content/types.ts";
-import { SITE_FACTS_FILE } from "../../src/server/site-facts.ts";
-import type { SiteFacts } from "../../src/server/site-facts.ts";
+import { BUILT_SITE_FILE } from "../../src/server/built-site.ts";
+import type { BuiltSite } from "../../src/server/built-site.ts";
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 
@@ -40,8 +40,8 @@ export function writeRedirects(dist: string, site: Site): void {
   }
 }
 
-/** The one file the server reads from the build (src/server/site-facts.ts). */
-export function writeSiteFacts(dist: string, facts: SiteFacts): void {
+/** The one file the server reads from the build (src/server/built-site.ts). */
+export function writeBuiltSite(dist: string, builtSite: BuiltSite): void {
   mkdirSync(join(dist, ".site"), { recursive: true });
-  writeFileSync(join(dist, SITE_FACTS_FILE), JSON.stringify(facts, null, 2));
+  writeFileSync(join(dist, BUILT_SITE_FILE), JSON.stringify(builtSite, null, 2));
 }

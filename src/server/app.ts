@@ -17,7 +17,7 @@ import { registerStatic } from "./static.ts";
 import type { NotFoundHandler } from "./static.ts";
 import { clientErrorResponder, responseWithHeaders, securityHeaderSets, timeoutOptions } from "./security.ts";
 import type { ServerTimeouts } from "./security.ts";
-import { readSiteFacts } from "./site-facts.ts";
+import { readBuiltSite } from "./built-site.ts";
 import { createSenders, optionalKinds } from "./senders/index.ts";
 import { registerSpamRoutes } from "./spam/routes.ts";
 import { openStore } from "./store.ts";
@@ -110,8 +110,8 @@ function isHealth(request: FastifyRequest): boolean {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const facts = readSiteFacts(config.distDir);
-  const headers = securityHeaderSets(facts);
+  const builtSite = readBuiltSite(config.distDir);
+  const headers = securityHeaderSets(builtSite);
   const timeouts = timeoutOptions(options.timeouts);
   const app: FastifyInstance = Fastify({
     logger: options.logger ?? { level: config.logLevel },
@@ -132,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const alerts = new Alerts(config.alertWebhookUrl, app.log);
   let checkHealth = async () => {};
   let checkHealthSoon = () => {};
-  const outbox = new Outbox(store, createSenders(config, { transport: options.transport, sales: facts.sales, now: options.now }), {
+  const outbox = new Outbox(store, createSenders(config, { transport: options.transport, sales: builtSite.sales, now: options.now }), {
     ...config.outbox,
     log: app.log,
     ...(options.stopGraceMs !== undefined ? { stopGraceMs: options.stopGraceMs } : {}),
@@ -202,7 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       onStorageError: () => void checkHealth(),
       ...(options.now ? { now: options.now } : {}),
       spam: config.spam,
-      deliveries: optionalKinds(config, facts.sales),
+      deliveries: optionalKinds(config, builtSite.sales),
     });
     await registerSpamRoutes(app, { altcha: config.spam.altcha, timeTrapSecret: config.spam.timeTrap.secret, forms: Object.keys(FORM_ROUTES) });
     ({ check: checkHealth, checkSoon: checkHealthSoon } = registerHealth(app, {
@@ -216,7 +216,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(options.now ? { now: options.now } : {}),
     }));
     registerGitHubOAuth(app, config.githubOAuth);
-    pageNotFound = await registerStatic(app, { distDir: config.distDir, redirects: facts.redirects, headers });
+    pageNotFound = await registerStatic(app, { distDir: config.distDir, redirects: builtSite.redirects, headers });
     await app.ready();
   } catch (error) {
     await app.close().catch(() => {});

@@ -82,7 +82,7 @@ export class StorageError extends Error {
   override name = "StorageError";
 }
 
-/** Where the enquiries are kept: config.ts's DATA_DIR and DATABASE_URL. */
+/** Where the enquiries are kept: the DATA_DIR and DATABASE_URL settings (env.ts). */
 export type StoreLocation = { dataDir: string; databaseUrl?: string | undefined };
 
 export interface OpenOptions {

@@ -1,7 +1,11 @@
 /**
- * What the configuration is read from, and how it is refused: shared by config.ts and the modules
- * whose settings it reads (lead-webhook.ts, spam/settings.ts), which it imports, so none of them
- * imports config.ts back.
+ * Every server setting, what it is read from and how it is refused: shared by config.ts and the
+ * modules whose settings it reads (lead-webhook.ts, spam/settings.ts), which it imports, so none
+ * of them imports config.ts back.
+ *
+ * SETTINGS is the one place a setting is described: the parsers take their defaults and bounds
+ * from it, and the README's table of settings is written from it (scripts/build/settings-table.ts;
+ * `npm run typecheck` fails while the README's copy is stale).
  */
 export type Env = Record<string, string | undefined>;
 
@@ -12,4 +16,102 @@ export class ConfigError extends Error {
 /** A database URL fit for logs and messages: the password replaced by ***. */
 export function redactUrl(url: string): string {
   return url.replace(/:[^@/?#]*@/, ":***@").replace(/([?&]password=)[^&#]*/gi, "$1***");
+}
+
+export interface Setting {
+  /** The value when unset; none = unset means what `about` says. */
+  default?: string | number;
+  /** A whole number from min to max. */
+  min?: number;
+  max?: number;
+  /** One line for the README's table. */
+  about: string;
+}
+
+export const SETTINGS = {
+  NODE_ENV: {
+    about: "`production`: refuse to start until mail can reach someone (SMTP_URL or MAIL_DELIVERY=files, and MAIL_TO and MAIL_FROM that are not samples)",
+  },
+  PORT: { default: 8080, min: 0, max: 65535, about: "listening port (0 = any free port)" },
+  HOST: { default: "0.0.0.0", about: "listening address" },
+  DATA_DIR: { default: "./data", about: "the SQLite store (site.db), the form secret and, without SMTP, the .eml files; keep it private to the server's user" },
+  DATABASE_URL: {
+    about: "postgres://user:pass@host:5432/db (or postgresql://): keep enquiries in PostgreSQL instead of DATA_DIR/site.db, for several instances",
+  },
+  DIST_DIR: { default: "./dist", about: "the built site to serve" },
+  SMTP_URL: { about: "smtp:// or smtps:// URL of the mail server, e.g. smtp://user:pass@127.0.0.1:2525" },
+  MAIL_DELIVERY: {
+    about: "`smtp` (the default with SMTP_URL or in production) or `files`: .eml files under DATA_DIR/mail, read by no one unless someone looks",
+  },
+  MAIL_TO: { default: "sales@example.com", about: "where enquiries are mailed" },
+  MAIL_FROM: { default: '"Lariox website" <website@example.com>', about: "the mails' sender" },
+  TRUST_PROXY: {
+    about:
+      "how many proxies stand in front (1 behind one nginx), or their addresses/CIDRs, comma-separated; `true` is refused, since any client could then forge its address",
+  },
+  RATE_LIMIT: { default: 5, min: 0, max: 1_000_000, about: "form posts per client a minute (IPv6 by /64) that pass the form's checks; 0 = off" },
+  RATE_LIMIT_HOURLY: { default: 0, min: 0, max: 100_000_000, about: "form posts an hour from everyone together that pass the form's checks; 0 = off" },
+  RATE_LIMIT_KEYS: { default: 20_000, min: 100, max: 10_000_000, about: "clients the rate limiter remembers (the least recently seen go first)" },
+  RETENTION_DAYS: { default: 365, min: 1, max: 36_500, about: "days after which the personal data of delivered enquiries (and .eml files) is removed" },
+  ALERT_WEBHOOK_URL: { about: "http(s) URL that gets a JSON POST `{text}` once per delivery or storage incident" },
+  HEALTH_MAX_QUEUE_AGE_MIN: { default: 60, min: 1, max: 100_000, about: "minutes a delivery may wait before /healthz answers 503" },
+  HEALTH_TOKEN: {
+    about: "16 characters or more: /healthz shows its details (errors, mail, store) with `Authorization: Bearer <HEALTH_TOKEN>`; unset = to no one",
+  },
+  LOG_LEVEL: { default: "info", about: "fatal, error, warn, info, debug, trace or silent" },
+  GITHUB_OAUTH_CLIENT_ID: { about: "the company's GitHub OAuth app, with its secret: editors sign in to /admin through /api/auth (oauth.ts); both or neither" },
+  GITHUB_OAUTH_CLIENT_SECRET: { about: "the OAuth app's client secret" },
+  GITHUB_OAUTH_AUTHORIZE_URL: {
+    default: "https://github.com/login/oauth/authorize",
+    about: "where editors approve the sign-in (another for GitHub Enterprise)",
+  },
+  GITHUB_OAUTH_TOKEN_URL: {
+    default: "https://github.com/login/oauth/access_token",
+    about: "where the sign-in's code is exchanged (another for GitHub Enterprise)",
+  },
+  GITHUB_OAUTH_CALLBACK_URL: {
+    about: "where GitHub sends editors back; unset = this server's /api/auth/callback as the browser reached it (set it behind a CDN)",
+  },
+  LEAD_WEBHOOK_URL: { about: "each accepted enquiry is also POSTed there, signed the Standard Webhooks way (lead-webhook.ts); with LEAD_WEBHOOK_SECRET" },
+  LEAD_WEBHOOK_SECRET: { about: "`whsec_` + 24 to 64 random bytes in base64, the webhook's signing key" },
+  FORM_SECRET: {
+    about:
+      "32 characters or more: signs the forms' time tokens and proof-of-work challenges; unset = a random one kept in DATA_DIR/form-secret; several instances must share one",
+  },
+  SPAM_MIN_SECONDS: { default: 3, min: 0, max: 600, about: "a post sooner than this after its form was shown is spam" },
+  ALTCHA_COST: { default: 1_000, min: 1, max: 10_000_000, about: "PBKDF2 iterations per proof-of-work attempt" },
+  ALTCHA_MAX_NUMBER: { default: 4_000, min: 4, max: 10_000_000, about: "proof-of-work attempts a browser may need at most (from a quarter of it)" },
+  SPAM_BLOCKLIST_FILE: { about: "the spam blocklist (format: spam/blocklist.ts); unset = spam/default-blocklist.txt" },
+  OUTBOX_RETRY_DAYS: { default: 7, min: 1, max: 365, about: "days after which a delivery still not made is failed" },
+  OUTBOX_POLL_MS: {
+    default: 5_000,
+    min: 10,
+    max: 3_600_000,
+    about: "how often due deliveries are looked for (new enquiries also wake the worker); mainly for tests",
+  },
+  OUTBOX_RETRY_BASE_MS: { default: 10_000, min: 1, max: 3_600_000, about: "retries wait this times 1, 3, 12, 60, 180, 360, 720, …; mainly for tests" },
+  OUTBOX_RETRY_MAX_MS: { default: 7_200_000, min: 1, max: 86_400_000, about: "… up to this, then retry every this long; mainly for tests" },
+  OUTBOX_LEASE_MS: { default: 120_000, min: 10, max: 86_400_000, about: "a delivery claimed by a process that died is tried again after this long" },
+  OUTBOX_CONCURRENCY: { default: 4, min: 1, max: 64, about: "deliveries sent at the same time" },
+  MAIL_SEND_TIMEOUT_MS: { default: 60_000, min: 100, max: 600_000, about: "upper bound for one SMTP delivery" },
+} as const satisfies Record<string, Setting>;
+
+export type SettingName = keyof typeof SETTINGS;
+type Whole = { [K in SettingName]: (typeof SETTINGS)[K] extends { min: number } ? K : never }[SettingName];
+
+/** A setting's value, trimmed; undefined when unset or blank. */
+export function text(env: Env, key: SettingName): string | undefined {
+  const value = env[key]?.trim();
+  return value === undefined || value === "" ? undefined : value;
+}
+
+/** A whole-number setting, within its bounds; its default when unset. */
+export function integer(env: Env, key: Whole): number {
+  const { default: fallback, min, max } = SETTINGS[key];
+  const raw = text(env, key);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${key} must be a whole number, got "${raw}".`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${key} must be between ${min} and ${max}, got ${value}.`);
+  return value;
 }

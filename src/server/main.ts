@@ -1,5 +1,5 @@
 /**
- * Entry point: `tsx src/server/main.ts` (settings: see config.ts).
+ * Entry point: `tsx src/server/main.ts` (settings: SETTINGS in env.ts, read by config.ts).
  * Starts the HTTP server and the outbox worker; SIGTERM/SIGINT close both gracefully.
  */
 import { buildApp } from "./app.ts";

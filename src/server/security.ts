@@ -16,9 +16,9 @@ import type { Socket } from "node:net";
 import type { IncomingMessage } from "node:http";
 import { ServerResponse, STATUS_CODES } from "node:http";
 import type { ConnectionError, FastifyServerOptions } from "fastify";
-import type { SiteFacts } from "./site-facts.ts";
+import type { BuiltSite } from "./built-site.ts";
 
-export type PolicyInputs = Pick<SiteFacts, "scriptHashes" | "frameOrigins">;
+export type PolicyInputs = Pick<BuiltSite, "scriptHashes" | "frameOrigins">;
 
 /**
  * The kinds of answer whose headers differ: pages, the files under /assets/ the site's own pages

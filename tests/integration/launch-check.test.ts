@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { PDFDocument } from "pdf-lib";
 import PptxGenJS from "pptxgenjs";
 import { afterAll, describe, expect, it } from "vitest";
-import { SAMPLE_NOTE } from "../../scripts/assets/sample-marker.ts";
+import { SAMPLE_NOTE } from "../../tools/sample-pictures/sample-marker.ts";
 import { findPlaceholders, formatFindings } from "../../scripts/launch-check.ts";
 import { tempDir } from "../server/helpers.ts";
 
@@ -94,8 +94,8 @@ describe("launch check", () => {
       "content/site.yaml:11 placeholder street address: 12 Sample Park",
       "content/site.yaml:13 link to a profile named example: https://www.linkedin.com/company/example",
       "content/site.yaml:15 WhatsApp click-to-chat number is a placeholder phone number: +91 00000 00003",
-      `public/assets/datasheets/sample.pdf generated sample document ("Sample datasheet — ${SAMPLE_NOTE}")`,
-      `public/assets/deck.pptx generated sample document ("Sample presentation — ${SAMPLE_NOTE}")`,
+      `public/assets/datasheets/sample.pdf sample document from tools/sample-pictures ("Sample datasheet — ${SAMPLE_NOTE}")`,
+      `public/assets/deck.pptx sample document from tools/sample-pictures ("Sample presentation — ${SAMPLE_NOTE}")`,
       "public/robots.txt:2 example.com e-mail address: webmaster@example.org",
     ]);
     expect(formatFindings(findings)).toMatch(/^11 placeholders to replace before launch:\ncontent\/pages\/home\.yaml:8 +logoGrid/);

@@ -8,7 +8,7 @@ import type { ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { nginxFiles, servedFiles } from "../../scripts/build/deploy-configs.ts";
-import { readSiteFacts } from "../../src/server/site-facts.ts";
+import { readBuiltSite } from "../../src/server/built-site.ts";
 import { freePort, rawRequest, waitFor } from "../server/helpers.ts";
 
 export const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));
@@ -56,7 +56,7 @@ export async function startNginx(dir: string, dist: string, upstreams: string[])
   const nginx = requireNginx();
   chmodSync(dir, 0o755);
   const port = await freePort();
-  const files = nginxFiles(servedFiles(dist), readSiteFacts(dist), {
+  const files = nginxFiles(servedFiles(dist), readBuiltSite(dist), {
     root: dist,
     upstream: upstreams.join(","),
     listen: [`127.0.0.1:${port}`],

@@ -20,8 +20,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { securityHeaders } from "../../src/server/security.ts";
-import { readSiteFacts } from "../../src/server/site-facts.ts";
-import type { SiteFacts } from "../../src/server/site-facts.ts";
+import { readBuiltSite } from "../../src/server/built-site.ts";
+import type { BuiltSite } from "../../src/server/built-site.ts";
 import { scriptFields, TEST_SPAM_ENV, tempDir, validContact, validQuote, waitFor } from "../server/helpers.ts";
 import { mainConf, requireNginx, startNginx } from "./nginx.ts";
 import type { NginxProcess } from "./nginx.ts";
@@ -119,14 +119,14 @@ describe("nginx in front of the Node server", () => {
   let nodeOutput = "";
   let direct = "";
   let proxied = "";
-  let facts: SiteFacts;
+  let builtSite: BuiltSite;
   /** The nginx.conf the build wrote (for port 80 and 127.0.0.1:8080). */
   let built = "";
 
   beforeAll(async () => {
     requireNginx();
     await run(process.execPath, ["--import", "tsx", "scripts/build/build.ts"], buildEnv(dist, ssrDir));
-    facts = readSiteFacts(dist);
+    builtSite = readBuiltSite(dist);
     built = readFileSync(join(dist, ".site/nginx.conf"), "utf8");
 
     node = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
@@ -169,7 +169,7 @@ describe("nginx in front of the Node server", () => {
     rmSync(ssrDir, { recursive: true, force: true });
   });
 
-  const headerNames = () => [...Object.keys(securityHeaders(facts)), "cache-control"];
+  const headerNames = () => [...Object.keys(securityHeaders(builtSite)), "cache-control"];
   const pick = (a: Answer, names: string[]) => Object.fromEntries(names.map((n) => [n, a.headers[n]]));
 
   /** GET through nginx and straight from Node: same status and the same security and cache headers. */
@@ -217,7 +217,7 @@ describe("nginx in front of the Node server", () => {
   });
 
   it("decides the policy on the path nginx serves: the editor's for its files only, not for a page reached through /admin/ nor a 404 there", async () => {
-    const page = securityHeaders(facts, "page")["content-security-policy"];
+    const page = securityHeaders(builtSite, "page")["content-security-policy"];
     const about = readFileSync(join(dist, "about/index.html"));
     for (const path of ["/admin/..%2fabout", "/admin/..%2Fabout?x=1", "/admin/%2e%2e/about"]) {
       const answer = await fetchRaw(proxied, path);
@@ -229,7 +229,7 @@ describe("nginx in front of the Node server", () => {
       expect([path, viaNginx.status, viaNginx.headers["content-security-policy"]]).toEqual([path, 404, page]);
     }
     const [editor] = await both("/admin/");
-    expect(editor.headers["content-security-policy"]).toBe(securityHeaders(facts, "admin")["content-security-policy"]);
+    expect(editor.headers["content-security-policy"]).toBe(securityHeaders(builtSite, "admin")["content-security-policy"]);
   });
 
   it("answers nginx's own refusals with the security headers, in JSON under /api/", async () => {
@@ -250,13 +250,13 @@ describe("nginx in front of the Node server", () => {
         status,
         [json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8"],
       ]);
-      for (const [name, value] of Object.entries(securityHeaders(facts))) expect([what, name, answer.headers[name]]).toEqual([what, name, [value]]);
+      for (const [name, value] of Object.entries(securityHeaders(builtSite))) expect([what, name, answer.headers[name]]).toEqual([what, name, [value]]);
       if (json) expect(JSON.parse(answer.body)).toMatchObject({ success: false });
     }
     // nginx adds the headers of the file's answer before it turns it into a 416, and again to the 416.
     const outOfRange = await fetchRaw(proxied, "/about", { headers: { range: "bytes=999999-" } });
     expect(outOfRange.status).toBe(416);
-    for (const [name, value] of Object.entries(securityHeaders(facts))) expect(String(outOfRange.headers[name])).toContain(value);
+    for (const [name, value] of Object.entries(securityHeaders(builtSite))) expect(String(outOfRange.headers[name])).toContain(value);
   });
 
   it("serves one range a request: a thousand ranges get the file once, not a thousand parts", async () => {
@@ -267,8 +267,8 @@ describe("nginx in front of the Node server", () => {
   });
 
   it("redirects what site.yaml redirects, with or without a trailing slash, keeping the query", async () => {
-    expect(facts.redirects.length).toBeGreaterThan(0);
-    for (const { from, to } of facts.redirects) {
+    expect(builtSite.redirects.length).toBeGreaterThan(0);
+    for (const { from, to } of builtSite.redirects) {
       for (const path of [`${from}?utm=1`, `${from}/`]) {
         const [viaNginx, fromNode] = await both(path);
         expect([path, viaNginx.status, viaNginx.headers.location]).toEqual([path, 301, fromNode.headers.location]);
@@ -371,7 +371,7 @@ describe("nginx in front of the Node server", () => {
     ]) {
       expect([answer.status, answer.headers["content-type"], answer.headers["retry-after"]]).toEqual([503, "application/json; charset=utf-8", "60"]);
       expect(JSON.parse(answer.body.toString())).toMatchObject({ success: false });
-      expect(answer.headers["content-security-policy"]).toBe(securityHeaders(facts)["content-security-policy"]);
+      expect(answer.headers["content-security-policy"]).toBe(securityHeaders(builtSite)["content-security-policy"]);
       expect(answer.headers.allow).toBeUndefined();
     }
   });

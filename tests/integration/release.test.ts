@@ -62,7 +62,7 @@ function run(command: string, args: string[], extra: Record<string, string> = {}
 }
 const release = (...args: string[]) => run("bash", [join(REPO, "deploy/release.sh"), ...args]);
 
-/** A small build whose home page names it; `facts` replaces the server's facts file (a broken one stops the server). */
+/** A small build whose home page names it; `facts` replaces the built site's server.json (a broken one stops the server). */
 function build(label: string, facts: string | null = JSON.stringify({ redirects: [], scriptHashes: [], frameOrigins: [] })): string {
   const dist = join(dir.path, "builds", label, "dist");
   mkdirSync(join(dist, ".site"), { recursive: true });
@@ -143,7 +143,7 @@ describe("releases on one server", { timeout: 120_000 }, () => {
     expect(release("list").output).not.toContain("cccc");
   });
 
-  it("refuses a build without the facts file of the build's last step (a failed content check), changing nothing", async () => {
+  it("refuses a build without the server.json of the build's last step (a failed content check), changing nothing", async () => {
     // pack.sh itself refuses such a build ...
     const noFacts = build("five", null);
     const refusedPack = run("bash", [join(REPO, "scripts/deploy/pack.sh"), archives], { DIST_DIR: noFacts });

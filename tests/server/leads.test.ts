@@ -2,7 +2,7 @@
  * Leads sales can trust, end to end through the running app on both databases: the spam verdict
  * in receive() (quarantine kept but not delivered, clear spam counted and dropped, the ALTCHA
  * replay guard in the store), the reference in the answer and every mail, the visitor's receipt
- * through the outbox (Reply-To sales, details from the build's facts file, at most 3 a day), where
+ * through the outbox (Reply-To sales, details from what the build tells the server, at most 3 a day), where
  * the visit came from, and the signed webhook delivered once through a sink that fails at first.
  */
 import { randomBytes } from "node:crypto";
@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SalesContact } from "../../src/server/receipt.ts";
-import { SITE_FACTS_FILE } from "../../src/server/site-facts.ts";
+import { BUILT_SITE_FILE } from "../../src/server/built-site.ts";
 import { forEachBackend } from "./backends.ts";
 import { parseMail, postJson, scriptFields, startApp, startSmtpSink, tempDir, validContact, waitFor } from "./helpers.ts";
 import type { SmtpSink, TestApp } from "./helpers.ts";
@@ -50,7 +50,7 @@ describe("receipts without SMTP", () => {
   it("writes the receipt as its own .eml file beside the sales mail's", async () => {
     const dist = tempDir("lariox-leads-eml-");
     mkdirSync(join(dist.path, ".site"), { recursive: true });
-    writeFileSync(join(dist.path, SITE_FACTS_FILE), JSON.stringify({ redirects: [], scriptHashes: [], frameOrigins: [], sales: SALES }));
+    writeFileSync(join(dist.path, BUILT_SITE_FILE), JSON.stringify({ redirects: [], scriptHashes: [], frameOrigins: [], sales: SALES }));
     const t = await startApp({ DIST_DIR: dist.path });
     try {
       expect((await postJson(t.url, CONTACT, { ...validContact, message: "Written to files." })).status).toBe(200);
@@ -76,7 +76,7 @@ forEachBackend((backend) => {
     beforeAll(async () => {
       await new Promise<void>((resolve) => hook.server.listen(0, "127.0.0.1", resolve));
       mkdirSync(join(dist.path, ".site"), { recursive: true });
-      writeFileSync(join(dist.path, SITE_FACTS_FILE), JSON.stringify({ redirects: [], scriptHashes: [], frameOrigins: [], sales: SALES }));
+      writeFileSync(join(dist.path, BUILT_SITE_FILE), JSON.stringify({ redirects: [], scriptHashes: [], frameOrigins: [], sales: SALES }));
       smtp = await startSmtpSink();
       t = await startApp({
         ...(await backend.fresh()).env,

@@ -14,7 +14,7 @@ import type { ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { NO_SITE_FACTS, SITE_FACTS_FILE } from "../../src/server/site-facts.ts";
+import { NO_BUILT_SITE, BUILT_SITE_FILE } from "../../src/server/built-site.ts";
 import type { EnquiryStore } from "../../src/server/store.ts";
 import { startNginx } from "../integration/nginx.ts";
 import type { NginxProcess } from "../integration/nginx.ts";
@@ -88,11 +88,11 @@ forEachBackend((backend) => {
   it("two instances, one database: SIGKILL one mid-burst, every acknowledged enquiry is stored and delivered exactly once", { timeout: 180_000 }, async () => {
     const data = await backend.fresh();
     smtp = await startSmtpSink();
-    // What nginx serves besides the API: enough for the generator (the pages, the 404 page, the facts).
+    // What nginx serves besides the API: enough for the generator (the pages, the 404 page, the built site's server.json).
     const dist = join(dir.path, "dist");
     mkdirSync(join(dist, ".site"), { recursive: true });
     for (const page of ["index.html", "404.html"]) writeFileSync(join(dist, page), `<!doctype html><title>${page}</title>`);
-    writeFileSync(join(dist, SITE_FACTS_FILE), JSON.stringify(NO_SITE_FACTS));
+    writeFileSync(join(dist, BUILT_SITE_FILE), JSON.stringify(NO_BUILT_SITE));
     // PostgreSQL: one DATABASE_URL, a DATA_DIR each; SQLite: the one DATA_DIR of the store.
     const env = (name: string) => ({
       // One secret for every instance: a time token or challenge one signs, the other checks.

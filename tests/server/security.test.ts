@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { DEFAULT_TIMEOUTS } from "../../src/server/security.ts";
-import { readSiteFacts, SITE_FACTS_FILE } from "../../src/server/site-facts.ts";
+import { readBuiltSite, BUILT_SITE_FILE } from "../../src/server/built-site.ts";
 import { postJson, rawRequest, startApp, validContact } from "./helpers.ts";
 import type { HttpResult, TestApp } from "./helpers.ts";
 
@@ -58,7 +58,7 @@ describe("security headers", () => {
     write(dist, "assets/logo.svg", "<svg xmlns='http://www.w3.org/2000/svg'/>");
     write(dist, "admin/index.html", `<!doctype html><title>Editor</title><script type="module" src="/admin/assets/admin-Dx9_a1B2.js"></script>`);
     write(dist, "admin/assets/admin-Dx9_a1B2.js", "console.log(2)");
-    write(dist, SITE_FACTS_FILE, JSON.stringify({ redirects: [{ from: "/old", to: "/about" }], scriptHashes: [sha256(INLINE)], frameOrigins: [mapOrigin] }));
+    write(dist, BUILT_SITE_FILE, JSON.stringify({ redirects: [{ from: "/old", to: "/about" }], scriptHashes: [sha256(INLINE)], frameOrigins: [mapOrigin] }));
     t = await startApp({ DIST_DIR: dist }, { startOutbox: false });
   });
   afterAll(async () => {
@@ -205,17 +205,17 @@ describe("security headers", () => {
 });
 
 describe("policy inputs", () => {
-  it("reads the build's facts file, nothing before a build, and refuses a broken one", () => {
-    const dir = mkdtempSync(join(tmpdir(), "lariox-sec-facts-"));
+  it("reads what the build tells the server, nothing before a build, and refuses a broken one", () => {
+    const dir = mkdtempSync(join(tmpdir(), "lariox-sec-built-"));
     try {
-      expect(readSiteFacts(dir)).toEqual({ redirects: [], scriptHashes: [], frameOrigins: [] });
-      const facts = { redirects: [{ from: "/a", to: "/b" }], scriptHashes: [sha256("a"), sha256("b")], frameOrigins: ["https://www.google.com"] };
-      write(dir, SITE_FACTS_FILE, JSON.stringify(facts));
-      expect(readSiteFacts(dir)).toEqual(facts);
-      write(dir, SITE_FACTS_FILE, JSON.stringify({ ...facts, scriptHashes: ["'unsafe-inline'"] }));
-      expect(() => readSiteFacts(dir)).toThrow(/build the site again/);
-      write(dir, SITE_FACTS_FILE, JSON.stringify({ ...facts, frameOrigins: ["http://insecure.example"] }));
-      expect(() => readSiteFacts(dir)).toThrow(/build the site again/);
+      expect(readBuiltSite(dir)).toEqual({ redirects: [], scriptHashes: [], frameOrigins: [] });
+      const builtSite = { redirects: [{ from: "/a", to: "/b" }], scriptHashes: [sha256("a"), sha256("b")], frameOrigins: ["https://www.google.com"] };
+      write(dir, BUILT_SITE_FILE, JSON.stringify(builtSite));
+      expect(readBuiltSite(dir)).toEqual(builtSite);
+      write(dir, BUILT_SITE_FILE, JSON.stringify({ ...builtSite, scriptHashes: ["'unsafe-inline'"] }));
+      expect(() => readBuiltSite(dir)).toThrow(/build the site again/);
+      write(dir, BUILT_SITE_FILE, JSON.stringify({ ...builtSite, frameOrigins: ["http://insecure.example"] }));
+      expect(() => readBuiltSite(dir)).toThrow(/build the site again/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

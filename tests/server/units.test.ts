@@ -134,7 +134,7 @@ forEachBackend((backend) => {
     const cli = (...args: string[]) =>
       run(process.execPath, ["--import", "tsx", "scripts/submissions.ts", "--data-dir", data.env.DATA_DIR ?? "unused", ...args], {
         cwd: repoRoot,
-        // No build: --release queues no receipt (it needs sales' details from the build's facts file).
+        // No build: --release queues no receipt (it needs sales' details from what the build tells the server).
         env: { ...process.env, DATABASE_URL: data.env.DATABASE_URL, DIST_DIR: join(repoRoot, ".tmp", "no-build") },
       });
 

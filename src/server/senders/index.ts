@@ -17,7 +17,7 @@ import { webhookSender } from "./webhook.ts";
 export interface SenderOptions {
   /** Replaces the SMTP/.eml transport chosen from the configuration (tests). */
   transport?: MailTransport | undefined;
-  /** Sales' contact details from the build (site facts); without them no receipt is sent. */
+  /** Sales' contact details from the build (built-site.ts); without them no receipt is sent. */
   sales?: SalesContact | undefined;
   /** The webhook's clock (its signed timestamp), the outbox's in tests. */
   now?: (() => number) | undefined;

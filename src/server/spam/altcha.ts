@@ -17,6 +17,7 @@ import { createHmac } from "node:crypto";
 import { createChallenge, randomInt, verifySolution } from "altcha-lib";
 import type { Challenge, Payload } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { SETTINGS } from "../env.ts";
 import { doubt, spam, type Finding } from "./findings.ts";
 
 export const ALTCHA_ALGORITHM = "PBKDF2/SHA-256";
@@ -33,7 +34,12 @@ export interface AltchaSettings {
 }
 
 /** About 1 to 3 s of background work for a phone's browser; the form is usually being typed meanwhile. */
-export const ALTCHA_DEFAULTS = { cost: 1_000, counterMin: 1_000, counterMax: 4_000, ttlMs: 30 * 60_000 } as const;
+export const ALTCHA_DEFAULTS = {
+  cost: SETTINGS.ALTCHA_COST.default,
+  counterMin: SETTINGS.ALTCHA_MAX_NUMBER.default / 4,
+  counterMax: SETTINGS.ALTCHA_MAX_NUMBER.default,
+  ttlMs: 30 * 60_000,
+} as const;
 
 /** Remembers the challenges already used until they expire; `claim` is false for a second use. */
 export interface ReplayGuard {

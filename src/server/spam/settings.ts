@@ -1,18 +1,11 @@
 /**
- * The spam defence's settings, from the environment (read once at start-up, like config.ts):
- *
- *   FORM_SECRET           (a file)   signs time tokens and ALTCHA challenges; at least 32 characters.
- *                                    Unset: a random one kept in DATA_DIR/form-secret (0600), made on
- *                                    first start. Several instances must all be given the same one.
- *   SPAM_MIN_SECONDS      3          a post sooner than this after the form was shown is spam
- *   ALTCHA_COST           1000       PBKDF2 iterations per proof-of-work attempt
- *   ALTCHA_MAX_NUMBER     4000       attempts a browser may need at most (from a quarter of it)
- *   SPAM_BLOCKLIST_FILE   (built in) the blocklist (format: blocklist.ts); unset = default-blocklist.txt
+ * The spam defence's settings, from the environment (read once at start-up, like config.ts; each
+ * described in env.ts's SETTINGS).
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ConfigError, type Env } from "../env.ts";
+import { ConfigError, integer, type Env } from "../env.ts";
 import { ALTCHA_DEFAULTS, type AltchaSettings } from "./altcha.ts";
 import { BlocklistError, loadBlocklist, type Blocklist } from "./blocklist.ts";
 import { LINK_DEFAULTS, type LinkSettings } from "./content-rules.ts";
@@ -52,17 +45,9 @@ export function formSecret(env: Env, dataDir: string): string {
   }
 }
 
-function whole(env: Env, key: string, fallback: number, min: number, max: number): number {
-  const raw = env[key]?.trim();
-  if (!raw) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
-    throw new ConfigError(`${key} must be a whole number from ${min} to ${max}, got "${raw.slice(0, 40)}".`);
-  return Number(raw);
-}
-
 export function loadSpamSettings(env: Env, dataDir: string): SpamSettings {
   const secret = formSecret(env, dataDir);
-  const counterMax = whole(env, "ALTCHA_MAX_NUMBER", ALTCHA_DEFAULTS.counterMax, 4, 10_000_000);
+  const counterMax = integer(env, "ALTCHA_MAX_NUMBER");
   let blocklist: Blocklist;
   try {
     blocklist = env.SPAM_BLOCKLIST_FILE ? loadBlocklist(env.SPAM_BLOCKLIST_FILE) : loadBlocklist();
@@ -71,10 +56,10 @@ export function loadSpamSettings(env: Env, dataDir: string): SpamSettings {
     throw new ConfigError(`SPAM_BLOCKLIST_FILE cannot be read: ${(error as Error).message}`);
   }
   return {
-    timeTrap: { secret, minMs: whole(env, "SPAM_MIN_SECONDS", TIME_TRAP_DEFAULTS.minMs / 1000, 0, 600) * 1000, maxMs: TIME_TRAP_DEFAULTS.maxMs },
+    timeTrap: { secret, minMs: integer(env, "SPAM_MIN_SECONDS") * 1000, maxMs: TIME_TRAP_DEFAULTS.maxMs },
     altcha: {
       secret,
-      cost: whole(env, "ALTCHA_COST", ALTCHA_DEFAULTS.cost, 1, 10_000_000),
+      cost: integer(env, "ALTCHA_COST"),
       counterMin: Math.max(1, Math.floor(counterMax / 4)),
       counterMax,
       ttlMs: ALTCHA_DEFAULTS.ttlMs,

@@ -7,6 +7,7 @@
  * The form's kind is signed in, so a token for one form does not open the other.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { SETTINGS } from "../env.ts";
 import { doubt, spam, type Finding } from "./findings.ts";
 
 export interface TimeTrapSettings {
@@ -17,7 +18,7 @@ export interface TimeTrapSettings {
   maxMs: number;
 }
 
-export const TIME_TRAP_DEFAULTS = { minMs: 3_000, maxMs: 24 * 3_600_000 } as const;
+export const TIME_TRAP_DEFAULTS = { minMs: SETTINGS.SPAM_MIN_SECONDS.default * 1000, maxMs: 24 * 3_600_000 } as const;
 /** Clocks of several instances may differ by this much. */
 const CLOCK_SKEW_MS = 5_000;
 

@@ -2,7 +2,7 @@
 // logos and icons as SVG, sample PDFs and a sample PPTX. Deterministic: the same
 // inputs give the same files, so re-running only changes what the code changed.
 //
-//   npx tsx scripts/assets/make.ts
+//   npx tsx tools/sample-pictures/make.ts
 import { readdir, stat } from "node:fs/promises";
 import { join, relative, dirname } from "node:path";
 import { makeBrand } from "./brand.ts";

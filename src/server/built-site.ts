@@ -1,14 +1,14 @@
 /**
- * What the server needs to know about the built site, written by the build to
- * DIST_DIR/.site/server.json: the redirects, the hashes of the inline scripts (for the
- * Content-Security-Policy) and the origins the pages frame besides their own (the map). The server
- * reads this one file and never the content or schemas the build read.
+ * The built site: what the build tells the server, written to DIST_DIR/.site/server.json. The
+ * redirects, the hashes of the inline scripts (for the Content-Security-Policy), the origins the
+ * pages frame besides their own (the map) and sales' contact details (for the receipt). The
+ * server reads this one file and never the content or schemas the build read.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SalesContact } from "./receipt.ts";
 
-export interface SiteFacts {
+export interface BuiltSite {
   redirects: Array<{ from: string; to: string }>;
   /** `'sha256-…'` sources of the inline scripts. */
   scriptHashes: string[];
@@ -18,10 +18,10 @@ export interface SiteFacts {
   sales?: SalesContact;
 }
 
-export const SITE_FACTS_FILE = ".site/server.json";
+export const BUILT_SITE_FILE = ".site/server.json";
 
 /** Before the first build there is nothing to redirect, no inline script and no frame. */
-export const NO_SITE_FACTS: SiteFacts = { redirects: [], scriptHashes: [], frameOrigins: [] };
+export const NO_BUILT_SITE: BuiltSite = { redirects: [], scriptHashes: [], frameOrigins: [] };
 
 const isPath = (v: unknown) => typeof v === "string" && v.startsWith("/");
 const isHash = (v: unknown) => typeof v === "string" && /^'sha(256|384|512)-[A-Za-z0-9+/=]+'$/.test(v);
@@ -34,21 +34,21 @@ const isSales = (v: Partial<SalesContact>) =>
   v.phones.every(isText) &&
   (v.whatsapp === undefined || isText(v.whatsapp));
 
-export function readSiteFacts(distDir: string): SiteFacts {
-  const file = join(distDir, SITE_FACTS_FILE);
-  if (!existsSync(file)) return NO_SITE_FACTS;
-  const facts = JSON.parse(readFileSync(file, "utf8")) as Partial<SiteFacts>;
+export function readBuiltSite(distDir: string): BuiltSite {
+  const file = join(distDir, BUILT_SITE_FILE);
+  if (!existsSync(file)) return NO_BUILT_SITE;
+  const site = JSON.parse(readFileSync(file, "utf8")) as Partial<BuiltSite>;
   const ok =
-    Array.isArray(facts.redirects) &&
-    facts.redirects.every((r) => isPath(r?.from) && isPath(r?.to)) &&
-    Array.isArray(facts.scriptHashes) &&
-    facts.scriptHashes.every(isHash) &&
-    Array.isArray(facts.frameOrigins) &&
-    facts.frameOrigins.every(isOrigin) &&
-    (facts.sales === undefined || isSales(facts.sales));
+    Array.isArray(site.redirects) &&
+    site.redirects.every((r) => isPath(r?.from) && isPath(r?.to)) &&
+    Array.isArray(site.scriptHashes) &&
+    site.scriptHashes.every(isHash) &&
+    Array.isArray(site.frameOrigins) &&
+    site.frameOrigins.every(isOrigin) &&
+    (site.sales === undefined || isSales(site.sales));
   if (!ok)
     throw new Error(
       `${file} is not what the build writes: { redirects: [{from, to}], scriptHashes: ["'sha256-…'"], frameOrigins: ["https://…"] }; build the site again.`,
     );
-  return facts as SiteFacts;
+  return site as BuiltSite;
 }
