@@ -33,7 +33,7 @@ const SERVED: Record<string, string> = {
   "/assets/datasheets/edge.pdf": "assets/datasheets/edge.pdf",
   "/admin/": "admin/index.html",
   "/admin/assets/admin-Dx9_a1B2.js": "admin/assets/admin-Dx9_a1B2.js",
-  "/admin/facts.json": "admin/facts.json",
+  "/admin/site-index.json": "admin/site-index.json",
 };
 
 const dir = tempDir("lariox-deploy-");
