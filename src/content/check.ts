@@ -12,7 +12,8 @@ function walkStrings(value: unknown, pointer: string, key: string, visit: (s: st
 }
 
 const LINK_KEYS = new Set(["href", "to"]);
-const SITE_FILE = "content/site.yaml";
+/** The site settings' file: the index holds their data, and errors in it name this file. */
+export const SITE_FILE = "content/site.yaml";
 
 /**
  * Checks that need more than one file: unique paths, links, assets, sidebars, and each block's own

@@ -3,7 +3,7 @@ import { join, posix, relative } from "node:path";
 import type { ContentError } from "./errors.ts";
 import { parseYamlFile, type YamlFile } from "./yaml-file.ts";
 import { describeAjvError, validators } from "./schemas.ts";
-import { crossFileErrors } from "./check.ts";
+import { crossFileErrors, SITE_FILE } from "./check.ts";
 import { contactTokens, fillTokens } from "./tokens.ts";
 import type { Content, SiteIndex } from "./types.ts";
 import type { Site } from "./generated/site.ts";
@@ -11,7 +11,7 @@ import type { Page } from "./generated/page.ts";
 
 export type { Content, PageFile } from "./types.ts";
 
-export const SITE_FILE = "content/site.yaml";
+export { SITE_FILE };
 export const PAGES_DIR = "content/pages";
 
 function listYaml(dir: string): string[] {
