@@ -9,12 +9,11 @@ import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { parse } from "yaml";
-import { readFacts } from "./scripts/cms/facts.ts";
+import { readSiteIndex } from "./scripts/cms/site-index.ts";
 import { imageManifest } from "./src/content/images.ts";
 
 const root = process.cwd();
 const outDir = process.env.DIST_DIR ?? "dist";
-const shims = join(import.meta.dirname, "src/admin/shims");
 
 /**
  * `virtual:site` for what the preview draws: site.yaml as it was at build, and every image's size
@@ -38,7 +37,7 @@ function siteModule(): Plugin {
 /**
  * The site's stylesheet goes to admin/preview.css for the preview pane only (main.tsx registers
  * it); linked from the editor's page it would restyle Decap's own interface.
- * facts.json: the pages and assets the editor checks links against (scripts/cms/facts.ts).
+ * site-index.json: the pages and assets the editor checks links against (scripts/cms/site-index.ts).
  * Each build replaces <DIST_DIR>/admin whole.
  */
 function adminFiles(): Plugin {
@@ -50,7 +49,7 @@ function adminFiles(): Plugin {
     },
     transformIndexHtml: { order: "post", handler: (html) => html.replace(/\s*<link rel="stylesheet"[^>]*>/g, "") },
     generateBundle() {
-      this.emitFile({ type: "asset", fileName: "admin/facts.json", source: JSON.stringify(readFacts(root)) });
+      this.emitFile({ type: "asset", fileName: "admin/site-index.json", source: JSON.stringify(readSiteIndex(root)) });
     },
   };
 }
@@ -66,10 +65,6 @@ export default defineConfig({
       // How long the deploy job takes from a merge to the live site, as the editor tells it after a publish.
       liveMinutes: Number(process.env.CMS_LIVE_MINUTES ?? 10),
     }),
-  },
-  resolve: {
-    // src/content's validator reads schema files with node:fs; in the browser they come bundled.
-    alias: { "node:fs": join(shims, "node-fs.ts"), "node:path": join(shims, "node-path.ts"), "node:url": join(shims, "node-url.ts") },
   },
   build: {
     outDir,

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize } from "node:path";
-import { readFacts } from "./facts.ts";
+import { readSiteIndex } from "./site-index.ts";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -14,7 +14,7 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * Serves a built /admin from `adminDist` (its <DIST_DIR>), with /admin/facts.json read fresh from
+ * Serves a built /admin from `adminDist` (its <DIST_DIR>), with /admin/site-index.json read fresh from
  * `root` at each request (pages and uploads change while editing), for `npm run edit`. Anything
  * else (the pages, public/) goes to `next`, the dev server.
  */
@@ -26,7 +26,7 @@ export function adminMiddleware(root: string, adminDist: string) {
       res.end(body);
     };
     if (path === "/admin") return res.writeHead(301, { location: "/admin/" }).end();
-    if (path === "/admin/facts.json") return send(TYPES[".json"]!, JSON.stringify(readFacts(root)));
+    if (path === "/admin/site-index.json") return send(TYPES[".json"]!, JSON.stringify(readSiteIndex(root)));
     if (!path.startsWith("/admin/")) return next();
     const file = join(adminDist, normalize(path.endsWith("/") ? `${path}index.html` : path));
     if (!existsSync(file) || !statSync(file).isFile()) return next();

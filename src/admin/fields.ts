@@ -1,22 +1,50 @@
 /**
- * The form's fields of a page and of site.yaml (config.ts, with the site's choices once its facts
- * are loaded), from the bundled schemas: what clean() keeps and describePointer names.
+ * The form's fields of a page and of site.yaml (config.ts, with the site's choices once the site
+ * index is loaded), from the bundled schemas: what clean() keeps and describePointer names.
  */
 import pageSchema from "../../schema/page.schema.json";
 import siteSchema from "../../schema/site.schema.json";
 import type { Site } from "../content/generated/site.ts";
-import { fieldsOf, type Field, type Schemas } from "./config.ts";
-import { facts } from "./facts.ts";
+import { fieldsOf, innerFields, itemField, type Field, type Schemas } from "./config.ts";
+import { siteIndex } from "./site-index.ts";
 import { withSiteChoices } from "./site-choices.ts";
 
 export const schemas = { "page.schema.json": pageSchema, "site.schema.json": siteSchema } as unknown as Schemas;
 
-const cache = new Map<string, { site: Site; fields: Field[] }>();
+const cache = new Map<string, { site?: Site; fields: Field[] }>();
 export function entryFields(kind: "page" | "site"): Field[] {
-  const site = facts().site;
+  const site = siteIndex()?.site;
   const hit = cache.get(kind);
-  if (hit?.site === site) return hit.fields;
+  if (hit && hit.site === site) return hit.fields;
   const fields = withSiteChoices(kind, fieldsOf(`${kind}.schema.json`, schemas), site, schemas);
   cache.set(kind, { site, fields });
   return fields;
+}
+
+export const typeOf = (value: unknown) => (value as { type?: unknown } | null | undefined)?.type;
+
+/**
+ * `/sections/2/link/href` as the editor labels it, `Sections › 3 › Button › Link target`, so a
+ * message names the field the editor sees. `data` picks each section's variant by its type.
+ */
+export function describePointer(pointer: string, fields: Field[], data: unknown): string {
+  const names: string[] = [];
+  let siblings: Field[] = fields;
+  let field: Field | undefined;
+  let value = data;
+  for (const part of pointer.split("/").slice(1)) {
+    value = (value as Record<string, unknown> | undefined)?.[part];
+    if (field?.widget === "list" && /^\d+$/.test(part)) {
+      names.push(String(Number(part) + 1));
+      const item = itemField(field);
+      siblings = innerFields(field, typeOf(value)) ?? (item ? [item] : []);
+      field = item;
+      continue;
+    }
+    field = siblings.find((f) => f.name === part);
+    // A part the form does not draw (inside a hidden map): counted from 1 like the form's lists.
+    names.push(field?.label ?? (/^\d+$/.test(part) ? String(Number(part) + 1) : part));
+    siblings = innerFields(field) ?? [];
+  }
+  return names.join(" › ") || "Page";
 }

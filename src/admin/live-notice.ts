@@ -4,7 +4,7 @@
  * itself; on this machine (Decap's local backend) the change is in the files here, not yet public.
  */
 import type { Entry } from "./entry.ts";
-import { facts } from "./facts.ts";
+import { siteIndex } from "./site-index.ts";
 
 let backend = "github";
 /** Which backend Decap started (backend-hooks.ts): "proxy" on this machine, else "github". */
@@ -20,7 +20,7 @@ export function liveNotice(entry: Entry, kind: "local" | "public", liveMinutes: 
       text: `Saved in the site's files on this computer. The site on this computer shows it at ${href} once it is rebuilt; the public site gets it when this change is sent to the company's repository.`,
     };
   }
-  const href = `${facts().site.company.siteUrl}${path}`;
+  const href = `${siteIndex()?.site.company.siteUrl ?? ""}${path}`;
   return {
     href,
     text: `Published. The site rebuilds itself with this change: it is live in about ${liveMinutes} minutes at ${href}. Until then visitors see the previous version; if the new one fails its checks, they keep seeing it and nothing breaks.`,

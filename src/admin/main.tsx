@@ -10,7 +10,7 @@ import CMS from "decap-cms-app";
 import { cmsConfig } from "./config.ts";
 import { schemas } from "./fields.ts";
 import { yamlFormat } from "./cms-format.ts";
-import { loadFacts } from "./facts.ts";
+import { loadSiteIndex } from "./site-index.ts";
 import { pagePathControl } from "./page-path.tsx";
 import { refuseInvalid, rememberEntry } from "./pre-save.ts";
 import { guardDeletes } from "./refuse-delete.ts";
@@ -50,7 +50,7 @@ hookBackends(cms, (backend, name) => {
 const text = cms.getWidget("string") as unknown as { control: Parameters<typeof pagePathControl>[0]; preview: ComponentType<CmsWidgetPreviewProps> };
 cms.registerWidget("page-path", pagePathControl(text.control), text.preview);
 
-const { site } = await loadFacts();
+const { site } = await loadSiteIndex();
 cms.init({
   config: cmsConfig(
     schemas,

@@ -6,7 +6,7 @@
  */
 import type { Implementation } from "./backend-hooks.ts";
 import { MEDIA_FOLDER } from "./config.ts";
-import { facts } from "./facts.ts";
+import { siteIndex } from "./site-index.ts";
 
 /** The folders (/assets/…) that hold the site's files, the uploads folder first. */
 export function assetFolders(assets: string[]): string[] {
@@ -21,7 +21,7 @@ export function listEveryFolder(implementation: Implementation): void {
   implementation.getMedia = async (only) => {
     // Asked for one folder (an entry's own media folder): that one, as Decap expects it.
     if (only) return getMedia(only);
-    const folders = assetFolders(facts().assets);
+    const folders = assetFolders(siteIndex()?.assets ?? []);
     const lists = await Promise.all(folders.map((folder) => getMedia(`public${folder}`).catch(() => [])));
     return lists.flatMap((files, i) => {
       const folder = folders[i]!.replace(/^\/assets\/?/, "");

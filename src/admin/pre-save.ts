@@ -5,23 +5,23 @@
  * already shown their messages at the fields.
  */
 import { entryData, entryFile, entryUploads, type Entry } from "./entry.ts";
-import { addAssets, loadFacts, rememberSaved } from "./facts.ts";
+import { loadSiteIndex, rememberSaved } from "./site-index.ts";
 import { entryFields } from "./fields.ts";
 import { clean, validateEntry } from "./validate-entry.ts";
 import { Refusal } from "./wording.ts";
 
-/** After a save, the rest of the session checks against the entry as saved (facts.ts). */
+/** After a save, the rest of the session checks against the entry as saved (site-index.ts). */
 export function rememberEntry({ entry }: { entry: Entry }): void {
   const kind = entry.get("collection") === "site" ? "site" : "page";
   rememberSaved(kind, entryFile(entry), clean(entryData(entry), entryFields(kind)), entryUploads(entry));
 }
 
 export async function refuseInvalid({ entry }: { entry: Entry }): Promise<undefined> {
-  const facts = await loadFacts();
+  const index = await loadSiteIndex();
   // Pictures uploaded into this entry are saved with it: they count as there.
-  addAssets(entryUploads(entry));
+  const assets = [...index.assets, ...entryUploads(entry)];
   const kind = entry.get("collection") === "site" ? "site" : "page";
-  const errors = validateEntry(kind, entryFile(entry), entryData(entry), facts);
+  const errors = validateEntry(kind, entryFile(entry), entryData(entry), { ...index, assets });
   if (errors.length === 0) return undefined;
   const messages = errors.map((e) => ({ pointer: e.pointer, text: `${e.field}: ${e.message}` }));
   showFieldErrors(messages);

@@ -11,11 +11,11 @@ import type { PreviewTemplateComponentProps } from "decap-cms-core";
 import { images } from "virtual:site";
 import { PageView } from "../app/PageView.tsx";
 import { RenderSections } from "../blocks/RenderSections.tsx";
-import type { Page } from "../content/types.ts";
+import type { Page, Site } from "../content/types.ts";
 import { contactTokens, fillTokens } from "../content/tokens.ts";
 import { ImagesContext } from "../ui/Img.tsx";
 import { bannerHeightStyle } from "../blocks/banner-heights.ts";
-import { facts } from "./facts.ts";
+import { siteIndex } from "./site-index.ts";
 import { entryFields } from "./fields.ts";
 import { entryData } from "./entry.ts";
 import { clean } from "./validate-entry.ts";
@@ -51,16 +51,16 @@ function withUploads(value: unknown, uploads: Map<string, string>): unknown {
 }
 
 /** The banner heights the app sets on its shell (src/app/App.tsx), from site settings. */
-function bannerHeights(site: ReturnType<typeof facts>["site"]) {
-  const heights = site.behaviour?.bannerHeights;
+function bannerHeights(site: Site | undefined) {
+  const heights = site?.behaviour?.bannerHeights;
   if (!heights) return undefined;
   return bannerHeightStyle(heights);
 }
 
 export function PagePreview({ entry }: Pick<PreviewTemplateComponentProps, "entry">) {
   const data = withUploads(clean(entryData(entry), entryFields("page")), draftUploads(entry)) as Page;
-  const site = facts().site;
-  const page = site.contact ? fillTokens({ ...data, sections: data.sections ?? [] }, contactTokens(site)) : { ...data, sections: data.sections ?? [] };
+  const site = siteIndex()?.site;
+  const page = site?.contact ? fillTokens({ ...data, sections: data.sections ?? [] }, contactTokens(site)) : { ...data, sections: data.sections ?? [] };
   // A new key for each change: a boundary forgets its error once the entry is fixed.
   const key = JSON.stringify(page);
   const sectionBySection = page.sections.map((section, i) => (

@@ -5,38 +5,38 @@
  * is deleted and the editor reads which places use it, as their forms label them.
  */
 import type { Implementation } from "./backend-hooks.ts";
-import { loadFacts, type Facts } from "./facts.ts";
-import { breakages, contentWith, useOf } from "./site-check.ts";
+import type { SiteIndex } from "../content/types.ts";
+import { loadSiteIndex } from "./site-index.ts";
+import { breakages, indexWith, useOf } from "./site-check.ts";
 import { Refusal } from "./wording.ts";
 
 const PICTURE = /\.(jpe?g|png|svg|webp|avif|gif)$/i;
 
 /** The places that use the page saved in `file` (content/pages/…), one sentence each. */
-export function usesOfPage(facts: Facts, file: string): string[] {
+export function usesOfPage(index: SiteIndex, file: string): string[] {
   const change = { file };
-  const content = contentWith(facts, change);
-  return breakages(facts, change).map((e) => {
-    const use = useOf(e, content);
+  const after = indexWith(index, change);
+  return breakages(index, change).map((e) => {
+    const use = useOf(e, after);
     return `${use.who} ${use.verb} this page (${use.field}).`;
   });
 }
 
 /** The places that use the file at `url` (/assets/…), one sentence each. */
-export function usesOfAsset(facts: Facts, url: string): string[] {
-  const content = contentWith(facts);
+export function usesOfAsset(index: SiteIndex, url: string): string[] {
   const what = PICTURE.test(url) ? "picture" : "file";
-  return breakages(facts, undefined, url).map((e) => {
-    const use = useOf(e, content);
+  return breakages(index, undefined, url).map((e) => {
+    const use = useOf(e, index);
     return `${use.who} uses this ${what} (${use.field}).`;
   });
 }
 
 /** Throws, naming every place that uses one of the repository files `paths`, before any is deleted. */
 export async function refuseUsedDeletes(paths: string[]): Promise<void> {
-  const facts = await loadFacts();
+  const index = await loadSiteIndex();
   const uses = paths.flatMap((path) => {
-    if (path.startsWith("content/pages/")) return usesOfPage(facts, path);
-    if (path.startsWith("public/assets/")) return usesOfAsset(facts, path.slice("public".length));
+    if (path.startsWith("content/pages/")) return usesOfPage(index, path);
+    if (path.startsWith("public/assets/")) return usesOfAsset(index, path.slice("public".length));
     return [];
   });
   if (uses.length === 0) return;

@@ -5,46 +5,37 @@
  * place it would break is named as the form labels it ("The All Products menu links to this page").
  */
 import { crossFileErrors } from "../content/check.ts";
-import type { ContentError } from "../content/errors.ts";
-import type { Content, PageFile } from "../content/load.ts";
+import type { DataError } from "../content/errors.ts";
 import type { Page } from "../content/generated/page.ts";
 import type { Site } from "../content/generated/site.ts";
-import type { YamlFile } from "../content/yaml-file.ts";
-import { type Facts, withoutAsset } from "./facts.ts";
-import { entryFields } from "./fields.ts";
-import { describePointer } from "./validate-entry.ts";
+import type { SiteIndex } from "../content/types.ts";
+import { describePointer, entryFields } from "./fields.ts";
 
-const SITE_FILE = "content/site.yaml";
-
-/** One file's new data, or `undefined` for a file deleted. */
+/** One file's change: a page's new data, site settings' (`site`), or neither for a file deleted. */
 export interface Change {
   file: string;
-  data?: unknown;
+  page?: Page;
+  site?: Site;
 }
 
-const located = (file: string, data: unknown): YamlFile => ({ file, data, locate: () => ({ line: 1, col: 1 }) });
-
-/** The site as the facts hold it, with `change` applied. */
-export function contentWith(facts: Facts, change?: Change): Content {
-  const site = (change?.file === SITE_FILE ? change.data : facts.site) as Site;
-  const pages: PageFile[] = facts.pages.filter((p) => p.file !== change?.file).map((p) => ({ file: p.file, page: p.data, yaml: located(p.file, p.data) }));
-  if (change?.data !== undefined && change.file !== SITE_FILE) {
-    pages.push({ file: change.file, page: change.data as Page, yaml: located(change.file, change.data) });
-  }
-  return { site, siteYaml: located(SITE_FILE, site), pages };
+/** The site as the index holds it, with `change` applied. */
+export function indexWith(index: SiteIndex, change?: Change): SiteIndex {
+  const pages = index.pages.filter((p) => p.file !== change?.file);
+  if (change?.page) pages.push({ file: change.file, data: change.page });
+  return { site: change?.site ?? index.site, pages, assets: index.assets };
 }
 
-const key = (e: ContentError) => `${e.file} ${e.pointer} ${e.message}`;
+const key = (e: DataError) => `${e.file} ${e.pointer} ${e.message}`;
 
 /**
  * What `change` (and, with `removedAsset`, deleting that file) would break outside the changed file:
  * errors the site does not have now. Errors it has already are not the editor's to fix here.
  */
-export function breakages(facts: Facts, change?: Change, removedAsset?: string): ContentError[] {
-  const now = new Set(crossFileErrors("/", contentWith(facts)).map(key));
-  const run = () => crossFileErrors("/", contentWith(facts, change));
-  const after = removedAsset ? withoutAsset(removedAsset, run) : run();
-  return after.filter((e) => e.file !== change?.file && !now.has(key(e)));
+export function breakages(index: SiteIndex, change?: Change, removedAsset?: string): DataError[] {
+  const now = new Set(crossFileErrors(index).map(key));
+  const after = indexWith(index, change);
+  const assets = after.assets.filter((url) => url !== removedAsset);
+  return crossFileErrors({ ...after, assets }).filter((e) => e.file !== change?.file && !now.has(key(e)));
 }
 
 /** A place that uses something, in the form's words: who it is, what it does, and where in its form. */
@@ -59,15 +50,15 @@ export interface Use {
   field: string;
 }
 
-export function useOf(error: ContentError, content: Content): Use {
+export function useOf(error: DataError, index: SiteIndex): Use {
   const parts = error.pointer.split("/").slice(1);
-  const page = content.pages.find((p) => p.file === error.file);
-  const data = page ? page.page : content.site;
+  const page = index.pages.find((p) => p.file === error.file);
+  const data = page ? page.data : index.site;
   const value = String(parts.reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], data) ?? "");
   const last = parts.at(-1);
   const verb = value.startsWith("/assets/") ? "uses" : last === "sidebar" ? "shows" : last === "to" ? "leads to" : "links to";
   const field = describePointer(error.pointer, entryFields(page ? "page" : "site"), data);
-  return { who: page ? `The page “${page.page.title}”` : siteOwner(parts, content.site), verb, value, field };
+  return { who: page ? `The page “${page.data.title}”` : siteOwner(parts, index.site), verb, value, field };
 }
 
 /** Who in the site settings holds the pointer's value: a menu, a sidebar, the footer… */

@@ -43,9 +43,9 @@ function pageChoice(field: Field): Field {
 }
 
 /** The page and site fields with the site's choices in them. */
-export function withSiteChoices(kind: "page" | "site", fields: Field[], site: Site, schemas: Schemas): Field[] {
+export function withSiteChoices(kind: "page" | "site", fields: Field[], site: Site | undefined, schemas: Schemas): Field[] {
   const hrefPattern = resolve({ $ref: "site.schema.json#/$defs/href" }, "site.schema.json", schemas).schema.pattern;
-  const sidebars = Object.entries(site.sidebars ?? {});
+  const sidebars = Object.entries(site?.sidebars ?? {});
   return mapFields(fields, (field, trail) => {
     const at = trail.join("/");
     if ("pattern" in field && field.pattern?.[0] === hrefPattern && !EXTERNAL.has(at)) return pageChoice(field);

@@ -5,10 +5,10 @@
  */
 import { crossFileErrors } from "../content/check.ts";
 import { describeAjvError, validators } from "../content/schemas.ts";
+import type { SiteIndex } from "../content/types.ts";
 import { innerFields, itemField, type Field } from "./config.ts";
-import { entryFields } from "./fields.ts";
-import type { Facts } from "./facts.ts";
-import { breakages, contentWith, useOf } from "./site-check.ts";
+import { describePointer, entryFields, typeOf } from "./fields.ts";
+import { breakages, indexWith, useOf, type Change } from "./site-check.ts";
 
 export interface EntryError {
   pointer: string;
@@ -50,58 +50,32 @@ function cleanValue(value: unknown, field: Field): unknown {
   return value.map((v) => (item ? cleanValue(v, item) : clean(v, innerFields(field, typeOf(v)))));
 }
 
-const typeOf = (value: unknown) => (value as { type?: unknown } | null | undefined)?.type;
-
 /**
  * The entry's own errors (schema, then its links and pictures), or else what saving it would break
  * elsewhere: a page whose path the menu links to, a sidebar or redirect pages rely on. Those are
  * told at the field that breaks them (a page's path) or, in site settings, at the top of the form.
  */
-export function validateEntry(kind: "site" | "page", file: string, raw: unknown, facts: Facts): EntryError[] {
+export function validateEntry(kind: "site" | "page", file: string, raw: unknown, index: SiteIndex): EntryError[] {
   const fields = entryFields(kind);
   const data = clean(raw, fields);
   const error = (pointer: string, message: string): EntryError => ({ pointer, field: describePointer(pointer, fields, data), message });
-  const validate = validators()[kind];
-  if (!validate(data)) {
+  const { site, page } = validators();
+  let change: Change;
+  if (kind === "site" && site(data)) change = { file, site: data };
+  else if (kind === "page" && page(data)) change = { file, page: data };
+  else {
     // A missing key is told at its own field, as the form labels it ("… › Cover picture › Picture: is required").
-    return (validate.errors ?? []).map((e) =>
+    return ((kind === "site" ? site : page).errors ?? []).map((e) =>
       e.keyword === "required" ? error(`${e.instancePath}/${String(e.params.missingProperty)}`, "is required") : error(e.instancePath, describeAjvError(e)),
     );
   }
-  const change = { file, data };
-  const own = crossFileErrors("/", contentWith(facts, change))
+  const after = indexWith(index, change);
+  const own = crossFileErrors(after)
     .filter((e) => e.file === file)
     .map((e) => error(e.pointer, e.message));
   if (own.length > 0) return own;
-  const content = contentWith(facts, change);
-  return breakages(facts, change).map((e) => {
-    const use = useOf(e, content);
+  return breakages(index, change).map((e) => {
+    const use = useOf(e, after);
     return error(kind === "page" ? "/path" : "", `${use.who} ${use.verb} "${use.value}" (${use.field}): this change would break it.`);
   });
-}
-
-/**
- * `/sections/2/link/href` as the editor labels it, `Sections › 3 › Button › Link target`, so a
- * message names the field the editor sees. `data` picks each section's variant by its type.
- */
-export function describePointer(pointer: string, fields: Field[], data: unknown): string {
-  const names: string[] = [];
-  let siblings: Field[] = fields;
-  let field: Field | undefined;
-  let value = data;
-  for (const part of pointer.split("/").slice(1)) {
-    value = (value as Record<string, unknown> | undefined)?.[part];
-    if (field?.widget === "list" && /^\d+$/.test(part)) {
-      names.push(String(Number(part) + 1));
-      const item = itemField(field);
-      siblings = innerFields(field, typeOf(value)) ?? (item ? [item] : []);
-      field = item;
-      continue;
-    }
-    field = siblings.find((f) => f.name === part);
-    // A part the form does not draw (inside a hidden map): counted from 1 like the form's lists.
-    names.push(field?.label ?? (/^\d+$/.test(part) ? String(Number(part) + 1) : part));
-    siblings = innerFields(field) ?? [];
-  }
-  return names.join(" › ") || "Page";
 }

@@ -1,9 +1,6 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import type { ContentError } from "./errors.ts";
-import { formSchemas } from "./generated/forms.ts";
-import type { Content } from "./types.ts";
-import type { YamlFile } from "./yaml-file.ts";
+import { blockChecks } from "../blocks/checks.generated.ts";
+import type { DataError } from "./errors.ts";
+import type { BlockCheck, SectionType, SiteIndex } from "./types.ts";
 
 /** Calls `visit` for every string in `value`, with its JSON pointer and the key it sits under. */
 function walkStrings(value: unknown, pointer: string, key: string, visit: (s: string, pointer: string, key: string) => void): void {
@@ -15,56 +12,53 @@ function walkStrings(value: unknown, pointer: string, key: string, visit: (s: st
 }
 
 const LINK_KEYS = new Set(["href", "to"]);
+/** The site settings' file: the index holds their data, and errors in it name this file. */
+export const SITE_FILE = "content/site.yaml";
 
-/** Checks that need more than one file: unique paths, links, assets, sidebars, form fields. */
-export function crossFileErrors(root: string, content: Content): ContentError[] {
-  const errors: ContentError[] = [];
-  const at = (yaml: YamlFile, pointer: string, message: string) => errors.push({ file: yaml.file, ...yaml.locate(pointer), pointer, message });
+/**
+ * Checks that need more than one file: unique paths, links, assets, sidebars, and each block's own
+ * (src/blocks/<type>/check.ts). Reads no file: everything comes in `index`.
+ */
+export function crossFileErrors(index: SiteIndex): DataError[] {
+  const errors: DataError[] = [];
+  const at = (file: string, pointer: string, message: string) => errors.push({ file, pointer, message });
 
   // Each address, with the name of its page. The messages are read in the visual editor too: pages
   // and addresses, never files.
   const routes = new Map<string, string>();
-  for (const { page, yaml } of content.pages) {
-    const first = routes.get(page.path);
-    if (first !== undefined) at(yaml, "/path", `the address "${page.path}" is already the address of the page “${first}” (each page needs its own)`);
-    else routes.set(page.path, page.title);
+  for (const { file, data } of index.pages) {
+    const first = routes.get(data.path);
+    if (first !== undefined) at(file, "/path", `the address "${data.path}" is already the address of the page “${first}” (each page needs its own)`);
+    else routes.set(data.path, data.title);
   }
 
-  const redirects = new Map(content.site.redirects.map((r) => [r.from, r.to]));
-  content.site.redirects.forEach((r, i) => {
-    if (routes.has(r.from)) at(content.siteYaml, `/redirects/${i}/from`, `the old address "${r.from}" hides the page “${routes.get(r.from)}”`);
-    if (!routes.has(r.to)) at(content.siteYaml, `/redirects/${i}/to`, `the old address leads to "${r.to}", which is not a page (${suggest(r.to, routes)})`);
+  const { site } = index;
+  const redirects = new Map(site.redirects.map((r) => [r.from, r.to]));
+  site.redirects.forEach((r, i) => {
+    if (routes.has(r.from)) at(SITE_FILE, `/redirects/${i}/from`, `the old address "${r.from}" hides the page “${routes.get(r.from)}”`);
+    if (!routes.has(r.to)) at(SITE_FILE, `/redirects/${i}/to`, `the old address leads to "${r.to}", which is not a page (${suggest(r.to, routes)})`);
   });
 
-  const files: YamlFile[] = [content.siteYaml, ...content.pages.map((p) => p.yaml)];
-  for (const yaml of files) {
-    walkStrings(yaml.data, "", "", (value, pointer, key) => {
+  const assets = new Set(index.assets);
+  for (const { file, data } of [{ file: SITE_FILE, data: site }, ...index.pages]) {
+    walkStrings(data, "", "", (value, pointer, key) => {
       if (value.startsWith("/assets/")) {
-        if (!existsSync(join(root, "public", decodeURI(value)))) at(yaml, pointer, `the picture or file "${value}" is not among the site's files`);
+        if (!assets.has(decodeURI(value))) at(file, pointer, `the picture or file "${value}" is not among the site's files`);
       } else if (LINK_KEYS.has(key) && value.startsWith("/") && key !== "to") {
         const path = value.split("#")[0]!.split("?")[0]!;
-        if (!routes.has(path) && !redirects.has(path)) at(yaml, pointer, `link "${value}" leads to no page (${suggest(path, routes)})`);
+        if (!routes.has(path) && !redirects.has(path)) at(file, pointer, `link "${value}" leads to no page (${suggest(path, routes)})`);
       }
     });
   }
 
-  for (const { page, yaml } of content.pages) {
-    if (page.sidebar !== undefined && !(page.sidebar in content.site.sidebars)) {
-      at(yaml, "/sidebar", `unknown sidebar "${page.sidebar}" (the site's sidebars: ${Object.keys(content.site.sidebars).join(", ")})`);
+  for (const { file, data } of index.pages) {
+    if (data.sidebar !== undefined && !(data.sidebar in site.sidebars)) {
+      at(file, "/sidebar", `unknown sidebar "${data.sidebar}" (the site's sidebars: ${Object.keys(site.sidebars).join(", ")})`);
     }
-    page.sections.forEach((section, i) => {
-      if (section.type !== "form") return;
-      const schema: { properties: Record<string, unknown>; required?: readonly string[] } | undefined = formSchemas[section.form];
-      if (!schema) return at(yaml, `/sections/${i}/form`, `no payload schema schema/forms/${section.form}.schema.json`);
-      const names = section.fields.map((f) => f.name);
-      section.fields.forEach((field, j) => {
-        if (!(field.name in schema.properties)) {
-          at(yaml, `/sections/${i}/fields/${j}/name`, `field "${field.name}" is not in the ${section.form} payload (known: ${Object.keys(schema.properties).join(", ")})`);
-        }
-      });
-      for (const required of schema.required ?? []) {
-        if (!names.includes(required)) at(yaml, `/sections/${i}/fields`, `the ${section.form} form lacks the required field "${required}"`);
-      }
+    data.sections.forEach((section, i) => {
+      // Each block's check takes its own section type; looked up by that type, it gets one.
+      const check = blockChecks[section.type] as BlockCheck<SectionType> | undefined;
+      for (const e of check?.(section, index) ?? []) at(file, `/sections/${i}${e.pointer}`, e.message);
     });
   }
   return errors;

@@ -8,6 +8,9 @@ export interface ContentError {
   message: string;
 }
 
+/** A problem found in a file's data, before the caller holding the file's text (load.ts) locates it. */
+export type DataError = Omit<ContentError, "line" | "col">;
+
 /** `content/pages/about.yaml:12:5  /sections/2/heading: must be string` */
 export function formatError(e: ContentError): string {
   const where = e.pointer ? `${e.pointer}: ` : "";

@@ -1,23 +1,34 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, posix, relative } from "node:path";
 import type { ContentError } from "./errors.ts";
 import { parseYamlFile, type YamlFile } from "./yaml-file.ts";
 import { describeAjvError, validators } from "./schemas.ts";
-import { crossFileErrors } from "./check.ts";
+import { crossFileErrors, SITE_FILE } from "./check.ts";
 import { contactTokens, fillTokens } from "./tokens.ts";
-import type { Content, PageFile } from "./types.ts";
+import type { Content, SiteIndex } from "./types.ts";
 import type { Site } from "./generated/site.ts";
 import type { Page } from "./generated/page.ts";
 
 export type { Content, PageFile } from "./types.ts";
 
-export const SITE_FILE = "content/site.yaml";
+export { SITE_FILE };
 export const PAGES_DIR = "content/pages";
 
 function listYaml(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((d) => d.isFile() && /\.ya?ml$/.test(d.name))
     .map((d) => join(d.parentPath, d.name))
+    .sort();
+}
+
+/** Every file under `root`/public/assets, by its URL ("/assets/banners/about.jpg"). */
+export function listAssets(root: string): string[] {
+  const publicDir = join(root, "public");
+  const dir = join(publicDir, "assets");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => "/" + relative(publicDir, join(d.parentPath, d.name)).split("\\").join("/"))
     .sort();
 }
 
@@ -64,17 +75,20 @@ export function loadContent(root: string): { content?: Content; errors: ContentE
   const errors: ContentError[] = [];
   const site = loadYaml(root, SITE_FILE, "site");
   errors.push(...site.errors);
-  const pages: PageFile[] = [];
+  const files: YamlFile[] = [];
   for (const abs of listYaml(join(root, PAGES_DIR))) {
-    const file = relative(root, abs).split("\\").join("/");
-    const result = loadYaml(root, file, "page");
+    const result = loadYaml(root, relative(root, abs).split("\\").join("/"), "page");
     errors.push(...result.errors);
-    if (result.yaml && result.errors.length === 0) pages.push({ file, page: result.yaml.data as Page, yaml: result.yaml });
+    if (result.yaml && result.errors.length === 0) files.push(result.yaml);
   }
   if (errors.length > 0 || !site.yaml) return { errors };
   const siteData = site.yaml.data as Site;
+  const pages = files.map(({ file, data }) => ({ file, data: data as Page }));
+  // The checks across files name a file and a pointer; its YamlFile tells the line and column.
+  const index: SiteIndex = { site: siteData, pages, assets: listAssets(root) };
+  const yamlOf = new Map([site.yaml, ...files].map((yaml) => [yaml.file, yaml]));
+  const crossErrors = crossFileErrors(index).map(({ file, pointer, message }) => ({ file, ...yamlOf.get(file)!.locate(pointer), pointer, message }));
+  if (crossErrors.length > 0) return { errors: crossErrors };
   const tokens = contactTokens(siteData);
-  const content: Content = { site: siteData, siteYaml: site.yaml, pages: pages.map((p) => ({ ...p, page: fillTokens(p.page, tokens) })) };
-  const crossErrors = crossFileErrors(root, content);
-  return crossErrors.length > 0 ? { errors: crossErrors } : { content, errors: [] };
+  return { content: { site: siteData, pages: pages.map(({ file, data }) => ({ file, page: fillTokens(data, tokens) })) }, errors: [] };
 }

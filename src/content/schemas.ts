@@ -1,26 +1,16 @@
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
+import pageJson from "../../schema/page.schema.json" with { type: "json" };
+import siteJson from "../../schema/site.schema.json" with { type: "json" };
 import { createAjv } from "./ajv.ts";
 import type { Page } from "./generated/page.ts";
 import type { Site } from "./generated/site.ts";
 
-// Not `new URL("../../schema/", import.meta.url)`: Vite rewrites that pattern into a served asset's
-// URL when it transforms this file for a browser-like test environment (tests/unit/blocks.test.tsx).
-const schemaDir = join(dirname(fileURLToPath(import.meta.url)), "../../schema/");
-
-export function readSchema(name: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(schemaDir + name, "utf8")) as Record<string, unknown>;
-}
-
-export const siteSchema = readSchema("site.schema.json");
-export const pageSchema = readSchema("page.schema.json");
+// Bundled as modules, not read from schema/: the editor runs this in the browser.
+export const siteSchema: Record<string, unknown> = siteJson;
+export const pageSchema: Record<string, unknown> = pageJson;
 
 /** The section types the page schema knows, in declaration order. */
-export const sectionTypes: string[] = (
-  ((pageSchema.$defs as Record<string, { oneOf?: { $ref: string }[] }>).section!.oneOf ?? [])
-).map((branch) => branch.$ref.replace("#/$defs/", ""));
+export const sectionTypes: string[] = pageJson.$defs.section.oneOf.map((branch) => branch.$ref.replace("#/$defs/", ""));
 
 /** Each schema's validator: a type guard for the type generated from that schema. */
 let compiled: { site: ValidateFunction<Site>; page: ValidateFunction<Page> } | undefined;

@@ -3,7 +3,6 @@ export type { Site, Link, MenuItem, DropdownMenu, Sidebar } from "./generated/si
 export type { Page, Section } from "./generated/page.ts";
 import type { Page, Section } from "./generated/page.ts";
 import type { Site } from "./generated/site.ts";
-import type { YamlFile } from "./yaml-file.ts";
 
 export type SectionType = Section["type"];
 export type SectionOf<T extends SectionType> = Extract<Section, { type: T }>;
@@ -13,12 +12,28 @@ export interface PageFile {
   /** Path relative to the project root, e.g. content/pages/about.yaml. */
   file: string;
   page: Page;
-  yaml: YamlFile;
 }
 
-/** Everything under content/, as the loader (load.ts) hands it to the cross-file checks and the build. */
+/** Everything under content/, as the loader (load.ts) hands it to the build. */
 export interface Content {
   site: Site;
-  siteYaml: YamlFile;
   pages: PageFile[];
 }
+
+/**
+ * What the checks across files (check.ts) look things up in: the site settings (menus, sidebars,
+ * old addresses), every page's file and data (its address), and every file under public/assets
+ * by its URL ("/assets/logo.svg"). load.ts makes it from the disk; the editor from
+ * /admin/site-index.json with the entry being saved laid over it.
+ */
+export interface SiteIndex {
+  site: Site;
+  pages: { file: string; data: Page }[];
+  assets: string[];
+}
+
+/**
+ * A block's own check across files (src/blocks/<type>/check.ts, listed in
+ * src/blocks/checks.generated.ts): one section's problems, pointers relative to the section.
+ */
+export type BlockCheck<T extends SectionType> = (section: SectionOf<T>, index: SiteIndex) => { pointer: string; message: string }[];

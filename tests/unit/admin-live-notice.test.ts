@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { liveNotice } from "../../src/admin/live-notice.ts";
 import type { Entry } from "../../src/admin/entry.ts";
 
-vi.mock("../../src/admin/facts.ts", () => ({ facts: () => ({ site: { company: { siteUrl: "https://www.example.com" } } }) }));
+vi.mock("../../src/admin/site-index.ts", () => ({ siteIndex: () => ({ site: { company: { siteUrl: "https://www.example.com" } } }) }));
 
 const entry = (collection: string, path?: string) =>
   ({ get: (key: string) => (key === "collection" ? collection : undefined), getIn: () => path }) as unknown as Entry;

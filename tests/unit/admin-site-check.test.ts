@@ -6,37 +6,32 @@
  */
 import { join } from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { readFacts } from "../../scripts/cms/facts.ts";
-import { assetExists, loadFacts, type Facts } from "../../src/admin/facts.ts";
+import { readSiteIndex } from "../../scripts/cms/site-index.ts";
+import type { SiteIndex } from "../../src/content/types.ts";
+import { loadSiteIndex } from "../../src/admin/site-index.ts";
 import { refuseUsedDeletes, usesOfAsset, usesOfPage } from "../../src/admin/refuse-delete.ts";
 import { validateEntry } from "../../src/admin/validate-entry.ts";
 
-// As in the browser (src/admin/shims/node-fs.ts): a picture exists when the facts list it.
-vi.mock("node:fs", async (original) => {
-  const fs = await original<typeof import("node:fs")>();
-  const existsSync = (path: string) => (String(path).includes("/public/") ? assetExists(String(path).replace(/^.*?\/public\//, "/")) : fs.existsSync(path));
-  return { ...fs, existsSync, default: { ...fs, existsSync } };
-});
-
 const root = join(import.meta.dirname, "../fixtures/content/base");
-let facts: Facts;
+let index: SiteIndex;
 
+// As in the browser: the index comes from /admin/site-index.json, here read from the fixture.
 beforeEach(async () => {
-  const read = readFacts(root);
+  const read = readSiteIndex(root);
   read.site.navigation.menus = [{ label: "All Products", overview: { label: "Overview", href: "/" }, items: [{ label: "About us", href: "/about" }] }];
   vi.stubGlobal("fetch", () => Promise.resolve(new Response(JSON.stringify(read))));
-  facts = await loadFacts();
+  index = await loadSiteIndex();
 });
 
 describe("deleting what the site still uses", () => {
   it("names every place that links to a page, as the forms label them", () => {
-    expect(usesOfPage(facts, "content/pages/about.yaml")).toEqual([
+    expect(usesOfPage(index, "content/pages/about.yaml")).toEqual([
       "An old address leads to this page (Old addresses › 1 › Leads to).",
       "The navigation bar links to this page (Navigation bar › Main links › 2 › Link target).",
       "The All Products menu links to this page (Navigation bar › Dropdown menus › 1 › Entries › 1 › Link target).",
       "The Products sidebar links to this page (Sidebars › Products › Sidebar links › 1 › Link target).",
     ]);
-    expect(usesOfPage(facts, "content/pages/home.yaml")).toEqual([
+    expect(usesOfPage(index, "content/pages/home.yaml")).toEqual([
       "The navigation bar links to this page (Navigation bar › Main links › 1 › Link target).",
       "The All Products menu links to this page (Navigation bar › Dropdown menus › 1 › Overview link › Link target).",
       "The footer links to this page (Footer › Quick links › 1 › Link target).",
@@ -45,53 +40,53 @@ describe("deleting what the site still uses", () => {
   });
 
   it("names the pages that use a picture, and lets an unused one go", () => {
-    expect(usesOfAsset(facts, "/assets/banner.jpg")).toEqual(["The page “About” uses this picture (Sections › 1 › Background image)."]);
-    expect(assetExists("/assets/banner.jpg")).toBe(true);
-    facts.site.sidebars = {};
-    facts.site.company.logo = "/assets/banner.jpg";
-    facts.site.company.logoOnDark = "/assets/banner.jpg";
-    expect(usesOfAsset(facts, "/assets/logo.svg")).toEqual([]);
+    expect(usesOfAsset(index, "/assets/banner.jpg")).toEqual(["The page “About” uses this picture (Sections › 1 › Background image)."]);
+    expect(index.assets).toContain("/assets/banner.jpg");
+    index.site.sidebars = {};
+    index.site.company.logo = "/assets/banner.jpg";
+    index.site.company.logoOnDark = "/assets/banner.jpg";
+    expect(usesOfAsset(index, "/assets/logo.svg")).toEqual([]);
   });
 
   it("refuses before deleting anything, and deletes what nothing uses", async () => {
     await expect(refuseUsedDeletes(["public/assets/banner.jpg", "content/pages/about.yaml"])).rejects.toThrow(
       /^The page “About” uses this picture .* An old address leads to this page .* Change those places first\.$/,
     );
-    facts.site.navigation.menus = [];
+    index.site.navigation.menus = [];
     await expect(refuseUsedDeletes(["content/pages/nothing-links-here.yaml"])).resolves.toBeUndefined();
   });
 });
 
 describe("saving what would break another place", () => {
   it("refuses a page's new path while others link to the old one, at the path field", () => {
-    const about = facts.pages.find((p) => p.file === "content/pages/about.yaml")!.data;
-    const errors = validateEntry("page", "content/pages/about.yaml", { ...about, path: "/about-us" }, facts);
+    const about = index.pages.find((p) => p.file === "content/pages/about.yaml")!.data;
+    const errors = validateEntry("page", "content/pages/about.yaml", { ...about, path: "/about-us" }, index);
     expect(errors.map((e) => `${e.field}: ${e.message}`)).toContain(
       'Page address: The All Products menu links to "/about" (Navigation bar › Dropdown menus › 1 › Entries › 1 › Link target): this change would break it.',
     );
   });
 
   it("refuses site settings that drop a sidebar a page shows", () => {
-    const about = facts.pages.find((p) => p.file === "content/pages/about.yaml")!;
+    const about = index.pages.find((p) => p.file === "content/pages/about.yaml")!;
     about.data = { ...about.data, sidebar: "products" };
-    const errors = validateEntry("site", "content/site.yaml", { ...facts.site, sidebars: {} }, facts);
+    const errors = validateEntry("site", "content/site.yaml", { ...index.site, sidebars: {} }, index);
     expect(errors.map((e) => e.message)).toEqual(['The page “About” shows "products" (Sidebar): this change would break it.']);
   });
 
   it("leaves out an optional picture left untouched (its empty alt only), and names a missing key by its label", () => {
-    const about = facts.pages.find((p) => p.file === "content/pages/about.yaml")!.data;
+    const about = index.pages.find((p) => p.file === "content/pages/about.yaml")!.data;
     const document = { name: "Brochure", file: "/assets/banner.jpg", image: { alt: "" } };
     const sections = [{ type: "documentList", layout: "grid", documents: [document] }];
-    expect(validateEntry("page", "content/pages/about.yaml", { ...about, sections }, facts)).toEqual([]);
+    expect(validateEntry("page", "content/pages/about.yaml", { ...about, sections }, index)).toEqual([]);
     const named = [{ type: "documentList", layout: "grid", documents: [{ ...document, image: { alt: "A cover" } }] }];
-    const errors = validateEntry("page", "content/pages/about.yaml", { ...about, sections: named }, facts);
+    const errors = validateEntry("page", "content/pages/about.yaml", { ...about, sections: named }, index);
     expect(errors.map((e) => `${e.field}: ${e.message}`)).toEqual(["Sections › 1 › Documents › 1 › Cover picture › Picture: is required"]);
   });
 
   it("refuses a required text made only of spaces", () => {
-    const about = facts.pages.find((p) => p.file === "content/pages/about.yaml")!.data;
+    const about = index.pages.find((p) => p.file === "content/pages/about.yaml")!.data;
     const sections = [{ type: "banner", image: "/assets/banner.jpg", heading: "   " }];
-    const errors = validateEntry("page", "content/pages/about.yaml", { ...about, sections }, facts);
+    const errors = validateEntry("page", "content/pages/about.yaml", { ...about, sections }, index);
     expect(errors.map((e) => `${e.field}: ${e.message}`)).toEqual(["Sections › 1 › Heading: is only spaces: write some words"]);
   });
 });
