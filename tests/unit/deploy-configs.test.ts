@@ -9,12 +9,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { headersFile, nginxFiles, servedFiles, writeDeployConfigs } from "../../scripts/build/deploy-configs.ts";
 import type { Site } from "../../src/content/types.ts";
 import { answerKind, securityHeaders } from "../../src/server/security.ts";
-import { SITE_FACTS_FILE } from "../../src/server/site-facts.ts";
-import type { SiteFacts } from "../../src/server/site-facts.ts";
+import { BUILT_SITE_FILE } from "../../src/server/built-site.ts";
+import type { BuiltSite } from "../../src/server/built-site.ts";
 import { cacheControlFor } from "../../src/server/static.ts";
 import { tempDir } from "../server/helpers.ts";
 
-const facts: SiteFacts = {
+const builtSite: BuiltSite = {
   redirects: [{ from: "/old", to: "/about" }],
   scriptHashes: ["'sha256-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='"],
   frameOrigins: ["https://www.google.com"],
@@ -39,9 +39,9 @@ const SERVED: Record<string, string> = {
 const dir = tempDir("lariox-deploy-");
 afterAll(() => dir.remove());
 const dist = join(dir.path, "dist");
-for (const file of [...Object.values(SERVED), "404.html", "404/index.html", "_redirects", "assets/index-B1x2Yz_9.js.br", SITE_FACTS_FILE]) {
+for (const file of [...Object.values(SERVED), "404.html", "404/index.html", "_redirects", "assets/index-B1x2Yz_9.js.br", BUILT_SITE_FILE]) {
   mkdirSync(dirname(join(dist, file)), { recursive: true });
-  writeFileSync(join(dist, file), file === SITE_FACTS_FILE ? JSON.stringify(facts) : file);
+  writeFileSync(join(dist, file), file === BUILT_SITE_FILE ? JSON.stringify(builtSite) : file);
 }
 
 type Host = "netlify" | "cloudflare";
@@ -70,13 +70,13 @@ function headersFor(text: string, url: string, host: Host): Record<string, strin
 }
 
 describe("_headers", () => {
-  const text = headersFile(servedFiles(dist), facts);
+  const text = headersFile(servedFiles(dist), builtSite);
 
   it("gives every file the Node server's headers on Netlify and on Cloudflare Pages", () => {
     for (const host of ["netlify", "cloudflare"] as const) {
       for (const [url, file] of Object.entries(SERVED)) {
         expect(headersFor(text, url, host), `${host} ${url}`).toEqual({
-          ...securityHeaders(facts, answerKind(url)),
+          ...securityHeaders(builtSite, answerKind(url)),
           "cache-control": cacheControlFor(file),
         });
       }
@@ -84,7 +84,7 @@ describe("_headers", () => {
   });
 
   it("gives a path no rule names, and a 404 under /admin/ or /assets/, a page's headers on Netlify and on Cloudflare Pages", () => {
-    const page = securityHeaders(facts, "page");
+    const page = securityHeaders(builtSite, "page");
     for (const host of ["netlify", "cloudflare"] as const) {
       for (const url of ["/nope", "/nope/deeper", "/administration", "/admin/nope", "/assets/nope.pdf"]) {
         expect(headersFor(text, url, host), `${host} ${url}`).toMatchObject(page);
@@ -93,13 +93,13 @@ describe("_headers", () => {
   });
 
   it("lists no dotfiles and not the files the host reads itself", () => {
-    expect(servedFiles(dist)).not.toContain(SITE_FACTS_FILE);
+    expect(servedFiles(dist)).not.toContain(BUILT_SITE_FILE);
     for (const url of ["/_redirects", "/.site/server.json"]) expect(headersFor(text, url, "cloudflare")["cache-control"]).toBeUndefined();
   });
 });
 
 describe("nginx config", () => {
-  const files = nginxFiles(servedFiles(dist), facts, { root: "/srv/site/dist", upstream: "127.0.0.1:8080", listen: ["80"], serverName: "www.example.org" });
+  const files = nginxFiles(servedFiles(dist), builtSite, { root: "/srv/site/dist", upstream: "127.0.0.1:8080", listen: ["80"], serverName: "www.example.org" });
   const conf = files["nginx.conf"]!;
 
   it("caches the hashed files for a year by name and revalidates the rest", () => {
@@ -113,9 +113,9 @@ describe("nginx config", () => {
   });
 
   it("sends the security headers from one snippet, the framed files' values under /assets/ and the editor's under /admin", () => {
-    const page = securityHeaders(facts, "page");
-    const framed = securityHeaders(facts, "asset");
-    const editor = securityHeaders(facts, "admin");
+    const page = securityHeaders(builtSite, "page");
+    const framed = securityHeaders(builtSite, "asset");
+    const editor = securityHeaders(builtSite, "admin");
     for (const [name, value] of Object.entries(page)) {
       const line = files["nginx-headers.conf"]!.split("\n").find((l) => l.startsWith(`add_header ${name} `));
       if (framed[name] === value && editor[name] === value) expect(line).toBe(`add_header ${name} "${value}" always;`);
@@ -144,7 +144,7 @@ describe("nginx config", () => {
 describe("nginx config for a load-balanced pair", () => {
   it("lists every server of NGINX_UPSTREAM and retries only what was never sent", () => {
     const pair = (upstream: string) =>
-      nginxFiles(servedFiles(dist), facts, { root: "/srv/site/dist", upstream, listen: ["80"], serverName: "www.example.org" })["nginx.conf"]!;
+      nginxFiles(servedFiles(dist), builtSite, { root: "/srv/site/dist", upstream, listen: ["80"], serverName: "www.example.org" })["nginx.conf"]!;
     const conf = pair("10.0.0.5:8080, 10.0.0.6:8080");
     const upstream = /upstream lariox_node \{\n([\s\S]*?)\n\}/.exec(conf)![1]!;
     expect(upstream.split("\n").filter((l) => l.trim().startsWith("server "))).toEqual(["    server 10.0.0.5:8080;", "    server 10.0.0.6:8080;"]);
