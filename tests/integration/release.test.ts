@@ -62,13 +62,13 @@ function run(command: string, args: string[], extra: Record<string, string> = {}
 }
 const release = (...args: string[]) => run("bash", [join(REPO, "deploy/release.sh"), ...args]);
 
-/** A small build whose home page names it; `facts` replaces the built site's server.json (a broken one stops the server). */
-function build(label: string, facts: string | null = JSON.stringify({ redirects: [], scriptHashes: [], frameOrigins: [] })): string {
+/** A small build whose home page names it; `builtSite` replaces the built site's server.json (a broken one stops the server). */
+function build(label: string, builtSite: string | null = JSON.stringify({ redirects: [], scriptHashes: [], frameOrigins: [] })): string {
   const dist = join(dir.path, "builds", label, "dist");
   mkdirSync(join(dist, ".site"), { recursive: true });
   writeFileSync(join(dist, "index.html"), `<!doctype html><html lang="en"><title>${label}</title><h1>Release ${label}</h1></html>\n`);
   writeFileSync(join(dist, "404.html"), "<!doctype html><title>Not found</title>\n");
-  if (facts !== null) writeFileSync(join(dist, ".site/server.json"), facts);
+  if (builtSite !== null) writeFileSync(join(dist, ".site/server.json"), builtSite);
   return dist;
 }
 
