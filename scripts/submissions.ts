@@ -28,10 +28,11 @@ import { optionalKinds } from "../src/server/senders/index.ts";
 import { readBuiltSite } from "../src/server/built-site.ts";
 import { QUARANTINE_DAYS, SUBMISSION_STATUSES, StorageError, openStore } from "../src/server/store.ts";
 import type { EnquiryStore, SubmissionRow, SubmissionStatus } from "../src/server/store.ts";
-import { FORM_KINDS, SOURCE_FIELDS, formFields } from "../src/server/validate.ts";
-import type { FormKind } from "../src/server/validate.ts";
+import { FIELD_TYPES } from "../src/blocks/form/field-types.ts";
+import { FORM_KINDS, SOURCE_FIELDS, fieldsOf, formSchemas } from "../src/server/validate.ts";
+import type { FormField, FormKind, FormSchema } from "../src/server/validate.ts";
 
-const USAGE = `Usage: npm run submissions -- [--kind contact|quote] [--status queued|sent|failed|quarantined] [--since YYYY-MM-DD]
+const USAGE = `Usage: npm run submissions -- [--kind ${FORM_KINDS.join("|")}] [--status queued|sent|failed|quarantined] [--since YYYY-MM-DD]
                               [--csv] [--spam] [--release ID] [--erase EMAIL] [--requeue ID|failed] [--purge] [--data-dir DIR]
 
 Lists stored form submissions (newest last), from PostgreSQL when DATABASE_URL is set, else from
@@ -91,19 +92,36 @@ function cameFrom(r: SubmissionRow): string {
   return [from, landingPage].filter(Boolean).join(" → ") || "-";
 }
 
-/** The form fields of `kinds`, in schema order, each once. */
-function fieldColumns(kinds: readonly FormKind[]): string[] {
-  return [...new Set(kinds.flatMap((k) => formFields(k).map(([field]) => field)))];
+/** The form fields of `kinds`, in schema order, each once, with its kind (field-types.ts writes its value). */
+function fieldColumns(kinds: readonly FormKind[], schemas: Readonly<Record<string, FormSchema>>): FormField[] {
+  const all = kinds.flatMap((k) => fieldsOf(schemas[k]!));
+  return all.filter((f, i) => all.findIndex((g) => g.name === f.name) === i);
 }
 
-export function toCsv(rows: readonly SubmissionRow[], kinds: readonly FormKind[] = FORM_KINDS): string {
-  const fields = fieldColumns(kinds);
-  const header = ["id", "reference", "received_at", "kind", ...fields, ...SOURCE_FIELDS, "status", "attempts", "last_error", "ip", "spam_reasons"];
+export function toCsv(
+  rows: readonly SubmissionRow[],
+  kinds: readonly FormKind[] = FORM_KINDS,
+  schemas: Readonly<Record<string, FormSchema>> = formSchemas,
+): string {
+  const fields = fieldColumns(kinds, schemas);
+  const header = [
+    "id",
+    "reference",
+    "received_at",
+    "kind",
+    ...fields.map((f) => f.name),
+    ...SOURCE_FIELDS,
+    "status",
+    "attempts",
+    "last_error",
+    "ip",
+    "spam_reasons",
+  ];
   const lines = [header.join(",")];
   for (const r of rows) {
     const cells = [
       ...[r.id, r.reference, r.createdAt.toISOString(), r.kind],
-      ...fields.map((f) => text(r.payload[f])),
+      ...fields.map((f) => FIELD_TYPES[f.type].text(r.payload[f.name])),
       ...SOURCE_FIELDS.map((f) => text(r.source[f])),
       ...[shownStatus(r), attempts(r), errors(r), r.ip ?? "", reasonsOf(r)],
     ];

@@ -1,5 +1,5 @@
 /**
- * POST /api/mail/send-contact and POST /api/mail/send-quote, in two kinds:
+ * POST /api/mail/send-<kind>, one route a form folder (src/blocks/form/forms/), in two kinds:
  * - JSON (`application/json`), what the form sends with script, answered in JSON;
  * - a plain HTML form post (`application/x-www-form-urlencoded`), what it sends without script,
  *   answered with a page (form-pages.ts): the success toast's words, or the form again with the
@@ -32,7 +32,9 @@ import type { SpamSettings } from "./spam/settings.ts";
 import { judgePost, type Verdict } from "./spam/verdict.ts";
 import { ReplayedError, StorageError } from "./store.ts";
 import type { EnquiryStore, NewSubmission } from "./store.ts";
-import { SOURCE_FIELDS, summarize, validateForm } from "./validate.ts";
+import { FIELD_TYPES } from "../blocks/form/field-types.ts";
+import { FORMS } from "../blocks/form/forms.generated.ts";
+import { FORM_KINDS, SOURCE_FIELDS, fieldsOf, formSchemas, summarize, validateForm } from "./validate.ts";
 import type { FormKind, LeadSource } from "./validate.ts";
 
 /** The largest JSON body. */
@@ -45,15 +47,11 @@ export const FORM_BODY_LIMIT = 32 * 1024;
  */
 export const FORM_POST_BODY_LIMIT = 4 * FORM_BODY_LIMIT;
 
-export const FORM_ROUTES: Readonly<Record<FormKind, string>> = {
-  contact: "/api/mail/send-contact",
-  quote: "/api/mail/send-quote",
-};
-
-const SUCCESS: Readonly<Record<FormKind, string>> = {
-  contact: "Thank you, your message has been received. We will get back to you soon.",
-  quote: "Thank you, your quote request has been received. Our team will contact you shortly.",
-};
+export const FORM_ROUTES: Readonly<Record<FormKind, string>> = Object.fromEntries(FORM_KINDS.map((kind) => [kind, FORMS[kind].endpoint])) as Record<
+  FormKind,
+  string
+>;
+const SUCCESS = (kind: FormKind) => formSchemas[kind]["x-form"].success;
 
 const STORAGE_RETRY_AFTER_S = 120;
 
@@ -114,16 +112,34 @@ export function parseFormPost(text: string): Record<string, string | string[]> {
   return fields;
 }
 
-/** The text values of a parsed body, to draw the form again with. */
-function textValues(body: unknown): Record<string, string> {
-  if (body === null || typeof body !== "object" || Array.isArray(body)) return {};
-  return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+/**
+ * A form post's fields as the payload holds them (field-types.ts): a ticked checkbox posts "on"
+ * and an unticked one nothing, where the page's script sends true or false.
+ */
+function fromPost(kind: FormKind, body: unknown): unknown {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return body;
+  const fields = { ...(body as Record<string, unknown>) };
+  for (const { name, type } of fieldsOf(formSchemas[kind])) {
+    const raw = fields[name];
+    if (type === "checkbox" && (raw === undefined || typeof raw === "string")) fields[name] = FIELD_TYPES.checkbox.fromPost(raw);
+  }
+  return fields;
 }
 
-function isHoneypotFilled(body: unknown): boolean {
+/** The values of a parsed body, to draw the form again with: text as sent, a ticked box as "on". */
+function textValues(body: unknown): Record<string, string> {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return {};
+  return Object.fromEntries(
+    Object.entries(body).flatMap(([name, value]): Array<[string, string]> =>
+      typeof value === "string" ? [[name, value]] : value === true ? [[name, "on"]] : [],
+    ),
+  );
+}
+
+function isHoneypotFilled(kind: FormKind, body: unknown): boolean {
   if (body === null || typeof body !== "object" || Array.isArray(body)) return false;
-  const website = (body as Record<string, unknown>).website;
-  return website !== undefined && website !== null && String(website).trim() !== "";
+  const honeypot = (body as Record<string, unknown>)[formSchemas[kind]["x-form"].honeypot];
+  return honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== "";
 }
 
 function plural(n: number, word: string): string {
@@ -185,28 +201,37 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
   const content = { ...options.spam, ledger: store };
 
   /** Everything a post goes through once its body is read, whichever kind it came in. */
-  async function receive(kind: FormKind, request: FastifyRequest, overLimit: (request: FastifyRequest) => Promise<Outcome | undefined>): Promise<Outcome> {
+  async function receive(
+    kind: FormKind,
+    request: FastifyRequest,
+    body: unknown,
+    overLimit: (request: FastifyRequest) => Promise<Outcome | undefined>,
+  ): Promise<Outcome> {
     try {
       const receivedAt = new Date(options.now?.() ?? Date.now());
-      if (isHoneypotFilled(request.body)) {
+      if (isHoneypotFilled(kind, body)) {
         store.recordSpam(kind);
         request.log.info({ kind }, "honeypot filled: counted as spam");
-        return { accepted: true, message: SUCCESS[kind] };
+        return { accepted: true, message: SUCCESS(kind) };
       }
-      const result = validateForm(kind, request.body);
+      const result = validateForm(kind, body);
       if (!result.ok) return refused(400, summarize(result.errors), { errors: result.errors });
       const limited = await overLimit(request);
       if (limited) return limited;
-      const { website: _honeypot, timeToken, altcha, ...rest } = result.value as unknown as Record<string, string | undefined>;
+      const { timeToken, altcha, ...rest } = result.value as Record<string, unknown> & { timeToken?: string; altcha?: string };
       const source: LeadSource = {};
-      const typed: Record<string, string> = {};
+      const typed: Record<string, unknown> = {};
+      const fields = fieldsOf(formSchemas[kind]);
       for (const [field, value] of Object.entries(rest)) {
         if ((SOURCE_FIELDS as readonly string[]).includes(field)) {
-          if (value) source[field as keyof LeadSource] = value;
-        } else if (value !== undefined) typed[field] = value;
+          if (value) source[field as keyof LeadSource] = String(value);
+        } else if (value !== undefined && fields.some((f) => f.name === field)) typed[field] = value;
       }
-      const email = typed.email ?? "";
-      const message = typed.message ?? typed.requirements ?? "";
+      const email = typeof typed.email === "string" ? typed.email : "";
+      // What the spam checks read: the one-line text the visitor typed, and the multi-line text as the message.
+      const textOf = (test: (f: (typeof fields)[number]) => boolean) =>
+        fields.filter((f) => test(f) && typeof typed[f.name] === "string").map((f) => typed[f.name] as string);
+      const message = textOf((f) => FIELD_TYPES[f.type].multiline).join("\n\n");
       const scripted = !isFormPost(request);
       // The challenge is claimed as the enquiry is stored, in the same transaction (insertSubmission).
       let challenge: NewSubmission["challenge"];
@@ -214,7 +239,7 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
       const verdict: Verdict = await judgePost(
         {
           form: kind,
-          text: { email, lines: [typed.name, typed.company, typed.subject, typed.project].filter((t): t is string => t !== undefined), message },
+          text: { email, lines: textOf((f) => f.type === "text"), message },
           honeypot: "",
           scripted,
           ...(timeToken !== undefined ? { timeToken } : {}),
@@ -228,7 +253,7 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
       const spam = (codes: string[]): Outcome => {
         store.recordSpam(kind, receivedAt);
         request.log.info({ kind, scripted, reasons: codes }, "judged spam: counted, not stored");
-        return { accepted: true, message: SUCCESS[kind] };
+        return { accepted: true, message: SUCCESS(kind) };
       };
       if (verdict.decision === "spam") return spam(reasons);
       const quarantined = verdict.decision === "quarantine";
@@ -252,7 +277,7 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
       if (!quarantined) outbox.nudge();
       const reference = referenceFor(id, receivedAt);
       request.log.info({ submission: id, reference, kind, formPost: !scripted, ...(quarantined ? { quarantined, reasons } : {}) }, "form submission stored");
-      return { accepted: true, message: `${SUCCESS[kind]} Your reference is ${reference}.`, reference };
+      return { accepted: true, message: `${SUCCESS(kind)} Your reference is ${reference}.`, reference };
     } catch (error) {
       if (!(error instanceof StorageError)) throw error;
       request.log.error({ err: error }, "form submission could not be stored");
@@ -311,10 +336,11 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
       return answer(request, reply, refused(status, formPostErrorMessage(error)));
     });
 
-    for (const kind of ["contact", "quote"] as const) {
-      scope.post(FORM_ROUTES[kind], { bodyLimit: FORM_POST_BODY_LIMIT, config: { formKind: kind } }, async (request, reply) =>
-        answer(request, reply, await receive(kind, request, overLimit), request.body),
-      );
+    for (const kind of FORM_KINDS) {
+      scope.post(FORM_ROUTES[kind], { bodyLimit: FORM_POST_BODY_LIMIT, config: { formKind: kind } }, async (request, reply) => {
+        const body = isFormPost(request) ? fromPost(kind, request.body) : request.body;
+        return answer(request, reply, await receive(kind, request, body, overLimit), body);
+      });
     }
   });
 }

@@ -14,7 +14,8 @@
  */
 import { createHmac } from "node:crypto";
 import { ConfigError, type Env } from "./env.ts";
-import { formFields, type FormKind } from "./validate.ts";
+import { FIELD_TYPES } from "../blocks/form/field-types.ts";
+import { fieldsOf, formSchemas, type FormKind } from "./validate.ts";
 
 export interface LeadWebhookSettings {
   url: string;
@@ -153,7 +154,10 @@ export function leadEvent(
   extra: { reference?: string; source?: Record<string, string> } = {},
 ): WebhookDelivery {
   const fields = Object.fromEntries(
-    formFields(submission.kind).map(([field]) => [field, typeof submission.payload[field] === "string" ? submission.payload[field] : ""]),
+    fieldsOf(formSchemas[submission.kind]).map((f) => [
+      f.name,
+      f.type === "checkbox" ? submission.payload[f.name] === true : FIELD_TYPES[f.type].text(submission.payload[f.name]),
+    ]),
   );
   return {
     id: leadWebhookId(submission),

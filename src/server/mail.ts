@@ -10,8 +10,9 @@ import { basename, join } from "node:path";
 import nodemailer from "nodemailer";
 import type { SendMailOptions, Transporter } from "nodemailer";
 import type { Submission } from "./store.ts";
-import { formFields, MULTILINE_FIELDS as MULTILINE } from "./validate.ts";
-import type { LeadSource } from "./validate.ts";
+import { FIELD_TYPES } from "../blocks/form/field-types.ts";
+import { fieldsOf, formSchemas } from "./validate.ts";
+import type { FormSchema, LeadSource } from "./validate.ts";
 
 export interface MailSettings {
   mailTo: string;
@@ -41,13 +42,21 @@ const line = (value: unknown): string =>
     .replace(/[\r\n]+/g, " ")
     .trim();
 
-/** The subject, ending with the reference (when known) that the visitor will quote. */
-export function mailSubject(submission: Pick<Submission, "kind" | "payload"> & { reference?: string }): string {
-  const p = submission.payload;
-  const ref = submission.reference ? ` [${submission.reference}]` : "";
-  if (submission.kind === "contact") return `Contact: ${line(p.subject)} — from ${line(p.name)}${ref}`;
-  const company = line(p.company);
-  return (company ? `Quote request from ${line(p.name)}, ${company}` : `Quote request from ${line(p.name)}`) + ref;
+/**
+ * The subject the form's schema writes ("x-form".subject: {field} is the field's value, a [part] is
+ * left out when its fields are empty), ending with the reference (when known) the visitor will quote.
+ */
+export function mailSubject(
+  submission: Pick<Submission, "kind" | "payload"> & { reference?: string },
+  schema: FormSchema = formSchemas[submission.kind],
+): string {
+  const value = (field: string) => line(submission.payload[field]);
+  const fill = (text: string) => text.replace(/\{(\w+)\}/g, (_, field: string) => value(field));
+  // One pass over the template, so a visitor's own braces are never read as a field.
+  const subject = schema["x-form"].subject.replace(/\[([^\]]*)\]|\{(\w+)\}/g, (_, part: string | undefined, field: string) =>
+    part === undefined ? value(field) : [...part.matchAll(/\{(\w+)\}/g)].some(([, f]) => value(f!)) ? fill(part) : "",
+  );
+  return subject + (submission.reference ? ` [${submission.reference}]` : "");
 }
 
 const SOURCE_LABELS: ReadonlyArray<[keyof LeadSource, string]> = [
@@ -69,24 +78,24 @@ export function sourceLines(source: LeadSource): string[] {
   return known.map(([key, label]) => `${`${label}:`.padEnd(width)}${line(source[key])}`);
 }
 
-export function mailText(submission: Submission): string {
+export function mailText(submission: Submission, schema: FormSchema = formSchemas[submission.kind]): string {
   const p = submission.payload;
-  const fields = formFields(submission.kind);
-  const width = Math.max(...fields.filter(([f]) => !MULTILINE.has(f)).map(([, label]) => label.length)) + 2;
-  const heading = submission.kind === "contact" ? "New message from the contact form" : "New quote request from the website";
+  const fields = fieldsOf(schema);
+  const multiline = (f: (typeof fields)[number]) => FIELD_TYPES[f.type].multiline;
+  const width = Math.max(...fields.filter((f) => !multiline(f)).map((f) => f.label.length)) + 2;
   const lines = [
-    `${heading} (submission #${submission.id})`,
+    `${schema["x-form"].heading} (submission #${submission.id})`,
     `Reference: ${submission.reference} (the sender was given it; quote it in replies)`,
     `Received: ${formatReceived(submission.createdAt)}`,
     "",
   ];
   const blocks: string[] = [];
-  for (const [field, label] of fields) {
-    if (MULTILINE.has(field)) {
-      const value = str(p[field]).trim();
-      blocks.push("", `${label}:`, value ? value.replace(/\r\n?/g, "\n") : "(not given)");
+  for (const f of fields) {
+    const value = FIELD_TYPES[f.type].text(p[f.name]);
+    if (multiline(f)) {
+      blocks.push("", `${f.label}:`, value.trim() ? value.trim().replace(/\r\n?/g, "\n") : "(not given)");
     } else {
-      lines.push(`${`${label}:`.padEnd(width)}${line(p[field]) || "(not given)"}`);
+      lines.push(`${`${f.label}:`.padEnd(width)}${line(value) || "(not given)"}`);
     }
   }
   lines.push(...blocks);

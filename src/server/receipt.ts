@@ -8,7 +8,8 @@
 import type { SendMailOptions } from "nodemailer";
 import type { Site } from "../content/types.ts";
 import { formatReceived } from "./mail.ts";
-import { formFields, MULTILINE_FIELDS, type FormKind } from "./validate.ts";
+import { FIELD_TYPES } from "../blocks/form/field-types.ts";
+import { fieldsOf, formSchemas, type FormKind } from "./validate.ts";
 
 /** Sales' contact details, from site.yaml (the build writes them for the server). */
 export interface SalesContact {
@@ -64,8 +65,8 @@ export function receiptSubject(kind: FormKind, reference: string, company: strin
 
 export function receiptText(submission: ReceiptSubmission, reference: string, sales: SalesContact): string {
   const p = submission.payload;
-  const fields = formFields(submission.kind).filter(([field]) => field !== "email");
-  const width = Math.max(...fields.filter(([f]) => !MULTILINE_FIELDS.has(f)).map(([, label]) => label.length)) + 2;
+  const fields = fieldsOf(formSchemas[submission.kind]).filter((f) => f.name !== "email");
+  const width = Math.max(...fields.filter((f) => !FIELD_TYPES[f.type].multiline).map((f) => f.label.length)) + 2;
   const what = submission.kind === "quote" ? "quote request" : "message";
   const out = [
     `Dear ${line(p.name) || "Sir or Madam"},`,
@@ -79,12 +80,12 @@ export function receiptText(submission: ReceiptSubmission, reference: string, sa
     "",
   ];
   const blocks: string[] = [];
-  for (const [field, label] of fields) {
-    if (MULTILINE_FIELDS.has(field)) {
-      const value = str(p[field]).trim().replace(/\r\n?/g, "\n");
-      if (value) blocks.push("", `${label}:`, value);
-    } else if (line(p[field])) {
-      out.push(`${`${label}:`.padEnd(width)}${line(p[field])}`);
+  for (const { name, label, type } of fields) {
+    const value = FIELD_TYPES[type].text(p[name]);
+    if (FIELD_TYPES[type].multiline) {
+      if (value.trim()) blocks.push("", `${label}:`, value.trim().replace(/\r\n?/g, "\n"));
+    } else if (line(value)) {
+      out.push(`${`${label}:`.padEnd(width)}${line(value)}`);
     }
   }
   out.push(...blocks, "", "To reach us sooner:", "");

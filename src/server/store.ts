@@ -23,7 +23,9 @@ import { referenceFor } from "./reference.ts";
 
 export { StorageError } from "./database.ts";
 
-export type FormKind = "contact" | "quote";
+/** The forms, one a folder of src/blocks/form/forms/. */
+export type { FormKind } from "../blocks/form/forms.generated.ts";
+import type { FormKind } from "../blocks/form/forms.generated.ts";
 /** Where the visit came from: validate.ts's SOURCE_FIELDS, each when known. */
 export type LeadSource = Partial<Record<string, string>>;
 

@@ -1,32 +1,39 @@
 /**
- * Validation of form bodies against the schemas of schema/forms/ (the source of truth, which
+ * Validation of form bodies against the payload schemas of src/blocks/form/forms/ (the source of truth, which
  * `npm run types` turns into src/content/generated/forms.ts: the server reads no schema file at
  * run time), with error messages in plain words built from each property's `title`.
  */
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { createAjv } from "../content/ajv.ts";
-import { formSchemas as generated } from "../content/generated/forms.ts";
-import type { ContactForm } from "../content/generated/contact.ts";
-import type { QuoteRequestForm as QuoteForm } from "../content/generated/quote.ts";
-import type { FormKind } from "./store.ts";
+import { fieldDefs, formSchemas as generated } from "../content/generated/forms.ts";
+import { FIELD_TYPES, fieldTypeOf, type FieldSchema, type FieldTypeName } from "../blocks/form/field-types.ts";
+import { FORM_KINDS, type FormKind } from "../blocks/form/forms.generated.ts";
 
-/** The forms, declared with the store that keeps their enquiries. */
-export type { FormKind };
-export const FORM_KINDS: readonly FormKind[] = ["contact", "quote"];
+/** The forms, one a folder of src/blocks/form/forms/ (the store keeps any of them). */
+export { FORM_KINDS, type FormKind };
 
-export type { ContactForm, QuoteForm };
-
-interface PropertySchema {
+interface PropertySchema extends FieldSchema {
   title?: string;
-  type?: string;
   minLength?: number;
   maxLength?: number;
-  format?: string;
+}
+
+/** What a form says of itself beside its fields (its schema's "x-form"). */
+export interface FormAnnotation {
+  /** The hidden field robots fill in: a post with anything in it is counted as spam. */
+  honeypot: string;
+  /** The sales mail's subject: {field} is the field's value; a [part] is left out when its fields are empty. */
+  subject: string;
+  /** The first line of the sales mail. */
+  heading: string;
+  /** The server's answer to a post it took. */
+  success: string;
 }
 
 export interface FormSchema {
   $id: string;
   title: string;
+  "x-form": FormAnnotation;
   required: string[];
   properties: Record<string, PropertySchema>;
 }
@@ -44,24 +51,41 @@ export const formSchemas: Readonly<Record<FormKind, FormSchema>> = generated;
 /** Where the visit came from: hidden fields the form's script fills, stored apart from what the visitor typed. */
 export const SOURCE_FIELDS = ["page", "landingPage", "referrer", "utmSource", "utmMedium", "utmCampaign", "utmTerm", "utmContent"] as const;
 export type LeadSource = Partial<Record<(typeof SOURCE_FIELDS)[number], string>>;
+/** The spam defence's two hidden fields, the same in every form. */
+export const SPAM_FIELDS = ["timeToken", "altcha"] as const;
+
 /** Hidden fields: the honeypot, the spam defence's two, and the source; never shown as what the visitor typed. */
-export const HIDDEN_FIELDS: ReadonlySet<string> = new Set(["website", "timeToken", "altcha", ...SOURCE_FIELDS]);
+export function hiddenFields(schema: FormSchema): ReadonlySet<string> {
+  return new Set([schema["x-form"].honeypot, ...SPAM_FIELDS, ...SOURCE_FIELDS]);
+}
+
+/** One field the visitor fills in: its name, its label (the property's title) and its kind. */
+export interface FormField {
+  name: string;
+  label: string;
+  type: FieldTypeName;
+}
+
+/** The visitor's fields of a form in schema order, the hidden ones left out. */
+export function fieldsOf(schema: FormSchema): FormField[] {
+  const hidden = hiddenFields(schema);
+  return Object.entries(schema.properties)
+    .filter(([name]) => !hidden.has(name))
+    .map(([name, prop]) => ({ name, label: prop.title ?? name, type: fieldTypeOf(prop) }));
+}
 
 /** Fields in schema order with their labels, e.g. [["name", "Name"], ...]; the hidden ones left out. */
 export function formFields(kind: FormKind): Array<[field: string, label: string]> {
-  return Object.entries(formSchemas[kind].properties)
-    .filter(([field]) => !HIDDEN_FIELDS.has(field))
-    .map(([field, prop]) => [field, prop.title ?? field]);
+  return fieldsOf(formSchemas[kind]).map((f) => [f.name, f.label]);
 }
 
 const ajv = createAjv();
-const validators: Record<FormKind, ValidateFunction> = {
-  contact: ajv.compile(formSchemas.contact),
-  quote: ajv.compile(formSchemas.quote),
-};
+// Ours, not JSON Schema's: what the form says of itself (FormAnnotation); ajv's strict mode refuses unknown keywords.
+ajv.addKeyword({ keyword: "x-form", schemaType: "object" });
+ajv.addSchema(fieldDefs);
+const validators = new WeakMap<FormSchema, ValidateFunction>();
+const validatorOf = (schema: FormSchema) => validators.get(schema) ?? validators.set(schema, ajv.compile(schema)).get(schema)!;
 
-/** Multi-line fields: tabs and line breaks are allowed there, and the e-mail shows them as a block. */
-export const MULTILINE_FIELDS = new Set(["message", "requirements"]);
 /** Control and text-direction characters, for the wording of a refusal (the schema's pattern refuses them). */
 const NOT_ALLOWED = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029]/u;
 /** An answer names at most this many problems, and quotes at most this much of an unknown key. */
@@ -73,18 +97,23 @@ function plural(n: number, word: string): string {
 }
 
 /** Turns one ajv error into a sentence a visitor understands, or undefined when another error covers it. */
-function describe(kind: FormKind, error: ErrorObject, body: Record<string, unknown>): FieldError | undefined {
-  const schema = formSchemas[kind];
+function describe(schema: FormSchema, error: ErrorObject, body: Record<string, unknown>): FieldError | undefined {
   const field = error.instancePath.startsWith("/") ? (error.instancePath.slice(1).split("/")[0] ?? "") : "";
   const label = (name: string) => schema.properties[name]?.title ?? name;
   const value = field ? body[field] : undefined;
   const blank = typeof value === "string" && value.trim() === "";
   const isRequired = schema.required.includes(field);
+  const type = schema.properties[field] ? fieldTypeOf(schema.properties[field]) : "text";
+  const multiline = FIELD_TYPES[type].multiline;
 
   switch (error.keyword) {
     case "type":
       if (field === "") return { field, message: "The form data must be a JSON object." };
+      if (type === "checkbox") return { field, message: `${label(field)} must be ticked or not (true or false).` };
       return { field, message: `${label(field)} must be text.` };
+    case "enum":
+      if (blank && isRequired) return { field, message: `${label(field)} is required.` };
+      return { field, message: `${label(field)} must be one of its choices.` };
     case "required": {
       const missing = String((error.params as { missingProperty: string }).missingProperty);
       return { field: missing, message: `${label(missing)} is required.` };
@@ -105,10 +134,10 @@ function describe(kind: FormKind, error: ErrorObject, body: Record<string, unkno
       return { field, message: `${label(field)} is not valid.` };
     case "pattern":
       if (typeof value !== "string") return undefined;
-      if (/[\r\n\u2028\u2029\u0085]/.test(value) && !MULTILINE_FIELDS.has(field)) {
+      if (/[\r\n\u2028\u2029\u0085]/.test(value) && !multiline) {
         return { field, message: `${label(field)} must be a single line (no line breaks).` };
       }
-      if (NOT_ALLOWED.test(value.replace(MULTILINE_FIELDS.has(field) ? /[\t\r\n]/g : /(?!)/g, ""))) {
+      if (NOT_ALLOWED.test(value.replace(multiline ? /[\t\r\n]/g : /(?!)/g, ""))) {
         return { field, message: `${label(field)} contains a control or text-direction character, which is not allowed.` };
       }
       if (isRequired) return { field, message: `${label(field)} is required.` };
@@ -122,31 +151,42 @@ function describe(kind: FormKind, error: ErrorObject, body: Record<string, unkno
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The fields holding a lone surrogate, each as a refusal (the schemas' patterns let one through). */
-function loneSurrogates(kind: FormKind, body: unknown): FieldError[] {
+function loneSurrogates(schema: FormSchema, body: unknown): FieldError[] {
   if (body === null || typeof body !== "object" || Array.isArray(body)) return [];
   return Object.entries(body as Record<string, unknown>)
     .filter(([, value]) => typeof value === "string" && LONE_SURROGATE.test(value))
     .map(([field]) => ({
       field,
-      message: `${formSchemas[kind].properties[field]?.title ?? "A field"} contains a broken character (an unpaired surrogate); please retype it.`,
+      message: `${schema.properties[field]?.title ?? "A field"} contains a broken character (an unpaired surrogate); please retype it.`,
     }));
 }
 
-/** Validates a parsed JSON body; on success returns the data with every string trimmed. */
-export function validateForm<K extends FormKind>(kind: K, body: unknown): ValidationResult<K extends "contact" ? ContactForm : QuoteForm> {
-  const broken = loneSurrogates(kind, body);
+/** `body` without the fields whose value means "not given" (field-types.ts `unset`). */
+function withoutUnset(schema: FormSchema, body: unknown): unknown {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return body;
+  const props = schema.properties;
+  return Object.fromEntries(Object.entries(body).filter(([key, value]) => !(props[key] && FIELD_TYPES[fieldTypeOf(props[key])].unset(value))));
+}
+
+/**
+ * Validates a parsed JSON body against the form's schema (`kind`'s, unless one is given); on success
+ * returns the data as stored (text trimmed, field-types.ts).
+ */
+export function validateForm(kind: string, body: unknown, schema: FormSchema = formSchemas[kind as FormKind]): ValidationResult<Record<string, unknown>> {
+  body = withoutUnset(schema, body);
+  const broken = loneSurrogates(schema, body);
   if (broken.length > 0) return { ok: false, errors: broken.slice(0, MAX_ERRORS) };
-  const validate = validators[kind];
+  const validate = validatorOf(schema);
   if (validate(body)) {
-    const trimmed: Record<string, string> = {};
-    for (const [key, value] of Object.entries(body as Record<string, string>)) trimmed[key] = value.trim();
-    return { ok: true, value: trimmed as unknown as K extends "contact" ? ContactForm : QuoteForm };
+    const stored: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(body as Record<string, unknown>)) stored[key] = FIELD_TYPES[fieldTypeOf(schema.properties[key]!)].stored(value);
+    return { ok: true, value: stored };
   }
   const record = body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const errors: FieldError[] = [];
   const seen = new Set<string>();
   for (const error of validate.errors ?? []) {
-    const described = describe(kind, error, record);
+    const described = describe(schema, error, record);
     if (!described) continue;
     // One message per field is enough; the first (schema order) wins.
     if (seen.has(described.field)) continue;
@@ -154,7 +194,7 @@ export function validateForm<K extends FormKind>(kind: K, body: unknown): Valida
     errors.push(described);
   }
   if (errors.length === 0) errors.push({ field: "", message: "The form data is not valid." });
-  const order = Object.keys(formSchemas[kind].properties);
+  const order = Object.keys(schema.properties);
   const rank = (field: string) => (field === "" ? -1 : order.includes(field) ? order.indexOf(field) : order.length);
   errors.sort((a, b) => rank(a.field) - rank(b.field));
   if (errors.length > MAX_ERRORS) {

@@ -1,13 +1,15 @@
 import type { Locator, Page, Request, TestInfo } from "@playwright/test";
+import { fieldsOf, formSchemas } from "../../src/server/validate.ts";
 import { mailedWith, storedWhere } from "./enquiries.ts";
 import { axe, expect, hydrateIslands, test } from "./fixtures.ts";
 
 const CONTACT_API = "/api/mail/send-contact";
 const QUOTE_API = "/api/mail/send-quote";
 
-/** The payload keys the endpoints take, plus the empty honeypot the server files robots by. */
-const CONTACT_KEYS = ["name", "subject", "email", "phone", "company", "message", "website"];
-const QUOTE_KEYS = ["name", "email", "phone", "company", "project", "requirements", "website"];
+/** The payload keys the endpoints take (their schemas' visitor fields), plus the empty honeypot the server files robots by. */
+const keysOf = (kind: "contact" | "quote") => [...fieldsOf(formSchemas[kind]).map((f) => f.name), formSchemas[kind]["x-form"].honeypot];
+const CONTACT_KEYS = keysOf("contact");
+const QUOTE_KEYS = keysOf("quote");
 /**
  * What the form's script adds: the spam defence's two proofs and the page sent from. (Each test's
  * page is a later page of a visit whose first page kept no source; the first test has one.)

@@ -18,11 +18,11 @@ const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 describe("form schemas", () => {
   for (const kind of ["contact", "quote"] as const) {
-    const schema = JSON.parse(readFileSync(join(repoRoot, `schema/forms/${kind}.schema.json`), "utf8"));
+    const schema = JSON.parse(readFileSync(join(repoRoot, `src/blocks/form/forms/${kind}/schema.json`), "utf8"));
 
     it(`${kind}: draft 2020-12 with $id, and title/description/examples on every property`, () => {
       expect(schema.$schema).toBe("https://json-schema.org/draft/2020-12/schema");
-      expect(schema.$id).toBe(`https://lariox.example.com/schema/forms/${kind}.schema.json`);
+      expect(schema.$id).toBe(`https://lariox.example.com/schema/forms/${kind}/schema.json`);
       expect(schema.additionalProperties).toBe(false);
       for (const [name, prop] of Object.entries<Record<string, unknown>>(schema.properties)) {
         expect([name, typeof prop.title, typeof prop.description, Array.isArray(prop.examples)]).toEqual([name, "string", "string", true]);

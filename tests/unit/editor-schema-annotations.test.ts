@@ -12,13 +12,16 @@ import { describe, expect, it } from "vitest";
 type Schema = Record<string, unknown>;
 
 const schemaDir = join(import.meta.dirname, "../../schema");
+// The forms' payload schemas live in their folders beside the form block, with their shared field kinds.
+const formsDir = join(import.meta.dirname, "../../src/blocks/form/forms");
 const files = [
   ...readdirSync(schemaDir).filter((f) => f.endsWith(".schema.json")),
-  ...readdirSync(join(schemaDir, "forms"))
-    .filter((f) => f.endsWith(".schema.json"))
-    .map((f) => `forms/${f}`),
+  ...readdirSync(formsDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => `forms/${d.name}/schema.json`),
 ].sort();
-const schemas = new Map(files.map((f) => [f, JSON.parse(readFileSync(join(schemaDir, f), "utf8")) as Schema]));
+const pathOf = (f: string) => (f.startsWith("forms/") ? join(formsDir, f.slice("forms/".length)) : join(schemaDir, f));
+const schemas = new Map([...files, "forms/fields.schema.json"].map((f) => [f, JSON.parse(readFileSync(pathOf(f), "utf8")) as Schema]));
 
 interface Property {
   file: string;
@@ -75,7 +78,7 @@ const all = files.flatMap((f) => properties(f, schemas.get(f)));
 
 describe("schema annotations (editor hover text and completions)", { timeout: 30_000 }, () => {
   it("walks every schema file", () => {
-    expect(files).toEqual(["forms/contact.schema.json", "forms/quote.schema.json", "page.schema.json", "site.schema.json"]);
+    expect(files).toEqual(["forms/contact/schema.json", "forms/quote/schema.json", "page.schema.json", "site.schema.json"]);
     expect(all.length).toBeGreaterThan(200);
   });
 
@@ -97,6 +100,7 @@ describe("schema annotations (editor hover text and completions)", { timeout: 30
 
   it("has only examples that the property itself accepts", () => {
     const ajv = createAjv();
+    ajv.addKeyword({ keyword: "x-form", schemaType: "object" });
     for (const schema of schemas.values()) ajv.addSchema(schema);
     const invalid: string[] = [];
     for (const { file, pointer, schema } of all) {

@@ -7,6 +7,8 @@ import { leadSourceFields } from "../../ui/lead-source.ts";
 import { sendForm, type FieldError } from "./send.ts";
 import { missingFields, refusalNotice } from "./refusal.ts";
 import { FormSeedContext } from "./seed.ts";
+import { FIELD_TYPES } from "./field-types.ts";
+import { FORMS } from "./forms.generated.ts";
 import { SmartLink } from "../../ui/SmartLink.tsx";
 import { prepareToasts, toast } from "./toasts.tsx";
 import { button } from "../../styles/layout.css.ts";
@@ -16,19 +18,21 @@ import * as css from "./styles.css.ts";
 type FormSection = SectionOf<"form">;
 type Field = FormSection["fields"][number];
 
-/** The hidden field robots fill in and people never see; the server files such posts as spam. */
-const HONEYPOT = "website";
+type Values = Record<string, string | boolean>;
 
-/** The values of `fields` in `values` (a seed carries nothing else, but a page draws only its own fields). */
-const pick = (values: Record<string, string>, fields: Field[]) =>
-  Object.fromEntries(fields.flatMap((f) => (typeof values[f.name] === "string" ? [[f.name, values[f.name]!]] : [])));
+/** The values of `fields` in `values` (a seed carries nothing else, but a page draws only its own fields); a box posted ticked came back as "on". */
+const pick = (values: Record<string, string>, fields: Field[]): Values =>
+  Object.fromEntries(
+    fields.flatMap((f) => (typeof values[f.name] === "string" ? [[f.name, FIELD_TYPES[f.input].element === "checkbox" ? true : values[f.name]!]] : [])),
+  );
 
 /** Where the time token comes from: asked for when the form is shown (the pages are prerendered, so it cannot be in the HTML). */
 const TIME_TOKEN_URL = "/api/forms/time-token";
 /** How long a send waits for the proof of work still being solved; without it the server holds the enquiry for a person to look at. */
 const PROOF_WAIT_MS = 10_000;
 
-const emptyValues = (fields: Field[]) => Object.fromEntries([...fields.map((f) => [f.name, ""]), [HONEYPOT, ""]]) as Record<string, string>;
+const emptyValues = (fields: Field[], honeypot: string): Values =>
+  Object.fromEntries([...fields.map((f) => [f.name, FIELD_TYPES[f.input].empty]), [honeypot, ""]]);
 
 /**
  * An enquiry form, a real HTML form first: without script (or before the island has woken) the
@@ -42,6 +46,8 @@ const emptyValues = (fields: Field[]) => Object.fromEntries([...fields.map((f) =
  */
 export function Form({ section }: { section: FormSection }) {
   const seed = use(FormSeedContext);
+  /** The hidden field robots fill in and people never see; the server files such posts as spam. */
+  const { honeypot: HONEYPOT, choices } = FORMS[section.form];
   const seeded = seed?.endpoint === section.endpoint ? seed : null;
   const idPrefix = useId();
   const fieldId = (name: string) => `${idPrefix}-${name}`;
@@ -51,12 +57,21 @@ export function Form({ section }: { section: FormSection }) {
     typeof document === "undefined"
       ? {}
       : Object.fromEntries(
-          section.fields.flatMap((f) => {
+          section.fields.flatMap((f): Array<[string, string | boolean]> => {
             const field = document.getElementById(fieldId(f.name));
-            return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? (field.value ? [[f.name, field.value]] : []) : [];
+            if (field instanceof HTMLInputElement && field.type === "checkbox") return field.checked ? [[f.name, true]] : [];
+            return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement
+              ? field.value
+                ? [[f.name, field.value]]
+                : []
+              : [];
           }),
         );
-  const [values, setValues] = useState(() => ({ ...emptyValues(section.fields), ...pick(seeded?.values ?? {}, section.fields), ...typedBeforeWaking() }));
+  const [values, setValues] = useState<Values>(() => ({
+    ...emptyValues(section.fields, HONEYPOT),
+    ...pick(seeded?.values ?? {}, section.fields),
+    ...typedBeforeWaking(),
+  }));
   const [sending, setSending] = useState(false);
   // Set once the form is hydrated and sends JSON itself (tests wait for it); before that, a click
   // posts the form natively, which the server answers with a page.
@@ -83,7 +98,9 @@ export function Form({ section }: { section: FormSection }) {
   const [errors, setErrors] = useState<Record<string, string>>(() => seeded?.notice.fields ?? {});
   /** Set synchronously, so a second submit in the same frame (double click, Enter twice) is ignored. */
   const busy = useRef(false);
-  const duration = section.form === "quote" ? site.behaviour.toasts.quoteMs : site.behaviour.toasts.contactMs;
+  // site.yaml's behaviour.toasts says how long each form's toasts stay, as `<form>Ms`; a form it does not name gets the contact form's.
+  const durations: Partial<Record<string, number>> = { ...site.behaviour.toasts };
+  const duration = durations[`${section.form}Ms`] ?? site.behaviour.toasts.contactMs;
   const { toasts } = section;
 
   /** Shows `list` under the form's own fields (others are ignored) and moves the focus to the first. */
@@ -119,7 +136,7 @@ export function Form({ section }: { section: FormSection }) {
       // After the spec's words, the reference to quote (the server's answer page says the same without script).
       const reference = outcome.reference ? ` Your reference is ${outcome.reference}.` : "";
       toast.success(toasts.success.title, { description: `${toasts.success.text}${reference}`, duration });
-      setValues(emptyValues(section.fields));
+      setValues(emptyValues(section.fields, HONEYPOT));
       setErrors({});
     } else if (outcome.kind === "failure") {
       console.error(`${section.form} form: the server refused the submission`, outcome.serverMessage ?? "");
@@ -135,26 +152,44 @@ export function Form({ section }: { section: FormSection }) {
   const input = (f: Field) => {
     const id = fieldId(f.name);
     const error = errors[f.name];
+    const type = FIELD_TYPES[f.input];
+    const change = (value: string | boolean) => {
+      setValues((v) => ({ ...v, [f.name]: value }));
+      // Once edited, a field's old message no longer applies; the next submit checks again.
+      if (error) setErrors(({ [f.name]: _, ...rest }) => rest);
+    };
     const common = {
       id,
       name: f.name,
-      value: values[f.name] ?? "",
       required: f.required,
       autoComplete: f.autocomplete,
-      placeholder: f.placeholder,
       "aria-invalid": error ? true : undefined,
       "aria-describedby": error ? `${id}-error` : undefined,
-      onChange: (e: { target: { value: string } }) => {
-        setValues((v) => ({ ...v, [f.name]: e.target.value }));
-        // Once edited, a field's old message no longer applies; the next submit checks again.
-        if (error) setErrors(({ [f.name]: _, ...rest }) => rest);
-      },
     };
-    return f.input === "textarea" ? (
-      <textarea {...common} rows={f.rows ?? 6} className={css.textarea} />
-    ) : (
-      <input {...common} type={f.input} className={css.input} />
-    );
+    const text = String(values[f.name] ?? "");
+    const onText = (e: { target: { value: string } }) => change(e.target.value);
+    switch (type.element) {
+      case "checkbox":
+        return <input {...common} type="checkbox" checked={values[f.name] === true} onChange={(e) => change(e.target.checked)} className={css.checkbox} />;
+      case "select": {
+        // The choices are the payload schema's; the page's content may give each a label.
+        const label = (value: string) => f.options?.find((o) => o.value === value)?.label ?? value;
+        return (
+          <select {...common} value={text} onChange={onText} className={css.input}>
+            <option value="">{f.placeholder ?? ""}</option>
+            {(choices[f.name] ?? []).map((value) => (
+              <option key={value} value={value}>
+                {label(value)}
+              </option>
+            ))}
+          </select>
+        );
+      }
+      case "textarea":
+        return <textarea {...common} value={text} onChange={onText} placeholder={f.placeholder} rows={f.rows ?? 6} className={css.textarea} />;
+      default:
+        return <input {...common} value={text} onChange={onText} placeholder={f.placeholder} type={f.input} className={css.input} />;
+    }
   };
 
   /** Whether the side panel draws an icon column (an item without an icon keeps its place). */
@@ -214,7 +249,7 @@ export function Form({ section }: { section: FormSection }) {
               type="text"
               tabIndex={-1}
               autoComplete="off"
-              value={values[HONEYPOT]}
+              value={String(values[HONEYPOT] ?? "")}
               onChange={(e) => setValues((v) => ({ ...v, [HONEYPOT]: e.target.value }))}
             />
           </div>

@@ -15,7 +15,7 @@ export interface RefusalNotice {
 }
 
 /** The required fields of `section` left empty in `values`, each with its message (the section's requiredMessage, or the invalid toast's text). */
-export function missingFields(section: FormSection, values: Record<string, string>): FieldError[] {
+export function missingFields(section: FormSection, values: Record<string, string | boolean>): FieldError[] {
   if (!section.checkRequired) return [];
   const required = section.fields.filter((f) => f.required);
   const text = (section.toasts.invalid ?? section.toasts.failure).text;
@@ -37,7 +37,7 @@ export function missingFields(section: FormSection, values: Record<string, strin
  */
 export function refusalNotice(
   section: FormSection,
-  values: Record<string, string>,
+  values: Record<string, string | boolean>,
   refusal: { serverMessage?: string | undefined; fieldErrors: FieldError[] },
 ): RefusalNotice {
   const own = (e: FieldError) => section.fields.some((f) => f.name === e.field);

@@ -27,7 +27,7 @@ function fieldErrorsOf(errors: unknown): FieldError[] {
  * POSTs `payload` as JSON and reads the `{ success, message, errors? }` answer. Any answer that
  * is not that shape (a proxy's HTML error page, a dropped connection) counts as an error.
  */
-export async function sendForm(endpoint: string, payload: Record<string, string>, fetchImpl: typeof fetch = fetch): Promise<Outcome> {
+export async function sendForm(endpoint: string, payload: Record<string, unknown>, fetchImpl: typeof fetch = fetch): Promise<Outcome> {
   try {
     const response = await fetchImpl(endpoint, {
       method: "POST",
@@ -50,7 +50,10 @@ export async function sendForm(endpoint: string, payload: Record<string, string>
   }
 }
 
-/** The names of required fields left empty (only white space counts as empty too). */
-export function missingRequired(values: Record<string, string>, required: string[]): string[] {
-  return required.filter((name) => !(values[name] ?? "").trim());
+/** The names of required fields left empty (only white space counts as empty too; a required box must be ticked). */
+export function missingRequired(values: Record<string, string | boolean>, required: string[]): string[] {
+  return required.filter((name) => {
+    const value = values[name] ?? "";
+    return typeof value === "boolean" ? !value : !value.trim();
+  });
 }

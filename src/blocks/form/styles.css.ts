@@ -36,6 +36,7 @@ export const input = style({
 });
 globalStyle(`${input}::placeholder`, { color: vars.color.fieldPlaceholder, opacity: 1 });
 export const textarea = style([input, { resize: "vertical", minHeight: "140px" }]);
+export const checkbox = style({ width: "1.25rem", height: "1.25rem", margin: 0, accentColor: vars.color.accent });
 export const honeypot = style({ position: "absolute", left: "-10000px", width: "1px", height: "1px", overflow: "hidden" });
 export const note = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const footer = style({

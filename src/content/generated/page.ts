@@ -241,11 +241,11 @@ export type FeatureText = string
  */
 export type Icon1 = string
 /**
- * Always "form" here: an enquiry form (contact or quote).
+ * Always "form" here: an enquiry form.
  */
 export type SectionType7 = "form"
 /**
- * Which enquiry form this is: the contact form or the quote form.
+ * Which enquiry form this is: one of the form folders of src/blocks/form/forms/ (`npm run types` lists them here).
  */
 export type WhichForm = ("contact" | "quote")
 /**
@@ -295,9 +295,24 @@ export type AnswerStoredAs = string
  */
 export type Label = string
 /**
- * The kind of box: text (one line), email, tel (a phone number) or textarea (several lines).
+ * The kind of box: text (one line), email, tel (a phone number), textarea (several lines), select (a list of choices the form's payload schema names) or checkbox (ticked or not). `npm run types` lists them here from field-types.ts.
  */
-export type InputType = ("text" | "email" | "tel" | "textarea")
+export type InputType = ("text" | "email" | "tel" | "textarea" | "select" | "checkbox")
+/**
+ * One of the values the payload schema allows.
+ */
+export type Choice = string
+/**
+ * What the visitor reads.
+ */
+export type Label1 = string
+/**
+ * For a select field: the label shown for each of the choices its payload schema allows (a choice not listed shows as itself).
+ */
+export type ChoiceLabels = {
+value: Choice
+label: Label1
+}[]
 /**
  * Tick to make the field required (it gets an asterisk).
  */
@@ -710,6 +725,7 @@ export interface Field {
 name: AnswerStoredAs
 label: Label
 input: InputType
+options?: ChoiceLabels
 required?: Required
 rows?: Lines
 autocomplete?: AutocompleteHint

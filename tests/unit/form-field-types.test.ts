@@ -1,0 +1,63 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { toCsv } from "../../scripts/submissions.ts";
+import { mailSubject, mailText } from "../../src/server/mail.ts";
+import type { Submission, SubmissionRow } from "../../src/server/store.ts";
+import { fieldsOf, validateForm, type FormSchema } from "../../src/server/validate.ts";
+
+/** A third form used only here: a select (required and optional) and a checkbox, beside text. */
+const survey = JSON.parse(readFileSync(new URL("../fixtures/forms/survey/schema.json", import.meta.url), "utf8")) as FormSchema;
+
+describe("field kinds, on a fixture form", () => {
+  it("reads each field's kind from the payload schema", () => {
+    expect(fieldsOf(survey).map((f) => [f.name, f.type])).toEqual([
+      ["name", "text"],
+      ["size", "select"],
+      ["plant", "select"],
+      ["callBack", "checkbox"],
+      ["notes", "textarea"],
+    ]);
+  });
+
+  it("takes a choice and a boolean, and reads an unchosen optional select as left out", () => {
+    const result = validateForm("survey", { name: " Asha ", size: "large", plant: "", callBack: true, notes: "a\nb", website: "" }, survey);
+    expect(result).toEqual({ ok: true, value: { name: "Asha", size: "large", callBack: true, notes: "a\nb", website: "" } });
+  });
+
+  it("refuses a value that is not a choice, a box that is not a boolean, and a required select left unchosen", () => {
+    const result = validateForm("survey", { name: "Asha", size: "", plant: "metals", callBack: "yes" }, survey);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors).toEqual([
+      { field: "size", message: "Plant size is required." },
+      { field: "plant", message: "Plant must be one of its choices." },
+      { field: "callBack", message: "Call me back must be ticked or not (true or false)." },
+    ]);
+  });
+
+  const submission = {
+    id: 7,
+    kind: "survey",
+    payload: { name: "Asha", size: "large", plant: "textiles", callBack: true, notes: "line 1\nline 2" },
+    createdAt: new Date("2026-01-02T03:04:05Z"),
+    reference: "LA-2026-000007",
+    source: {},
+  } as unknown as Submission;
+
+  it("writes the mail's subject from the schema's template and each field by its kind", () => {
+    expect(mailSubject(submission, survey)).toBe("Survey from Asha, plant: textiles [LA-2026-000007]");
+    expect(mailSubject({ ...submission, payload: { name: "Asha" } }, survey)).toBe("Survey from Asha [LA-2026-000007]");
+    const text = mailText(submission, survey);
+    expect(text).toContain("New survey answer (submission #7)");
+    expect(text).toMatch(/Plant size: +large\n/);
+    expect(text).toMatch(/Call me back: +yes\n/);
+    expect(text).toContain("\nNotes:\nline 1\nline 2\n");
+  });
+
+  it("writes a column a field in the CSV, a box as yes or no", () => {
+    const row = { ...submission, status: "sent", deliveries: [], reasons: null, ip: null } as unknown as SubmissionRow;
+    const [header, line] = toCsv([row], ["survey" as never], { survey }).split("\r\n");
+    expect(header).toContain(",name,size,plant,callBack,notes,");
+    expect(line).toContain(",Asha,large,textiles,yes,");
+  });
+});
