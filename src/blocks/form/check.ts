@@ -7,7 +7,7 @@ import type { BlockCheck } from "../../content/types.ts";
  */
 export const check: BlockCheck<"form"> = (section) => {
   const schema: { properties: Record<string, unknown>; required?: readonly string[] } | undefined = formSchemas[section.form];
-  if (!schema) return [{ pointer: "/form", message: `no payload schema schema/forms/${section.form}.schema.json` }];
+  if (!schema) return [{ pointer: "/form", message: `no form folder src/blocks/form/forms/${section.form}/ (its schema.json is the payload the server accepts)` }];
   const unknown = section.fields.flatMap((field, j) =>
     field.name in schema.properties
       ? []
