@@ -30,4 +30,22 @@ describe("the form block's check", () => {
     });
     expect(errors).toContainEqual({ file: page.file, pointer: `/sections/${i}/fields`, message: 'the contact form lacks the required field "email"' });
   });
+
+  it("refuses a box of another kind than its answer, and a choice label for a choice the schema does not list", () => {
+    const page = index.pages.find((p) => p.data.sections.some((s) => s.type === "form" && s.form === "contact"))!;
+    const i = page.data.sections.findIndex((s) => s.type === "form");
+    const form = page.data.sections[i] as SectionOf<"form">;
+    const j = form.fields.findIndex((f) => f.name === "message");
+    const fields = form.fields.with(j, { ...form.fields[j]!, input: "text", options: [{ value: "other", label: "Other" }] });
+    const sections = page.data.sections.with(i, { ...form, fields }) as typeof page.data.sections;
+    const errors = crossFileErrors({ ...index, pages: index.pages.map((p) => (p === page ? { file: p.file, data: { ...p.data, sections } } : p)) });
+    expect(errors).toEqual([
+      { file: page.file, pointer: `/sections/${i}/fields/${j}/input`, message: '"message" takes textarea answers in the contact payload, not text' },
+    ]);
+    const labelled = form.fields.with(j, { ...form.fields[j]!, options: [{ value: "other", label: "Other" }] });
+    const withLabel = page.data.sections.with(i, { ...form, fields: labelled }) as typeof page.data.sections;
+    expect(crossFileErrors({ ...index, pages: index.pages.map((p) => (p === page ? { file: p.file, data: { ...p.data, sections: withLabel } } : p)) })).toEqual(
+      [{ file: page.file, pointer: `/sections/${i}/fields/${j}/options/0/value`, message: '"other" is not a choice of "message" (its choices: none)' }],
+    );
+  });
 });

@@ -1,13 +1,17 @@
 import { formSchemas } from "../../content/generated/forms.ts";
 import type { BlockCheck } from "../../content/types.ts";
+import { FIELD_TYPES, fieldTypeOf, type FieldSchema } from "./field-types.ts";
 
 /**
  * The form's fields against its payload schema, which the server validates each submission with:
- * a field it does not know would be refused, and a form lacking a required field could never be sent.
+ * a field it does not know would be refused, a form lacking a required field could never be sent,
+ * and a box of another kind than its answer (one line for a multi-line answer, a choice the
+ * schema does not list) would be refused too.
  */
 export const check: BlockCheck<"form"> = (section) => {
   const schema: { properties: Record<string, unknown>; required?: readonly string[] } | undefined = formSchemas[section.form];
-  if (!schema) return [{ pointer: "/form", message: `no form folder src/blocks/form/forms/${section.form}/ (its schema.json is the payload the server accepts)` }];
+  if (!schema)
+    return [{ pointer: "/form", message: `no form folder src/blocks/form/forms/${section.form}/ (its schema.json is the payload the server accepts)` }];
   const unknown = section.fields.flatMap((field, j) =>
     field.name in schema.properties
       ? []
@@ -18,6 +22,29 @@ export const check: BlockCheck<"form"> = (section) => {
           },
         ],
   );
+  const mismatched = section.fields.flatMap((field, j) => {
+    const property = schema.properties[field.name] as FieldSchema | undefined;
+    if (!property) return [];
+    const kind = fieldTypeOf(property);
+    if (FIELD_TYPES[field.input].element !== FIELD_TYPES[kind].element) {
+      return [{ pointer: `/fields/${j}/input`, message: `"${field.name}" takes ${kind} answers in the ${section.form} payload, not ${field.input}` }];
+    }
+    const choices = property.enum?.map(String) ?? [];
+    return (field.options ?? []).flatMap((option, k) =>
+      choices.includes(option.value)
+        ? []
+        : [
+            {
+              pointer: `/fields/${j}/options/${k}/value`,
+              message: `"${option.value}" is not a choice of "${field.name}" (its choices: ${choices.join(", ") || "none"})`,
+            },
+          ],
+    );
+  });
   const missing = (schema.required ?? []).filter((name) => !section.fields.some((f) => f.name === name));
-  return [...unknown, ...missing.map((name) => ({ pointer: "/fields", message: `the ${section.form} form lacks the required field "${name}"` }))];
+  return [
+    ...unknown,
+    ...mismatched,
+    ...missing.map((name) => ({ pointer: "/fields", message: `the ${section.form} form lacks the required field "${name}"` })),
+  ];
 };
