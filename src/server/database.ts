@@ -111,6 +111,12 @@ export interface Dialect {
   lockForClaim<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
   /** Serialises migrations across instances for the rest of the transaction `db`. */
   lockForMigration(db: Kysely<Tables>): Promise<void>;
+  /**
+   * Drops the CHECK constraint of `table.column`, within the migration's transaction `db`. SQLite
+   * has no DROP CONSTRAINT: the table's stored definition is edited in place, the procedure its
+   * manual gives for removing a CHECK (no row changes, so it needs no copy of the table).
+   */
+  dropColumnCheck(db: Kysely<Tables>, table: string, column: string): Promise<void>;
   /** True when `error` means "cannot write or reach the database now", not a bug. */
   isStorageFailure(error: unknown): boolean;
   /** Why writes are refused until a restart (the SQLite file was deleted or replaced), or undefined. */
@@ -238,6 +244,23 @@ function sqlite(dataDir: string, options: OpenOptions): Dialect {
     readJson: (value) => JSON.parse(value as string),
     lockForClaim: (query) => query,
     async lockForMigration() {},
+    async dropColumnCheck(db, table, column) {
+      const { rows } = await sql<{ sql: string }>`SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ${table}`.execute(db);
+      // As Kysely and the code before it wrote them: `kind TEXT NOT NULL CHECK (kind IN ('contact', 'quote'))`.
+      const check = new RegExp(`\\s+check\\s*\\(\\s*"?${column}"?\\s+in\\s*\\([^)]*\\)\\s*\\)`, "i");
+      const definition = rows[0]?.sql;
+      if (!definition || !check.test(definition)) return;
+      const version = (await sql<{ schema_version: number }>`PRAGMA schema_version`.execute(db)).rows[0]!.schema_version;
+      database.unsafeMode(true);
+      try {
+        await sql`PRAGMA writable_schema = ON`.execute(db);
+        await sql`UPDATE sqlite_schema SET sql = ${definition.replace(check, "")} WHERE type = 'table' AND name = ${table}`.execute(db);
+        await sql`PRAGMA schema_version = ${sql.lit(version + 1)}`.execute(db);
+        await sql`PRAGMA writable_schema = OFF`.execute(db);
+      } finally {
+        database.unsafeMode(false);
+      }
+    },
     isStorageFailure: isSqliteStorageFailure,
     /** A deleted or replaced file would take writes into an unlinked inode, gone at the next start. */
     get lost() {
@@ -314,6 +337,10 @@ function postgres(url: string): Dialect {
     lockForClaim: (query) => query.forUpdate().skipLocked(),
     async lockForMigration(db) {
       await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(db);
+    },
+    async dropColumnCheck(db, table, column) {
+      // The name PostgreSQL gives a column's unnamed CHECK.
+      await sql`ALTER TABLE ${sql.table(table)} DROP CONSTRAINT IF EXISTS ${sql.id(`${table}_${column}_check`)}`.execute(db);
     },
     isStorageFailure: isUnavailable,
     lost: undefined,

@@ -3,7 +3,7 @@
  * applied by Kysely's Migrator inside one transaction that also holds the migration lock, so
  * instances starting together migrate once and a crash mid-migration leaves the old schema whole.
  *
- * To change the schema, add a migration to `migrations` and its name to `NAMES` (in order; never
+ * To change the schema, add a migration to `migrations` and its name to `MIGRATION_NAMES` (in order; never
  * edit one once released), e.g. a column:
  *
  *   "002-submission-reference": {
@@ -24,8 +24,8 @@ import type { Migration } from "kysely/migration";
 import type { Dialect, Tables } from "./database.ts";
 
 /** In the order they apply; `migrations` below gives each its steps. */
-const NAMES = ["001-enquiries", "002-leads"] as const;
-export const LATEST_MIGRATION = NAMES.at(-1)!;
+export const MIGRATION_NAMES = ["001-enquiries", "002-leads", "003-form-kinds"] as const;
+export const LATEST_MIGRATION = MIGRATION_NAMES.at(-1)!;
 
 /** SQLite's step from version 1 to 2 before the Migrator, kept verbatim for databases still at 1. */
 const SQLITE_LEGACY_1_TO_2 = [
@@ -37,7 +37,7 @@ const SQLITE_LEGACY_1_TO_2 = [
   `CREATE INDEX submissions_created ON submissions (created_at)`,
 ];
 
-function migrations(dialect: Dialect, legacyVersion: number): Record<(typeof NAMES)[number], Migration> {
+function migrations(dialect: Dialect, legacyVersion: number): Record<(typeof MIGRATION_NAMES)[number], Migration> {
   const { time, json } = dialect.types;
   return {
     // Submissions, the deliveries each needs (the outbox: a kind naming its sender, a target, a
@@ -139,6 +139,11 @@ function migrations(dialect: Dialect, legacyVersion: number): Record<(typeof NAM
         }
       },
     },
+    // The forms are folders (src/blocks/form/forms/): the kinds a submission may have are their
+    // names, which the store checks (FORM_KINDS), not a list written into the table once.
+    "003-form-kinds": {
+      up: (db: Kysely<Tables>) => dialect.dropColumnCheck(db, "submissions", "kind"),
+    },
   };
 }
 
@@ -172,7 +177,7 @@ async function applied(db: Kysely<Tables>): Promise<string[] | undefined> {
 }
 
 function refuseNewer(dialect: Dialect, names: readonly string[]): void {
-  const unknown = names.find((name) => !(NAMES as readonly string[]).includes(name));
+  const unknown = names.find((name) => !(MIGRATION_NAMES as readonly string[]).includes(name));
   if (unknown) throw new Error(`${dialect.location} has migration ${unknown}, newer than this code knows (${LATEST_MIGRATION}).`);
 }
 
@@ -199,7 +204,7 @@ export async function appliedMigrations(dialect: Dialect): Promise<string[]> {
 export async function checkMigrated(dialect: Dialect): Promise<void> {
   const done = await appliedMigrations(dialect);
   refuseNewer(dialect, done);
-  if (done.length !== NAMES.length) {
+  if (done.length !== MIGRATION_NAMES.length) {
     throw new Error(`${dialect.location} is not migrated to ${LATEST_MIGRATION} yet; start the server once to migrate it.`);
   }
 }

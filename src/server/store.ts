@@ -25,7 +25,7 @@ export { StorageError } from "./database.ts";
 
 /** The forms, one a folder of src/blocks/form/forms/. */
 export type { FormKind } from "../blocks/form/forms.generated.ts";
-import type { FormKind } from "../blocks/form/forms.generated.ts";
+import { FORM_KINDS, type FormKind } from "../blocks/form/forms.generated.ts";
 /** Where the visit came from: validate.ts's SOURCE_FIELDS, each when known. */
 export type LeadSource = Partial<Record<string, string>>;
 
@@ -317,6 +317,7 @@ export class EnquiryStore implements RepeatLedger {
    * rejects with ReplayedError when an earlier post claimed it and it has not expired.
    */
   async insertSubmission(s: NewSubmission): Promise<number> {
+    if (!FORM_KINDS.includes(s.kind)) throw new Error(`no form "${s.kind}" (the forms: ${FORM_KINDS.join(", ")})`);
     const id = await this.enqueue<number | undefined>({ submission: { ...s, createdAt: s.createdAt ?? new Date() } });
     this.writeFailure = undefined;
     if (id === undefined) throw new ReplayedError("the proof of work was already used by an earlier post");

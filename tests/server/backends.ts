@@ -9,7 +9,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe } from "vitest";
 import type { Env } from "../../src/server/config.ts";
-import { LATEST_MIGRATION } from "../../src/server/migrations.ts";
+import { LATEST_MIGRATION, MIGRATION_NAMES } from "../../src/server/migrations.ts";
 import { EnquiryStore } from "../../src/server/store.ts";
 import { tempDir } from "./helpers.ts";
 import { pgSkipReason, startPgCluster } from "./postgres.ts";
@@ -39,7 +39,7 @@ export interface Backend {
 }
 
 /** The schema's version: the last migration applied. */
-export { LATEST_MIGRATION };
+export { LATEST_MIGRATION, MIGRATION_NAMES };
 
 const NEWER_SCHEMA_SQL = `INSERT INTO kysely_migration (name, timestamp) VALUES ('999-from-the-future', '2099-01-01T00:00:00.000Z')`;
 

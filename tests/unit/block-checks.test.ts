@@ -36,16 +36,16 @@ describe("the form block's check", () => {
     const i = page.data.sections.findIndex((s) => s.type === "form");
     const form = page.data.sections[i] as SectionOf<"form">;
     const j = form.fields.findIndex((f) => f.name === "message");
-    const fields = form.fields.with(j, { ...form.fields[j]!, input: "text", options: [{ value: "other", label: "Other" }] });
-    const sections = page.data.sections.with(i, { ...form, fields }) as typeof page.data.sections;
-    const errors = crossFileErrors({ ...index, pages: index.pages.map((p) => (p === page ? { file: p.file, data: { ...p.data, sections } } : p)) });
-    expect(errors).toEqual([
+    const errorsWith = (change: Partial<(typeof form.fields)[number]>) => {
+      const fields = form.fields.map((f, k) => (k === j ? { ...f, ...change } : f)) as typeof form.fields;
+      const sections = page.data.sections.with(i, { ...form, fields }) as typeof page.data.sections;
+      return crossFileErrors({ ...index, pages: index.pages.map((p) => (p === page ? { file: p.file, data: { ...p.data, sections } } : p)) });
+    };
+    expect(errorsWith({ input: "text" })).toEqual([
       { file: page.file, pointer: `/sections/${i}/fields/${j}/input`, message: '"message" takes textarea answers in the contact payload, not text' },
     ]);
-    const labelled = form.fields.with(j, { ...form.fields[j]!, options: [{ value: "other", label: "Other" }] });
-    const withLabel = page.data.sections.with(i, { ...form, fields: labelled }) as typeof page.data.sections;
-    expect(crossFileErrors({ ...index, pages: index.pages.map((p) => (p === page ? { file: p.file, data: { ...p.data, sections: withLabel } } : p)) })).toEqual(
-      [{ file: page.file, pointer: `/sections/${i}/fields/${j}/options/0/value`, message: '"other" is not a choice of "message" (its choices: none)' }],
-    );
+    expect(errorsWith({ options: [{ value: "other", label: "Other" }] })).toEqual([
+      { file: page.file, pointer: `/sections/${i}/fields/${j}/options/0/value`, message: '"other" is not a choice of "message" (its choices: none)' },
+    ]);
   });
 });
