@@ -64,10 +64,7 @@ function sendRaw(base: string, head: string): Promise<{ status: number; headers:
   return new Promise((resolve, reject) => {
     const socket = connect(Number(url.port), url.hostname);
     let text = "";
-    socket.setTimeout(10_000, () => socket.destroy(new Error(`no answer to ${head.slice(0, 40)} in 10 s`)));
-    socket.on("data", (c: Buffer) => (text += c.toString("latin1")));
-    socket.on("error", reject);
-    socket.on("close", () => {
+    const answer = () => {
       const [top = "", body = ""] = text.split("\r\n\r\n", 2);
       const [statusLine = "", ...lines] = top.split("\r\n");
       const headers: Record<string, string[]> = {};
@@ -75,9 +72,20 @@ function sendRaw(base: string, head: string): Promise<{ status: number; headers:
         const [name = "", ...value] = line.split(": ");
         (headers[name.toLowerCase()] ??= []).push(value.join(": "));
       }
-      resolve({ status: Number(statusLine.split(" ")[1]), headers, body });
+      return { status: Number(statusLine.split(" ")[1]), headers, body };
+    };
+    socket.setTimeout(10_000, () => socket.destroy(new Error(`no answer to ${head.slice(0, 40)} in 10 s`)));
+    socket.on("data", (c: Buffer) => {
+      text += c.toString("latin1");
+      // Done once the whole answer is in: a client that half-closed after its headers would race
+      // nginx, which may take the early end of a body it was discarding for a broken connection.
+      const { headers, body } = answer();
+      const length = headers["content-length"]?.[0];
+      if (text.includes("\r\n\r\n") && length !== undefined && body.length >= Number(length)) socket.destroy();
     });
-    socket.end(head);
+    socket.on("error", reject);
+    socket.on("close", () => resolve(answer()));
+    socket.write(head);
   });
 }
 
