@@ -28,6 +28,8 @@ export interface FormAnnotation {
   heading: string;
   /** The server's answer to a post it took. */
   success: string;
+  /** The visitor's receipt: its subject ({reference}, {company}) and what they sent, as in "thank you for your …". */
+  receipt: { subject: string; sent: string };
 }
 
 export interface FormSchema {
