@@ -60,14 +60,14 @@ function domainOf(address: string): string {
 }
 
 export function receiptSubject(kind: FormKind, reference: string, company: string): string {
-  return kind === "quote" ? `Your quote request ${reference} — ${company}` : `We received your message ${reference} — ${company}`;
+  return formSchemas[kind]["x-form"].receipt.subject.replace("{reference}", reference).replace("{company}", company);
 }
 
 export function receiptText(submission: ReceiptSubmission, reference: string, sales: SalesContact): string {
   const p = submission.payload;
   const fields = fieldsOf(formSchemas[submission.kind]).filter((f) => f.name !== "email");
   const width = Math.max(...fields.filter((f) => !FIELD_TYPES[f.type].multiline).map((f) => f.label.length)) + 2;
-  const what = submission.kind === "quote" ? "quote request" : "message";
+  const what = formSchemas[submission.kind]["x-form"].receipt.sent;
   const out = [
     `Dear ${line(p.name) || "Sir or Madam"},`,
     "",

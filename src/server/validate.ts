@@ -1,7 +1,7 @@
 /**
- * Validation of form bodies against the payload schemas of src/blocks/form/forms/ (the source of truth, which
- * `npm run types` turns into src/content/generated/forms.ts: the server reads no schema file at
- * run time), with error messages in plain words built from each property's `title`.
+ * Validation of form bodies against the payload schemas of src/blocks/form/forms/ (imported as
+ * modules through src/content/generated/forms.ts, which `npm run types` writes: the server reads
+ * no schema file at run time), with error messages in plain words built from each property's `title`.
  */
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { createAjv } from "../content/ajv.ts";
@@ -28,6 +28,8 @@ export interface FormAnnotation {
   heading: string;
   /** The server's answer to a post it took. */
   success: string;
+  /** The visitor's receipt: its subject ({reference}, {company}) and what they sent, as in "thank you for your …". */
+  receipt: { subject: string; sent: string };
 }
 
 export interface FormSchema {

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { toCsv } from "../../scripts/submissions.ts";
+import { fieldErrors } from "../../src/blocks/form/check.ts";
+import type { SectionOf } from "../../src/content/types.ts";
 import { mailSubject, mailText } from "../../src/server/mail.ts";
 import type { Submission, SubmissionRow } from "../../src/server/store.ts";
 import { fieldsOf, validateForm, type FormSchema } from "../../src/server/validate.ts";
@@ -59,5 +61,22 @@ describe("field kinds, on a fixture form", () => {
     const [header, line] = toCsv([row], ["survey" as never], { survey }).split("\r\n");
     expect(header).toContain(",name,size,plant,callBack,notes,");
     expect(line).toContain(",Asha,large,textiles,yes,");
+  });
+
+  it("the form block's check: a select lists its choices on the page, each one the schema allows", () => {
+    const section = (size: SectionOf<"form">["fields"][number]) =>
+      ({
+        type: "form",
+        form: "survey",
+        fields: [{ name: "name", label: "Name", input: "text", required: true }, size],
+      }) as unknown as SectionOf<"form">;
+    const size = { name: "size", label: "Plant size", input: "select", required: true } as const;
+    expect(fieldErrors(section(size), survey)).toEqual([
+      { pointer: "/fields/1/options", message: 'the list "size" needs its choices (options), from: small, medium, large' },
+    ]);
+    expect(fieldErrors(section({ ...size, options: [{ value: "small", label: "Small" }] }), survey)).toEqual([]);
+    expect(fieldErrors(section({ ...size, options: [{ value: "huge", label: "Huge" }] }), survey)).toEqual([
+      { pointer: "/fields/1/options/0/value", message: '"huge" is not a choice of "size" (its choices: small, medium, large)' },
+    ]);
   });
 });

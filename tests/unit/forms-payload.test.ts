@@ -48,7 +48,7 @@ describe.each(["contact", "quote"] as const)("the %s form and the server agree",
         f.input === "checkbox"
           ? f.required
           : f.input === "select"
-            ? FORMS[kind].choices[f.name]![0]
+            ? f.options![0]!.value
             : !f.required
               ? ""
               : f.input === "email"

@@ -143,6 +143,16 @@ describe("<Form>", () => {
     expect(screen.getByRole("button", { name: "Send Message" }).closest("form")?.noValidate).toBe(false);
   });
 
+  it("draws a select with the page's choices, in the page's order, after an empty first choice", () => {
+    const options = [
+      { value: "over-25-lakh", label: "Over ₹25 lakh" },
+      { value: "under-5-lakh", label: "Under ₹5 lakh" },
+    ];
+    show({ ...quote, fields: [...quote.fields, { name: "budget", label: "Budget", input: "select", options }] });
+    const select = screen.getByLabelText(/^Budget/) as HTMLSelectElement;
+    expect([...select.options].map((o) => [o.value, o.text])).toEqual([["", ""], ...options.map((o) => [o.value, o.label])]);
+  });
+
   it("quote: an empty name or email shows the validation toast, marks the fields and sends nothing", async () => {
     const fetch = fakeFetch({ success: true });
     vi.stubGlobal("fetch", withTimeToken(fetch));

@@ -47,7 +47,7 @@ const emptyValues = (fields: Field[], honeypot: string): Values =>
 export function Form({ section }: { section: FormSection }) {
   const seed = use(FormSeedContext);
   /** The hidden field robots fill in and people never see; the server files such posts as spam. */
-  const { honeypot: HONEYPOT, choices } = FORMS[section.form];
+  const { honeypot: HONEYPOT } = FORMS[section.form];
   const seeded = seed?.endpoint === section.endpoint ? seed : null;
   const idPrefix = useId();
   const fieldId = (name: string) => `${idPrefix}-${name}`;
@@ -172,14 +172,13 @@ export function Form({ section }: { section: FormSection }) {
       case "checkbox":
         return <input {...common} type="checkbox" checked={values[f.name] === true} onChange={(e) => change(e.target.checked)} className={css.checkbox} />;
       case "select": {
-        // The choices are the payload schema's; the page's content may give each a label.
-        const label = (value: string) => f.options?.find((o) => o.value === value)?.label ?? value;
+        // The page's choices, each one its payload schema allows (the form block's check).
         return (
           <select {...common} value={text} onChange={onText} className={css.input}>
             <option value="">{f.placeholder ?? ""}</option>
-            {(choices[f.name] ?? []).map((value) => (
+            {(f.options ?? []).map(({ value, label }) => (
               <option key={value} value={value}>
-                {label(value)}
+                {label}
               </option>
             ))}
           </select>

@@ -1,5 +1,5 @@
 import { formSchemas } from "../../content/generated/forms.ts";
-import type { BlockCheck } from "../../content/types.ts";
+import type { BlockCheck, SectionOf } from "../../content/types.ts";
 import { FIELD_TYPES, fieldTypeOf, type FieldSchema } from "./field-types.ts";
 
 /**
@@ -9,9 +9,16 @@ import { FIELD_TYPES, fieldTypeOf, type FieldSchema } from "./field-types.ts";
  * schema does not list) would be refused too.
  */
 export const check: BlockCheck<"form"> = (section) => {
-  const schema: { properties: Record<string, unknown>; required?: readonly string[] } | undefined = formSchemas[section.form];
+  const schema: PayloadSchema | undefined = formSchemas[section.form];
   if (!schema)
     return [{ pointer: "/form", message: `no form folder src/blocks/form/forms/${section.form}/ (its schema.json is the payload the server accepts)` }];
+  return fieldErrors(section, schema);
+};
+
+type PayloadSchema = { properties: Record<string, unknown>; required?: readonly string[] };
+
+/** The section's fields against a payload schema (a fixture form's in the tests). */
+export function fieldErrors(section: SectionOf<"form">, schema: PayloadSchema): { pointer: string; message: string }[] {
   const unknown = section.fields.flatMap((field, j) =>
     field.name in schema.properties
       ? []
@@ -30,6 +37,9 @@ export const check: BlockCheck<"form"> = (section) => {
       return [{ pointer: `/fields/${j}/input`, message: `"${field.name}" takes ${kind} answers in the ${section.form} payload, not ${field.input}` }];
     }
     const choices = property.enum?.map(String) ?? [];
+    if (kind === "select" && !field.options?.length) {
+      return [{ pointer: `/fields/${j}/options`, message: `the list "${field.name}" needs its choices (options), from: ${choices.join(", ")}` }];
+    }
     return (field.options ?? []).flatMap((option, k) =>
       choices.includes(option.value)
         ? []
@@ -47,4 +57,4 @@ export const check: BlockCheck<"form"> = (section) => {
     ...mismatched,
     ...missing.map((name) => ({ pointer: "/fields", message: `the ${section.form} form lacks the required field "${name}"` })),
   ];
-};
+}

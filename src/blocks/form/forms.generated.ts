@@ -2,8 +2,8 @@
 export const FORM_KINDS = ["contact","quote"] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
 
-/** Each form: where it posts, its honeypot field, and the values each select field may take. */
-export const FORMS: Record<FormKind, { endpoint: string; honeypot: string; choices: Record<string, string[]> }> = {
-  "contact": {"endpoint":"/api/mail/send-contact","honeypot":"website","choices":{}},
-  "quote": {"endpoint":"/api/mail/send-quote","honeypot":"website","choices":{}},
+/** Each form: where it posts and its honeypot field. */
+export const FORMS: Record<FormKind, { endpoint: string; honeypot: string }> = {
+  "contact": {"endpoint":"/api/mail/send-contact","honeypot":"website"},
+  "quote": {"endpoint":"/api/mail/send-quote","honeypot":"website"},
 };

@@ -295,7 +295,7 @@ export type AnswerStoredAs = string
  */
 export type Label = string
 /**
- * The kind of box: text (one line), email, tel (a phone number), textarea (several lines), select (a list of choices the form's payload schema names) or checkbox (ticked or not). `npm run types` lists them here from field-types.ts.
+ * The kind of box: text (one line), email, tel (a phone number), textarea (several lines), select (a list of the choices given below) or checkbox (ticked or not). `npm run types` lists them here from field-types.ts.
  */
 export type InputType = ("text" | "email" | "tel" | "textarea" | "select" | "checkbox")
 /**
@@ -307,9 +307,9 @@ export type Choice = string
  */
 export type Label1 = string
 /**
- * For a select field: the label shown for each of the choices its payload schema allows (a choice not listed shows as itself).
+ * For a select field, and needed by one: the choices it offers, in this order, each a value its payload schema allows and the label the visitor reads.
  */
-export type ChoiceLabels = {
+export type Choices = {
 value: Choice
 label: Label1
 }[]
@@ -725,7 +725,7 @@ export interface Field {
 name: AnswerStoredAs
 label: Label
 input: InputType
-options?: ChoiceLabels
+options?: Choices
 required?: Required
 rows?: Lines
 autocomplete?: AutocompleteHint
