@@ -6,6 +6,7 @@
  * precompressed copies. Every page reads completely without JavaScript; a page without an
  * interactive block loads none.
  */
+import { choiceLabelsOf } from "../../src/blocks/form/choice-labels.ts";
 import { salesContactFromSite } from "../../src/server/receipt.ts";
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -76,6 +77,7 @@ export async function prerender(content: Content, dist: string, ssrDir: string):
     scriptHashes,
     frameOrigins: [new URL(content.site.contact.mapEmbedUrl).origin],
     sales: salesContactFromSite(content.site),
+    choiceLabels: choiceLabelsOf(content.pages.flatMap((p) => p.page.sections)),
   });
   writeDeployConfigs(dist, content.site);
   const rendered = Math.round(performance.now() - started);

@@ -132,13 +132,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const alerts = new Alerts(config.alertWebhookUrl, app.log);
   let checkHealth = async () => {};
   let checkHealthSoon = () => {};
-  const outbox = new Outbox(store, createSenders(config, { transport: options.transport, sales: builtSite.sales, now: options.now }), {
-    ...config.outbox,
-    log: app.log,
-    ...(options.stopGraceMs !== undefined ? { stopGraceMs: options.stopGraceMs } : {}),
-    ...(options.now ? { now: options.now } : {}),
-    onFailed: () => checkHealthSoon(),
-  });
+  const outbox = new Outbox(
+    store,
+    createSenders(config, { transport: options.transport, sales: builtSite.sales, choiceLabels: builtSite.choiceLabels, now: options.now }),
+    {
+      ...config.outbox,
+      log: app.log,
+      ...(options.stopGraceMs !== undefined ? { stopGraceMs: options.stopGraceMs } : {}),
+      ...(options.now ? { now: options.now } : {}),
+      onFailed: () => checkHealthSoon(),
+    },
+  );
   app.decorate("store", store);
   app.decorate("outbox", outbox);
   app.decorate("checkHealth", () => checkHealth());

@@ -1,11 +1,13 @@
 /**
  * The built site: what the build tells the server, written to DIST_DIR/.site/server.json. The
  * redirects, the hashes of the inline scripts (for the Content-Security-Policy), the origins the
- * pages frame besides their own (the map) and sales' contact details (for the receipt). The
+ * pages frame besides their own (the map), sales' contact details (for the receipt) and the
+ * labels the pages give the forms' choices (for the mails). The
  * server reads this one file and never the content or schemas the build read.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { ChoiceLabels } from "../blocks/form/choice-labels.ts";
 import type { SalesContact } from "./receipt.ts";
 
 export interface BuiltSite {
@@ -16,6 +18,8 @@ export interface BuiltSite {
   frameOrigins: string[];
   /** Sales' contact details from site.yaml, for the visitor's receipt; absent before a build that writes them. */
   sales?: SalesContact;
+  /** form → field → value → label of the pages' select fields; absent before a build that writes them. */
+  choiceLabels?: ChoiceLabels;
 }
 
 export const BUILT_SITE_FILE = ".site/server.json";
@@ -33,6 +37,9 @@ const isSales = (v: Partial<SalesContact>) =>
   Array.isArray(v.phones) &&
   v.phones.every(isText) &&
   (v.whatsapp === undefined || isText(v.whatsapp));
+const isTextMap = (v: unknown, inner: (x: unknown) => boolean): boolean =>
+  typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every(inner);
+const isChoiceLabels = (v: unknown) => isTextMap(v, (form) => isTextMap(form, (field) => isTextMap(field, isText)));
 
 export function readBuiltSite(distDir: string): BuiltSite {
   const file = join(distDir, BUILT_SITE_FILE);
@@ -45,7 +52,8 @@ export function readBuiltSite(distDir: string): BuiltSite {
     site.scriptHashes.every(isHash) &&
     Array.isArray(site.frameOrigins) &&
     site.frameOrigins.every(isOrigin) &&
-    (site.sales === undefined || isSales(site.sales));
+    (site.sales === undefined || isSales(site.sales)) &&
+    (site.choiceLabels === undefined || isChoiceLabels(site.choiceLabels));
   if (!ok)
     throw new Error(
       `${file} is not what the build writes: { redirects: [{from, to}], scriptHashes: ["'sha256-…'"], frameOrigins: ["https://…"] }; build the site again.`,

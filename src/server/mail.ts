@@ -5,6 +5,7 @@
  * Header injection: single-line fields refuse CR/LF in the schema, and nodemailer encodes every
  * header value it writes (tests/server/outbox.test.ts, "header injection").
  */
+import { shownText, type ChoiceLabels } from "../blocks/form/choice-labels.ts";
 import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
 import nodemailer from "nodemailer";
@@ -17,6 +18,8 @@ import type { FormSchema, LeadSource } from "./validate.ts";
 export interface MailSettings {
   mailTo: string;
   mailFrom: string;
+  /** The pages' labels for select choices (the built site's), shown instead of the stored value. */
+  choiceLabels?: ChoiceLabels | undefined;
 }
 
 const receivedFormat = new Intl.DateTimeFormat("en-IN", {
@@ -78,7 +81,7 @@ export function sourceLines(source: LeadSource): string[] {
   return known.map(([key, label]) => `${`${label}:`.padEnd(width)}${line(source[key])}`);
 }
 
-export function mailText(submission: Submission, schema: FormSchema = formSchemas[submission.kind]): string {
+export function mailText(submission: Submission, schema: FormSchema = formSchemas[submission.kind], labels?: ChoiceLabels): string {
   const p = submission.payload;
   const fields = fieldsOf(schema);
   const multiline = (f: (typeof fields)[number]) => FIELD_TYPES[f.type].multiline;
@@ -91,7 +94,7 @@ export function mailText(submission: Submission, schema: FormSchema = formSchema
   ];
   const blocks: string[] = [];
   for (const f of fields) {
-    const value = FIELD_TYPES[f.type].text(p[f.name]);
+    const value = shownText(labels, submission.kind, f.name, FIELD_TYPES[f.type].text(p[f.name]));
     if (multiline(f)) {
       blocks.push("", `${f.label}:`, value.trim() ? value.trim().replace(/\r\n?/g, "\n") : "(not given)");
     } else {
@@ -126,7 +129,7 @@ export function composeMail(submission: Submission, settings: MailSettings): Sen
     to: settings.mailTo,
     replyTo: { name: line(p.name), address: line(p.email) },
     subject: mailSubject(submission),
-    text: mailText(submission),
+    text: mailText(submission, formSchemas[submission.kind], settings.choiceLabels),
     messageId: messageIdFor(submission, settings.mailFrom),
     headers: { "X-Lariox-Submission": `${submission.kind} ${submission.id}`, "X-Lariox-Reference": submission.reference },
   };

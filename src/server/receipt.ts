@@ -5,6 +5,7 @@
  * It is sent only for accepted posts, never for quarantined ones, and at most a few times a day to
  * one address (shouldSendReceipt), so the form cannot be used to mail-bomb someone else.
  */
+import { shownText, type ChoiceLabels } from "../blocks/form/choice-labels.ts";
 import type { SendMailOptions } from "nodemailer";
 import type { Site } from "../content/types.ts";
 import { formatReceived } from "./mail.ts";
@@ -40,6 +41,8 @@ export interface ReceiptSettings {
   /** The website's sender, MAIL_FROM. */
   mailFrom: string;
   sales: SalesContact;
+  /** The pages' labels for select choices, shown instead of the stored value. */
+  choiceLabels?: ChoiceLabels | undefined;
 }
 
 export interface ReceiptSubmission {
@@ -63,7 +66,7 @@ export function receiptSubject(kind: FormKind, reference: string, company: strin
   return formSchemas[kind]["x-form"].receipt.subject.replace("{reference}", reference).replace("{company}", company);
 }
 
-export function receiptText(submission: ReceiptSubmission, reference: string, sales: SalesContact): string {
+export function receiptText(submission: ReceiptSubmission, reference: string, sales: SalesContact, labels?: ChoiceLabels): string {
   const p = submission.payload;
   const fields = fieldsOf(formSchemas[submission.kind]).filter((f) => f.name !== "email");
   const width = Math.max(...fields.filter((f) => !FIELD_TYPES[f.type].multiline).map((f) => f.label.length)) + 2;
@@ -81,7 +84,7 @@ export function receiptText(submission: ReceiptSubmission, reference: string, sa
   ];
   const blocks: string[] = [];
   for (const { name, label, type } of fields) {
-    const value = FIELD_TYPES[type].text(p[name]);
+    const value = shownText(labels, submission.kind, name, FIELD_TYPES[type].text(p[name]));
     if (FIELD_TYPES[type].multiline) {
       if (value.trim()) blocks.push("", `${label}:`, value.trim().replace(/\r\n?/g, "\n"));
     } else if (line(value)) {
@@ -109,7 +112,7 @@ export function composeReceipt(submission: ReceiptSubmission, reference: string,
     to: { name: line(p.name), address: line(p.email) },
     replyTo: { name: `${settings.sales.company} sales`, address: settings.sales.email },
     subject: receiptSubject(submission.kind, reference, settings.sales.company),
-    text: receiptText(submission, reference, settings.sales),
+    text: receiptText(submission, reference, settings.sales, settings.choiceLabels),
     messageId: `<receipt-${submission.id}.${submission.createdAt.getTime()}@${domainOf(settings.mailFrom)}>`,
     headers: {
       // RFC 3834: an automatic answer; out-of-office replies and other robots do not answer it.

@@ -6,7 +6,7 @@
  * the visit came from, and the signed webhook delivered once through a sink that fails at first.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -47,10 +47,11 @@ function flakySink(failures: number) {
 }
 
 describe("receipts without SMTP", () => {
-  it("writes the receipt as its own .eml file beside the sales mail's", async () => {
+  it("writes the receipt as its own .eml file beside the sales mail's, both showing a value by the built site's label for it", async () => {
     const dist = tempDir("lariox-leads-eml-");
     mkdirSync(join(dist.path, ".site"), { recursive: true });
-    writeFileSync(join(dist.path, BUILT_SITE_FILE), JSON.stringify({ redirects: [], scriptHashes: [], frameOrigins: [], sales: SALES }));
+    const choiceLabels = { contact: { company: { [validContact.company]: "Shree Textiles (label)" } } };
+    writeFileSync(join(dist.path, BUILT_SITE_FILE), JSON.stringify({ redirects: [], scriptHashes: [], frameOrigins: [], sales: SALES, choiceLabels }));
     const t = await startApp({ DIST_DIR: dist.path });
     try {
       expect((await postJson(t.url, CONTACT, { ...validContact, message: "Written to files." })).status).toBe(200);
@@ -60,6 +61,7 @@ describe("receipts without SMTP", () => {
         return names.length === 2 && names;
       }, "two .eml files");
       expect(files.map((f) => f.replace(/^.*-contact-/, "")).sort()).toEqual(["1-receipt.eml", "1.eml"]);
+      for (const file of files) expect(readFileSync(join(mailDir, file), "utf8")).toMatch(/Company: +Shree Textiles \(label\)\r?\n/);
     } finally {
       await t.close();
       dist.remove();

@@ -61,6 +61,12 @@ describe("receipt", () => {
     },
   };
 
+  it("shows a chosen value by the label the page gave it, as the sales mail does", async () => {
+    const choiceLabels = { contact: { company: { "Shree Textiles": "Shree Textiles (Surat)" } } };
+    const mail = await parsed(composeReceipt(submission, "LA-2026-000123", { ...settings, choiceLabels }));
+    expect(mail.text).toMatch(/Company: +Shree Textiles \(Surat\)\n/);
+  });
+
   it("goes to the visitor with the reference, what they sent and sales' details, and replies go to sales", async () => {
     const mail = await parsed(composeReceipt(submission, "LA-2026-000123", settings));
     expect(addresses(mail.from)).toEqual(["Lariox website <website@lariox.in>"]);

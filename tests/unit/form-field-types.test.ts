@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { toCsv } from "../../scripts/submissions.ts";
 import { fieldErrors } from "../../src/blocks/form/check.ts";
-import type { SectionOf } from "../../src/content/types.ts";
+import { choiceLabelsOf } from "../../src/blocks/form/choice-labels.ts";
+import type { Section, SectionOf } from "../../src/content/types.ts";
 import { mailSubject, mailText } from "../../src/server/mail.ts";
 import type { Submission, SubmissionRow } from "../../src/server/store.ts";
 import { fieldsOf, validateForm, type FormSchema } from "../../src/server/validate.ts";
@@ -54,6 +55,19 @@ describe("field kinds, on a fixture form", () => {
     expect(text).toMatch(/Plant size: +large\n/);
     expect(text).toMatch(/Call me back: +yes\n/);
     expect(text).toContain("\nNotes:\nline 1\nline 2\n");
+  });
+
+  it("shows a choice in the mail by the label its page gave it (the first page's), and by its value without one", () => {
+    const form = (options: { value: string; label: string }[]) =>
+      ({ type: "form", form: "survey", fields: [{ name: "size", label: "Plant size", input: "select", options }] }) as unknown as Section;
+    const labels = choiceLabelsOf([
+      { type: "banner" } as unknown as Section,
+      form([{ value: "large", label: "Large (over 200 staff)" }]),
+      form([{ value: "large", label: "Big" }]),
+    ]);
+    expect(labels).toEqual({ survey: { size: { large: "Large (over 200 staff)" } } });
+    expect(mailText(submission, survey, labels)).toMatch(/Plant size: +Large \(over 200 staff\)\n/);
+    expect(mailText({ ...submission, payload: { ...submission.payload, size: "small" } }, survey, labels)).toMatch(/Plant size: +small\n/);
   });
 
   it("writes a column a field in the CSV, a box as yes or no", () => {

@@ -5,6 +5,7 @@
  * enquiries are stored. Claim, lease, retries, the retry window, /healthz, alerts, --requeue and
  * retention then work for it as for the sales mail.
  */
+import type { ChoiceLabels } from "../../blocks/form/choice-labels.ts";
 import type { Config } from "../config.ts";
 import { createMailTransport } from "../mail.ts";
 import type { MailTransport } from "../mail.ts";
@@ -19,6 +20,8 @@ export interface SenderOptions {
   transport?: MailTransport | undefined;
   /** Sales' contact details from the build (built-site.ts); without them no receipt is sent. */
   sales?: SalesContact | undefined;
+  /** The pages' labels for select choices (the built site's), for the sales mail and the receipt. */
+  choiceLabels?: ChoiceLabels | undefined;
   /** The webhook's clock (its signed timestamp), the outbox's in tests. */
   now?: (() => number) | undefined;
 }
@@ -31,8 +34,8 @@ export function optionalKinds(config: Pick<Config, "leadWebhook">, sales: SalesC
 export function createSenders(config: Config, options: SenderOptions = {}): Senders {
   const transport = options.transport ?? createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
   return {
-    "sales-mail": salesMailSender(transport, { mailTo: config.mailTo, mailFrom: config.mailFrom }),
-    ...(options.sales ? { receipt: receiptSender(transport, { mailFrom: config.mailFrom, sales: options.sales }) } : {}),
+    "sales-mail": salesMailSender(transport, { mailTo: config.mailTo, mailFrom: config.mailFrom, choiceLabels: options.choiceLabels }),
+    ...(options.sales ? { receipt: receiptSender(transport, { mailFrom: config.mailFrom, sales: options.sales, choiceLabels: options.choiceLabels }) } : {}),
     ...(config.leadWebhook ? { webhook: webhookSender(config.leadWebhook, options.now) } : {}),
   };
 }
