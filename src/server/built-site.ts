@@ -2,8 +2,8 @@
  * The built site: what the build tells the server, written to DIST_DIR/.site/server.json. The
  * redirects, the hashes of the inline scripts (for the Content-Security-Policy), the origins the
  * pages frame besides their own (the map), sales' contact details (for the receipt) and the
- * labels the pages give the forms' choices (for the mails). The
- * server reads this one file and never the content or schemas the build read.
+ * labels the pages give the forms' choices (for the mails). The server reads this one file and
+ * never the content or schemas the build read.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -5,11 +5,11 @@
  * Header injection: single-line fields refuse CR/LF in the schema, and nodemailer encodes every
  * header value it writes (tests/server/outbox.test.ts, "header injection").
  */
-import { shownText, type ChoiceLabels } from "../blocks/form/choice-labels.ts";
 import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
 import nodemailer from "nodemailer";
 import type { SendMailOptions, Transporter } from "nodemailer";
+import { shownText, type ChoiceLabels } from "../blocks/form/choice-labels.ts";
 import type { Submission } from "./store.ts";
 import { FIELD_TYPES } from "../blocks/form/field-types.ts";
 import { fieldsOf, formSchemas } from "./validate.ts";

@@ -5,8 +5,8 @@
  * It is sent only for accepted posts, never for quarantined ones, and at most a few times a day to
  * one address (shouldSendReceipt), so the form cannot be used to mail-bomb someone else.
  */
-import { shownText, type ChoiceLabels } from "../blocks/form/choice-labels.ts";
 import type { SendMailOptions } from "nodemailer";
+import { shownText, type ChoiceLabels } from "../blocks/form/choice-labels.ts";
 import type { Site } from "../content/types.ts";
 import { formatReceived } from "./mail.ts";
 import { FIELD_TYPES } from "../blocks/form/field-types.ts";

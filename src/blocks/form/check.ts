@@ -6,7 +6,7 @@ import { FIELD_TYPES, fieldTypeOf, type FieldSchema } from "./field-types.ts";
  * The form's fields against its payload schema, which the server validates each submission with:
  * a field it does not know would be refused, a form lacking a required field could never be sent,
  * and a box of another kind than its answer (one line for a multi-line answer, a choice the
- * schema does not list) would be refused too.
+ * schema does not list) would be refused too. A list (select) offers the choices its page gives.
  */
 export const check: BlockCheck<"form"> = (section) => {
   const schema: PayloadSchema | undefined = formSchemas[section.form];
