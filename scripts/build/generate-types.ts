@@ -13,7 +13,8 @@
  * 4. The forms, one folder each in src/blocks/form/forms/ (its payload schema.json): the payload
  *    schemas imported by name for the server (src/content/generated/forms.ts), and what the page
  *    and the store need of them (src/blocks/form/forms.generated.ts: the kinds, endpoints and
- *    honeypots). A select's choices are the page's (its field's options, within the schema's enum). The form block's "form" and "input" choices in page.schema.json come from
+ *    honeypots). A select's choices are the page's (its field's options, within the schema's
+ *    enum). The form block's "form" and "input" choices in page.schema.json come from
  *    the folders and from src/blocks/form/field-types.ts.
  *
  * `--check` writes nothing and exits 1 when a committed file is stale.
@@ -173,7 +174,7 @@ outputs.push({
   source: [
     FORMS_BANNER,
     `import fieldDefs from ${JSON.stringify(fromGenerated(`${FORMS}/fields.schema.json`))} with { type: "json" };`,
-    ...formFiles.map(([kind, file], i) => `import form${i} from ${JSON.stringify(fromGenerated(file))} with { type: "json" };`),
+    ...formFiles.map(([, file], i) => `import form${i} from ${JSON.stringify(fromGenerated(file))} with { type: "json" };`),
     "",
     "export { fieldDefs };",
     `export const formSchemas = { ${formFiles.map(([kind], i) => `${JSON.stringify(kind)}: form${i}`).join(", ")} };`,

@@ -7,6 +7,7 @@
  */
 import type { SendMailOptions } from "nodemailer";
 import { shownText, type ChoiceLabels } from "../blocks/form/choice-labels.ts";
+import { fill } from "../content/tokens.ts";
 import type { Site } from "../content/types.ts";
 import { formatReceived } from "./mail.ts";
 import { FIELD_TYPES } from "../blocks/form/field-types.ts";
@@ -63,7 +64,7 @@ function domainOf(address: string): string {
 }
 
 export function receiptSubject(kind: FormKind, reference: string, company: string): string {
-  return formSchemas[kind]["x-form"].receipt.subject.replace("{reference}", reference).replace("{company}", company);
+  return fill(formSchemas[kind]["x-form"].receipt.subject, { reference, company });
 }
 
 export function receiptText(submission: ReceiptSubmission, reference: string, sales: SalesContact, labels?: ChoiceLabels): string {
