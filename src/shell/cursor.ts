@@ -1,9 +1,10 @@
 /**
  * The trailing cursor: a dot on the pointer and a ring that follows it, both growing over
  * clickable targets and more while pressed, hidden when the pointer leaves the window. The system
- * cursor stays. A module of its own without React: the page's inline shell script
- * (src/boot/shell.ts) imports it only where it is wanted (cursorWanted: a fine pointer, no mobile
- * user agent, motion not reduced), with its values from site.yaml (behaviour.cursor).
+ * cursor stays. A module of its own without React: the page's inline cursor script
+ * (src/boot/cursor.ts) imports it at the pointer's first move, only where it is wanted
+ * (cursorWanted: a fine pointer, no mobile user agent, motion not reduced), with its values from
+ * site.yaml (behaviour.cursor), and it shows at once where that move went.
  */
 import type { Site } from "../content/types.ts";
 import { cursorScales, trail } from "./cursor-motion.ts";
@@ -20,14 +21,14 @@ function circle(className: string, testId: string, size: number, background: str
   return el;
 }
 
-export function startCursor(c: CursorSettings): void {
+export function startCursor(c: CursorSettings, at: { x: number; y: number }): void {
   const outer = circle(css.outer, "cursor-outer", c.outerSize, `rgba(${c.color}, ${c.outerAlpha})`);
   const inner = circle(css.inner, "cursor-inner", c.innerSize, `rgb(${c.color})`);
   document.body.append(outer, inner);
 
-  let pointer = { x: -100, y: -100 };
+  let pointer = at;
   let ring = pointer;
-  const state = { hover: false, pressed: false, visible: false };
+  const state = { hover: false, pressed: false, visible: true };
   let frame = 0;
   // Frames run only while something changes: a resting cursor costs the page nothing.
   const wake = () => {

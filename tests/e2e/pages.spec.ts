@@ -510,11 +510,18 @@ test.describe("custom cursor", () => {
 
   test("desktop: shows on move, grows over a link, hides when the pointer leaves", async ({ page, viewport }) => {
     test.skip(isMobile(viewport?.width), "desktop only");
+    const fetched: string[] = [];
+    page.on("request", (r) => fetched.push(r.url()));
     await page.goto("/about");
-    await expect(page.getByTestId("cursor-inner")).toBeAttached();
+    await page.waitForLoadState("load");
+    // Its module is fetched at the pointer's first move, and shows at once where the pointer went.
+    expect(fetched.filter((url) => url.includes("/cursor-"))).toEqual([]);
     await page.mouse.move(700, 600);
-    await page.mouse.move(720, 610);
+    await expect(page.getByTestId("cursor-inner")).toBeAttached();
     await expect.poll(() => opacity(page, "cursor-inner")).toBe("1");
+    const { transform, half } = await page.getByTestId("cursor-inner").evaluate((el) => ({ transform: (el as HTMLElement).style.transform, half: (el as HTMLElement).offsetWidth / 2 }));
+    expect(transform).toContain(`translate(${700 - half}px, ${600 - half}px)`);
+    await page.mouse.move(720, 610);
     await expect.poll(() => opacity(page, "cursor-outer")).toBe("1");
     const outerTransform = () => page.getByTestId("cursor-outer").evaluate((el) => (el as HTMLElement).style.transform);
     expect(await outerTransform()).toContain("scale(1)");
