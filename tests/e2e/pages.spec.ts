@@ -519,7 +519,9 @@ test.describe("custom cursor", () => {
     await page.mouse.move(700, 600);
     await expect(page.getByTestId("cursor-inner")).toBeAttached();
     await expect.poll(() => opacity(page, "cursor-inner")).toBe("1");
-    const { transform, half } = await page.getByTestId("cursor-inner").evaluate((el) => ({ transform: (el as HTMLElement).style.transform, half: (el as HTMLElement).offsetWidth / 2 }));
+    const { transform, half } = await page
+      .getByTestId("cursor-inner")
+      .evaluate((el) => ({ transform: (el as HTMLElement).style.transform, half: (el as HTMLElement).offsetWidth / 2 }));
     expect(transform).toContain(`translate(${700 - half}px, ${600 - half}px)`);
     await page.mouse.move(720, 610);
     await expect.poll(() => opacity(page, "cursor-outer")).toBe("1");
