@@ -427,6 +427,17 @@ test.describe("AVEVA", () => {
     });
   }
 
+  test("a datasheet's viewer starts as a phone's visitor scrolls towards it, not with the page", async ({ page, viewport }) => {
+    test.skip(!isMobile(viewport?.width), "phones only: on a wide screen the frame is near the first view");
+    const pdfs: string[] = [];
+    page.on("request", (r) => r.url().endsWith(".pdf") && pdfs.push(r.url()));
+    await page.goto("/aveva/aveva-intouch", { waitUntil: "load" });
+    await page.waitForTimeout(500);
+    expect(pdfs).toEqual([]);
+    await page.locator("main iframe").scrollIntoViewIfNeeded();
+    await expect.poll(() => pdfs.length).toBeGreaterThan(0);
+  });
+
   test("MES: Operations, Performance and Quality, datasheets with Download buttons", { tag: "@once" }, async ({ page }) => {
     await page.goto("/aveva/aveva-mes");
     const main = page.locator("main");
