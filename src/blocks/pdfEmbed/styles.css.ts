@@ -14,7 +14,8 @@ export const pdfFrame = style({
 /**
  * Holds the frame's place (its height is set inline) until the viewer starts. Drawn only near the
  * viewport (content-visibility), so the frame, lazy as it is, starts the browser's PDF viewer when
- * the visitor scrolls towards it: the browser's own lazy distance reaches well below the first screen, and the
- * viewer's dozens of files would otherwise load with the page, before its largest paint.
+ * the visitor scrolls towards it: the browser's own lazy distance reaches well below the first
+ * screen, and the viewer's dozens of files would otherwise load with the page, before its largest
+ * paint.
  */
 export const pdfSlot = style({ borderRadius: vars.radius.md, background: vars.color.surfaceSunken, contentVisibility: "auto" });
