@@ -56,7 +56,7 @@ export function readBuiltSite(distDir: string): BuiltSite {
     (site.choiceLabels === undefined || isChoiceLabels(site.choiceLabels));
   if (!ok)
     throw new Error(
-      `${file} is not what the build writes: { redirects: [{from, to}], scriptHashes: ["'sha256-…'"], frameOrigins: ["https://…"] }; build the site again.`,
+      `${file} is not what the build writes: { redirects: [{from, to}], scriptHashes: ["'sha256-…'"], frameOrigins: ["https://…"], sales?: {company, siteUrl, email, phones, hours, address}, choiceLabels?: {form: {field: {value: label}}} }; build the site again.`,
     );
   return site as BuiltSite;
 }
