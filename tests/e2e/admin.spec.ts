@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { parse } from "yaml";
 import { loadContent } from "../../src/content/load.ts";
@@ -71,8 +71,16 @@ async function choosePage(page: Page, input: ReturnType<Page["locator"]>, name: 
 /** Decap's notice at the top right (saved, refused, not deleted). */
 const notice = (page: Page) => page.locator('[class*="toast"], [role="alert"]').filter({ hasText: /\S/ });
 
-/** The text of a rendered page's sections, whitespace collapsed. */
-const textOf = (html: string) => html.replace(/\s+/g, " ").trim();
+/**
+ * The text of `main`, whitespace collapsed, every section included: sections below the first screen skip their
+ * layout until scrolled near (content-visibility), and innerText leaves out what is not laid out.
+ */
+const drawnText = (main: Locator) =>
+  main.evaluate((element) => {
+    // Set through the CSSOM, which the pages' CSP allows (a <style> element it would refuse).
+    for (const inner of element.querySelectorAll<HTMLElement>("*")) inner.style.contentVisibility = "visible";
+    return (element as HTMLElement).innerText.replace(/\s+/g, " ").trim();
+  });
 
 test.describe("the visual editor @once", () => {
   test.describe.configure({ mode: "serial" });
@@ -107,10 +115,10 @@ test.describe("the visual editor @once", () => {
   test("the preview draws the page with the site's blocks: the same text as the built page", async ({ page }) => {
     for (const path of ["/about", "/services", "/products/plc"]) {
       await page.goto(path);
-      const built = textOf(await page.locator("main").innerText());
+      const built = await drawnText(page.locator("main"));
       await openEditor(page, `#/collections/pages/entries/${path.slice(1)}`);
       const preview = page.frameLocator("#preview-pane").locator("main");
-      await expect.poll(async () => textOf(await preview.innerText()), { message: path, timeout: 15_000 }).toBe(built);
+      await expect.poll(() => drawnText(preview), { message: path, timeout: 15_000 }).toBe(built);
     }
   });
 
