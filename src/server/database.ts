@@ -4,8 +4,10 @@
  * cannot write once is here:
  *
  * - Claiming a due row: PostgreSQL locks it `FOR UPDATE SKIP LOCKED`, so instances polling at once
- *   take disjoint rows without waiting; SQLite has one writer at a time, and every transaction here
- *   is a write transaction from its first statement (`BEGIN IMMEDIATE`), as is every write.
+ *   take disjoint rows without waiting, and returns its submission in the same statement (an UPDATE
+ *   inside WITH); SQLite has one writer at a time, and every transaction here is a write
+ *   transaction from its first statement (`BEGIN IMMEDIATE`), as is every write.
+ * - Preparing statements: kept prepared on SQLite (Kysely's driver would prepare each query anew).
  * - One-statement writes: PostgreSQL runs them as they are, many at once (`atomicStatements`);
  *   SQLite's go into the store's shared write transaction.
  * - Running migrations once when instances start together: an advisory lock on PostgreSQL; the
@@ -25,7 +27,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, sql } from "kysely";
-import type { ColumnDefinitionBuilder, ColumnType, DatabaseConnection, Generated, SelectQueryBuilder } from "kysely";
+import type { ColumnDefinitionBuilder, ColumnType, DatabaseConnection, Generated, SelectQueryBuilder, SqliteDatabase } from "kysely";
 import pg from "pg";
 import { redactUrl } from "./env.ts";
 
@@ -107,6 +109,8 @@ export interface Dialect {
   readonly atomicStatements: boolean;
   /** A JSON column's value, as the driver returns it, parsed. */
   readJson(value: unknown): unknown;
+  /** An UPDATE runs inside WITH (PostgreSQL); SQLite reads a claim's submissions next, in-process. */
+  readonly writesInWith: boolean;
   /** Adds the row lock a claim takes (PostgreSQL), or nothing (SQLite: the write transaction is the lock). */
   lockForClaim<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
   /** Serialises migrations across instances for the rest of the transaction `db`. */
@@ -151,7 +155,7 @@ const BUSY_TIMEOUT_MS = 5_000;
 class ImmediateSqliteDriver extends SqliteDriver {
   readonly #database: Database.Database;
   constructor(database: Database.Database) {
-    super({ database });
+    super({ database: withStatementCache(database) });
     this.#database = database;
   }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -179,7 +183,27 @@ class TransactionalSqliteAdapter extends SqliteAdapter {
   }
 }
 
-/** Kysely's SQLite dialect with write transactions and transactional DDL. */
+/** Statements kept prepared: the store's queries, and its multi-row inserts of up to MAX_WRITES rows. */
+const STATEMENT_CACHE = 300;
+
+/**
+ * The database as Kysely's SQLite driver sees it, with each statement prepared once: Kysely asks
+ * for a new one for every query, and preparing costs as much as running the store's small queries.
+ * A Map in insertion order is the whole least-recently-used bound, so no library for it.
+ */
+function withStatementCache(database: Database.Database): SqliteDatabase {
+  const statements = new Map<string, Database.Statement>();
+  const prepare = (source: string): Database.Statement => {
+    const statement = statements.get(source) ?? database.prepare(source);
+    statements.delete(source);
+    statements.set(source, statement);
+    if (statements.size > STATEMENT_CACHE) statements.delete(statements.keys().next().value!);
+    return statement;
+  };
+  return { prepare, close: () => database.close() };
+}
+
+/** Kysely's SQLite dialect with write transactions, transactional DDL and prepared statements kept. */
 class WriteTransactionSqliteDialect extends SqliteDialect {
   readonly #database: Database.Database;
   constructor(database: Database.Database) {
@@ -241,6 +265,7 @@ function sqlite(dataDir: string, options: OpenOptions): Dialect {
     types: { time: "text", json: "text" },
     identity: (column) => column.primaryKey().autoIncrement(),
     atomicStatements: false,
+    writesInWith: false,
     readJson: (value) => JSON.parse(value as string),
     lockForClaim: (query) => query,
     async lockForMigration() {},
@@ -333,6 +358,7 @@ function postgres(url: string): Dialect {
     types: { time: "timestamptz", json: "json" },
     identity: (column) => column.primaryKey().generatedAlwaysAsIdentity(),
     atomicStatements: true,
+    writesInWith: true,
     readJson: (value) => value,
     lockForClaim: (query) => query.forUpdate().skipLocked(),
     async lockForMigration(db) {

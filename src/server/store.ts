@@ -421,36 +421,56 @@ export class EnquiryStore implements RepeatLedger {
    */
   async claimDue(now: Date, limit: number, leaseMs: number, filter: DueFilter = {}): Promise<DeliveryJob[]> {
     if (filter.kinds?.length === 0) return [];
-    const rows = await this.write(
-      (trx) =>
-        trx
-          .with("due", (db) =>
-            db
-              .selectFrom("deliveries")
-              .select("id")
-              .where((eb) => pending(eb, filter))
-              .where("next_attempt_at", "<=", iso(now))
-              .orderBy("next_attempt_at")
-              .orderBy("id")
-              .limit(limit)
-              .$call(this.dialect.lockForClaim),
-          )
-          .updateTable("deliveries")
-          .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: iso(new Date(now.getTime() + leaseMs)) }))
-          .where("id", "in", (eb) => eb.selectFrom("due").select("due.id"))
-          .returning(["id", "submission_id", "kind", "target", "payload", "attempts", "window_start"])
-          .execute(),
-      true,
-      (claimed) => claimed.length > 0,
-    );
-    if (rows.length === 0) return [];
-    const submissions = await this.submissions(this.db.selectFrom("submissions as s").where("s.id", "in", [...new Set(rows.map((r) => r.submission_id))]));
-    return rows
-      .map(({ id, kind, target, payload, attempts, window_start, submission_id }) => ({
-        ...{ id, kind, target, attempts, payload: this.dialect.readJson(payload) },
-        ...{ windowStart: time(window_start), submission: submissions.get(submission_id)! },
-      }))
-      .sort((a, b) => a.id - b.id);
+    const claim = (db: Kysely<Tables>) =>
+      db
+        .with("due", (qc) =>
+          qc
+            .selectFrom("deliveries")
+            .select("id")
+            .where((eb) => pending(eb, filter))
+            .where("next_attempt_at", "<=", iso(now))
+            .orderBy("next_attempt_at")
+            .orderBy("id")
+            .limit(limit)
+            .$call(this.dialect.lockForClaim),
+        )
+        .updateTable("deliveries")
+        .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: iso(new Date(now.getTime() + leaseMs)) }))
+        .where("id", "in", (eb) => eb.selectFrom("due").select("due.id"))
+        .returning(["id", "submission_id", "kind", "target", "payload", "attempts", "window_start"]);
+    const job = (d: Awaited<ReturnType<ReturnType<typeof claim>["execute"]>>[number], submission: Submission): DeliveryJob => ({
+      ...{ id: d.id, kind: d.kind, target: d.target, attempts: d.attempts, payload: this.dialect.readJson(d.payload) },
+      ...{ windowStart: time(d.window_start), submission },
+    });
+    let jobs: DeliveryJob[];
+    if (this.dialect.writesInWith) {
+      // The claim and its submissions in one statement: one round trip.
+      const rows = await this.write(
+        (db) =>
+          db
+            .with("claimed", () => claim(db))
+            .selectFrom("claimed")
+            .innerJoin("submissions as s", "s.id", "claimed.submission_id")
+            .selectAll("s")
+            .select(STATUS.as("status"))
+            .select(["claimed.id as d_id", "claimed.submission_id", "claimed.kind as d_kind", "claimed.target", "claimed.payload as d_payload"])
+            .select(["claimed.attempts", "claimed.window_start"])
+            .execute(),
+        true,
+        (claimed) => claimed.length > 0,
+      );
+      jobs = rows.map((r) => job({ ...r, id: r.d_id, kind: r.d_kind, payload: r.d_payload }, toSubmission(r, this.dialect.readJson)));
+    } else {
+      const rows = await this.write(
+        (db) => claim(db).execute(),
+        true,
+        (claimed) => claimed.length > 0,
+      );
+      if (rows.length === 0) return [];
+      const submissions = await this.submissions(this.db.selectFrom("submissions as s").where("s.id", "in", [...new Set(rows.map((r) => r.submission_id))]));
+      jobs = rows.map((r) => job(r, submissions.get(r.submission_id)!));
+    }
+    return jobs.sort((a, b) => a.id - b.id);
   }
 
   /** Records a delivery as made; a late retry or failure of it changes nothing afterwards. */
