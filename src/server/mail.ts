@@ -10,7 +10,7 @@ import { basename, join } from "node:path";
 import nodemailer from "nodemailer";
 import type { SendMailOptions, Transporter } from "nodemailer";
 import { shownText, type ChoiceLabels } from "../blocks/form/choice-labels.ts";
-import type { Submission } from "./store.ts";
+import type { StoredSubmission } from "./store.ts";
 import { FIELD_TYPES } from "../blocks/form/field-types.ts";
 import { fieldsOf, formSchemas } from "./validate.ts";
 import type { FormSchema, LeadSource } from "./validate.ts";
@@ -50,7 +50,7 @@ const line = (value: unknown): string =>
  * left out when its fields are empty), ending with the reference (when known) the visitor will quote.
  */
 export function mailSubject(
-  submission: Pick<Submission, "kind" | "payload"> & { reference?: string },
+  submission: Pick<StoredSubmission, "kind" | "payload"> & { reference?: string },
   schema: FormSchema = formSchemas[submission.kind],
 ): string {
   const value = (field: string) => line(submission.payload[field]);
@@ -81,7 +81,7 @@ export function sourceLines(source: LeadSource): string[] {
   return known.map(([key, label]) => `${`${label}:`.padEnd(width)}${line(source[key])}`);
 }
 
-export function mailText(submission: Submission, schema: FormSchema = formSchemas[submission.kind], labels?: ChoiceLabels): string {
+export function mailText(submission: StoredSubmission, schema: FormSchema = formSchemas[submission.kind], labels?: ChoiceLabels): string {
   const p = submission.payload;
   const fields = fieldsOf(schema);
   const multiline = (f: (typeof fields)[number]) => FIELD_TYPES[f.type].multiline;
@@ -118,11 +118,11 @@ function domainOf(address: string): string {
 }
 
 /** A stable Message-ID per submission, so a duplicate from a retried delivery can be recognised. */
-export function messageIdFor(submission: Pick<Submission, "id" | "createdAt">, mailFrom: string): string {
+export function messageIdFor(submission: Pick<StoredSubmission, "id" | "createdAt">, mailFrom: string): string {
   return `<submission-${submission.id}.${submission.createdAt.getTime()}@${domainOf(mailFrom)}>`;
 }
 
-export function composeMail(submission: Submission, settings: MailSettings): SendMailOptions {
+export function composeMail(submission: StoredSubmission, settings: MailSettings): SendMailOptions {
   const p = submission.payload;
   return {
     from: settings.mailFrom,
@@ -141,7 +141,7 @@ export interface MailTransport {
   /** Where mail goes, without credentials, for the start-up log. */
   readonly description: string;
   /** Resolves to what to record as the delivery's outcome: the Message-ID the SMTP server took, or the file written. */
-  send(message: SendMailOptions, submission: Pick<Submission, "id" | "kind" | "createdAt">, signal?: AbortSignal): Promise<{ outcome: string }>;
+  send(message: SendMailOptions, submission: Pick<StoredSubmission, "id" | "kind" | "createdAt">, signal?: AbortSignal): Promise<{ outcome: string }>;
   close(): void;
 }
 

@@ -68,20 +68,25 @@ export class ReplayedError extends Error {
   override name = "ReplayedError";
 }
 
-export interface Submission {
+/** A submission as stored: what a sender gets with a delivery. */
+export interface StoredSubmission {
   id: number;
   kind: FormKind;
   payload: Record<string, unknown>;
   ip: string | null;
   userAgent: string | null;
   createdAt: Date;
-  /** Quarantined while held; else from its deliveries: failed once one failed for good, else queued while one is pending, else sent. */
-  status: SubmissionStatus;
   /** LA-<year>-<number>, what the visitor quotes (reference.ts): the number is the id. */
   reference: string;
   /** Why it was quarantined (kept after a release); null when it never was. */
   reasons: unknown;
   source: LeadSource;
+}
+
+/** With its status, read from its deliveries (two subqueries a row, so not read for a delivery). */
+export interface Submission extends StoredSubmission {
+  /** Quarantined while held; else failed once one delivery failed for good, else queued while one is pending, else sent. */
+  status: SubmissionStatus;
 }
 
 export interface DeliveryState {
@@ -100,7 +105,7 @@ export interface DeliveryState {
 export type SubmissionRow = Submission & { deliveries: DeliveryState[] };
 
 /** A claimed delivery; `attempts` counts the one being made, `windowStart` is the arrival or last requeue. */
-export type DeliveryJob = Pick<DeliveryState, "id" | "kind" | "target" | "attempts"> & { payload: unknown; windowStart: Date; submission: Submission };
+export type DeliveryJob = Pick<DeliveryState, "id" | "kind" | "target" | "attempts"> & { payload: unknown; windowStart: Date; submission: StoredSubmission };
 
 /** Deliveries still to make (and when the oldest of their enquiries came), and failed for good. */
 export type KindStats = { queued: number; oldestQueuedAt: Date | undefined; failed: number };
@@ -151,7 +156,7 @@ function deliveryRows(id: number, deliveries: readonly NewDelivery[], at: Date) 
   }));
 }
 
-function toSubmission(r: Selectable<Tables["submissions"]> & { status: string }, readJson: Dialect["readJson"]): Submission {
+function toSubmission(r: Selectable<Tables["submissions"]>, readJson: Dialect["readJson"]): StoredSubmission {
   const p = readJson(r.payload);
   const createdAt = time(r.created_at);
   return {
@@ -161,7 +166,6 @@ function toSubmission(r: Selectable<Tables["submissions"]> & { status: string },
     ip: r.ip,
     userAgent: r.user_agent,
     createdAt,
-    status: r.status as SubmissionStatus,
     reference: referenceFor(r.id, createdAt),
     reasons: r.reasons === null ? null : readJson(r.reasons),
     source: r.source === null ? {} : (readJson(r.source) as LeadSource),
@@ -438,7 +442,7 @@ export class EnquiryStore implements RepeatLedger {
         .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: iso(new Date(now.getTime() + leaseMs)) }))
         .where("id", "in", (eb) => eb.selectFrom("due").select("due.id"))
         .returning(["id", "submission_id", "kind", "target", "payload", "attempts", "window_start"]);
-    const job = (d: Awaited<ReturnType<ReturnType<typeof claim>["execute"]>>[number], submission: Submission): DeliveryJob => ({
+    const job = (d: Awaited<ReturnType<ReturnType<typeof claim>["execute"]>>[number], submission: StoredSubmission): DeliveryJob => ({
       ...{ id: d.id, kind: d.kind, target: d.target, attempts: d.attempts, payload: this.dialect.readJson(d.payload) },
       ...{ windowStart: time(d.window_start), submission },
     });
@@ -452,7 +456,6 @@ export class EnquiryStore implements RepeatLedger {
             .selectFrom("claimed")
             .innerJoin("submissions as s", "s.id", "claimed.submission_id")
             .selectAll("s")
-            .select(STATUS.as("status"))
             .select(["claimed.id as d_id", "claimed.submission_id", "claimed.kind as d_kind", "claimed.target", "claimed.payload as d_payload"])
             .select(["claimed.attempts", "claimed.window_start"])
             .execute(),
@@ -467,8 +470,10 @@ export class EnquiryStore implements RepeatLedger {
         (claimed) => claimed.length > 0,
       );
       if (rows.length === 0) return [];
-      const submissions = await this.submissions(this.db.selectFrom("submissions as s").where("s.id", "in", [...new Set(rows.map((r) => r.submission_id))]));
-      jobs = rows.map((r) => job(r, submissions.get(r.submission_id)!));
+      const ids = [...new Set(rows.map((r) => r.submission_id))];
+      const submissions = await this.guard(() => this.db.selectFrom("submissions").selectAll().where("id", "in", ids).execute());
+      const byId = new Map(submissions.map((r) => [r.id, toSubmission(r, this.dialect.readJson)]));
+      jobs = rows.map((r) => job(r, byId.get(r.submission_id)!));
     }
     return jobs.sort((a, b) => a.id - b.id);
   }
@@ -692,7 +697,7 @@ export class EnquiryStore implements RepeatLedger {
   /** The submissions `query` picks, by id in id order. */
   private async submissions(query: SelectQueryBuilder<Tables & { s: Tables["submissions"] }, "s", object>): Promise<Map<number, Submission>> {
     const rows = await this.guard(() => query.selectAll("s").select(STATUS.as("status")).orderBy("s.id").execute());
-    return new Map(rows.map((r) => [r.id, toSubmission(r, this.dialect.readJson)]));
+    return new Map(rows.map((r) => [r.id, { ...toSubmission(r, this.dialect.readJson), status: r.status as SubmissionStatus }]));
   }
 
   /** A consistent copy taken while the server keeps writing, to a new file `dest`. */
