@@ -187,9 +187,9 @@ class TransactionalSqliteAdapter extends SqliteAdapter {
 const STATEMENT_CACHE = 300;
 
 /**
- * The database as Kysely's SQLite driver sees it, with each statement prepared once: Kysely asks
- * for a new one for every query, and preparing costs as much as running the store's small queries.
- * A Map in insertion order is the whole least-recently-used bound, so no library for it.
+ * The database as Kysely's SQLite driver sees it, each statement prepared once: preparing costs as
+ * much as running the store's small queries. A Map in insertion order is the whole
+ * least-recently-used bound, so no library for it.
  */
 function withStatementCache(database: Database.Database): SqliteDatabase {
   const statements = new Map<string, Database.Statement>();
