@@ -2,11 +2,19 @@
 /** The spam defence's layers one by one, and the verdict that combines them. */
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { solveChallenge } from "altcha-lib";
+import { solveChallenge, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError } from "../../src/server/config.ts";
-import { altchaFinding, createAltchaChallenge, MemoryReplayGuard, verifyAltcha, type AltchaSettings } from "../../src/server/spam/altcha.ts";
+import {
+  altchaFinding,
+  checkSolution,
+  createAltchaChallenge,
+  keySecret,
+  MemoryReplayGuard,
+  verifyAltcha,
+  type AltchaSettings,
+} from "../../src/server/spam/altcha.ts";
 import { blocklistHit, BlocklistError, loadBlocklist, parseBlocklist } from "../../src/server/spam/blocklist.ts";
 import { contentFindings, countLinks, LINK_DEFAULTS, looksLikeGibberish, type ContentRules } from "../../src/server/spam/content-rules.ts";
 import { disposableDomainOf } from "../../src/server/spam/disposable.ts";
@@ -82,6 +90,36 @@ describe("ALTCHA", () => {
     expect(await verifyAltcha(encode({ challenge: old, solution: oldSolution }), settings, guard)).toEqual({ outcome: "expired" });
     expect(await verifyAltcha("not base64 json", settings, guard)).toEqual({ outcome: "malformed" });
     expect(await verifyAltcha(undefined, settings, guard)).toEqual({ outcome: "missing" });
+  });
+
+  it("judges a solution as altcha-lib's verifySolution does", async () => {
+    const { challenge, solution } = await solve(settings);
+    const foreign = await solve({ ...settings, secret: "someone-else-0123456789abcdef0123456" });
+    const old = await solve({ ...settings, ttlMs: -1_000 });
+    const flip = (hex: string) => hex.replace(/^./, (c) => (c === "0" ? "1" : "0"));
+    const cases = [
+      { challenge, solution },
+      { challenge, solution: { ...solution, derivedKey: flip(solution.derivedKey) } },
+      { challenge, solution: { ...solution, derivedKey: solution.derivedKey.toUpperCase() } },
+      { challenge, solution: { ...solution, derivedKey: "" } },
+      { challenge, solution: { ...solution, counter: "5" } },
+      { challenge, solution: { ...solution, counter: 1.5 } },
+      { challenge: { ...challenge, parameters: { ...challenge.parameters, cost: 2 } }, solution },
+      { challenge: { ...challenge, signature: flip(challenge.signature!) }, solution },
+      { challenge: { ...challenge, signature: undefined }, solution },
+      foreign,
+      old,
+    ];
+    for (const payload of cases) {
+      const library = await verifySolution({
+        ...(payload as Parameters<typeof verifySolution>[0]),
+        deriveKey,
+        hmacSignatureSecret: SECRET,
+        hmacKeySignatureSecret: keySecret(SECRET),
+      });
+      const expected = library.expired ? "expired" : library.invalidSignature ? "forged" : library.verified ? "ok" : "wrong-solution";
+      expect(checkSolution(payload as Parameters<typeof checkSolution>[0], SECRET), JSON.stringify(payload.solution)).toBe(expected);
+    }
   });
 
   it("forgets used challenges once they expire", () => {
