@@ -27,9 +27,8 @@ import type { FieldProblem } from "./form-pages.ts";
 import type { Outbox } from "./outbox.ts";
 import { leadDeliveries, type OptionalKinds } from "./lead-deliveries.ts";
 import { receiptAddressKey } from "./receipt.ts";
-import { messageFingerprint } from "./spam/repeat.ts";
 import type { SpamSettings } from "./spam/settings.ts";
-import { judgePost, type Verdict } from "./spam/verdict.ts";
+import { judgePost } from "./spam/verdict.ts";
 import { ReplayedError, StorageError } from "./store.ts";
 import type { EnquiryStore, NewSubmission } from "./store.ts";
 import { FIELD_TYPES } from "../blocks/form/field-types.ts";
@@ -236,7 +235,7 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
       // The challenge is claimed as the enquiry is stored, in the same transaction (insertSubmission).
       let challenge: NewSubmission["challenge"];
       const replayGuard = { claim: (nonce: string, expiresAtMs: number) => ((challenge = { nonce, expiresAt: new Date(expiresAtMs) }), true) };
-      const verdict: Verdict = await judgePost(
+      const verdict = await judgePost(
         {
           form: kind,
           text: { email, lines: textOf((f) => f.type === "text"), message },
@@ -265,7 +264,7 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
           userAgent: request.headers["user-agent"]?.slice(0, 500),
           createdAt: receivedAt,
           ...(quarantined ? { quarantine: { reasons: verdict.reasons } } : { deliveries: await leadDeliveries(store, options.deliveries, email, receivedAt) }),
-          fingerprint: messageFingerprint(message),
+          fingerprint: verdict.fingerprint,
           email,
           receiptKey: receiptAddressKey(email),
           source,

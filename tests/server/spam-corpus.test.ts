@@ -16,7 +16,7 @@ import { describe, expect, it } from "vitest";
 import { createAltchaChallenge, MemoryReplayGuard, type AltchaSettings } from "../../src/server/spam/altcha.ts";
 import { loadBlocklist } from "../../src/server/spam/blocklist.ts";
 import { LINK_DEFAULTS } from "../../src/server/spam/content-rules.ts";
-import { MemoryRepeatLedger, messageFingerprint, REPEAT_DEFAULTS } from "../../src/server/spam/repeat.ts";
+import { MemoryRepeatLedger, REPEAT_DEFAULTS } from "../../src/server/spam/repeat.ts";
 import { issueTimeToken, TIME_TRAP_DEFAULTS } from "../../src/server/spam/time-trap.ts";
 import { judgePost, type Decision, type SpamDefence } from "../../src/server/spam/verdict.ts";
 
@@ -92,7 +92,7 @@ describe("spam corpus", () => {
         defence,
       );
       // What is kept (accepted or quarantined) is what the store will count for the repeat check.
-      if (verdict.decision !== "spam") ledger.record(messageFingerprint(text.message), text.email, receivedAt);
+      if (verdict.decision !== "spam") ledger.record(verdict.fingerprint, text.email, receivedAt);
       results.push({ post, decision: verdict.decision, reasons: verdict.reasons.map((r) => `${r.severity}:${r.layer}/${r.code}`) });
     }
 

@@ -135,7 +135,7 @@ describe("ALTCHA", () => {
 describe("content rules", () => {
   const rules = (ledger = new MemoryRepeatLedger()): ContentRules => ({ links: LINK_DEFAULTS, repeat: REPEAT_DEFAULTS, blocklist: loadBlocklist(), ledger });
   const post = (message: string, email = "dhruv@shreetextiles.in", lines = ["Dhruv Patel", "PLC upgrade"]) => ({ email, lines, message });
-  const codes = async (p: ReturnType<typeof post>, r = rules()) => (await contentFindings(p, r, t0)).map((f) => `${f.severity}:${f.code}`);
+  const codes = async (p: ReturnType<typeof post>, r = rules()) => (await contentFindings(p, r, t0)).findings.map((f) => `${f.severity}:${f.code}`);
 
   it("counts links written every way spammers write them", () => {
     expect(countLinks('see https://a.example http://b.example www.c.example.com [url=x]y[/url] <a href="d">')).toBe(5);

@@ -58,7 +58,12 @@ export function looksLikeGibberish(text: string): boolean {
   return bad >= 1 && bad / long.length >= 0.3;
 }
 
-export async function contentFindings(post: PostText, rules: ContentRules, now: Date = new Date()): Promise<Finding[]> {
+/** The content layers' findings, and the message's fingerprint (the store keeps it for later posts' repeat checks). */
+export async function contentFindings(
+  post: PostText,
+  rules: ContentRules,
+  now: Date = new Date(),
+): Promise<{ findings: Finding[]; fingerprint: string | undefined }> {
   const findings: Finding[] = [];
   const all = [...post.lines, post.message];
 
@@ -84,5 +89,5 @@ export async function contentFindings(post: PostText, rules: ContentRules, now: 
     const finding = repeatFinding(count, rules.repeat);
     if (finding) findings.push(finding);
   }
-  return findings;
+  return { findings, fingerprint };
 }

@@ -54,8 +54,8 @@ export function decide(findings: Finding[], scripted: boolean): Verdict {
   return { decision, reasons };
 }
 
-/** Runs every layer the post could meet and decides. */
-export async function judgePost(post: PostEvidence, defence: SpamDefence): Promise<Verdict> {
+/** Runs every layer the post could meet and decides; with the message's fingerprint (spam/repeat.ts). */
+export async function judgePost(post: PostEvidence, defence: SpamDefence): Promise<Verdict & { fingerprint: string | undefined }> {
   const findings: Finding[] = [];
   if (post.honeypot.trim() !== "") findings.push(spam("honeypot", "honeypot", "The hidden field people never see was filled in."));
   if (post.scripted) {
@@ -67,6 +67,6 @@ export async function judgePost(post: PostEvidence, defence: SpamDefence): Promi
       if (pow) findings.push(pow);
     }
   }
-  findings.push(...(await contentFindings(post.text, defence.content, post.receivedAt)));
-  return decide(findings, post.scripted);
+  const content = await contentFindings(post.text, defence.content, post.receivedAt);
+  return { ...decide([...findings, ...content.findings], post.scripted), fingerprint: content.fingerprint };
 }
