@@ -283,9 +283,12 @@ export class EnquiryStore implements RepeatLedger {
 
   private async commitWaiting(): Promise<void> {
     // SQLite's commit blocks the event loop while it syncs, so nothing would arrive during it to
-    // share the next one: the writes of everything this turn of the loop brought are awaited first.
-    await new Promise((resolve) => setImmediate(resolve));
-    while (this.waiting.length > 0) await this.commit(this.waiting.splice(0, MAX_WRITES));
+    // share the next one: before each commit, the writes of everything one turn of the loop brings
+    // are awaited.
+    do {
+      await new Promise((resolve) => setImmediate(resolve));
+      await this.commit(this.waiting.splice(0, MAX_WRITES));
+    } while (this.waiting.length > 0);
     this.committing = undefined;
   }
 
