@@ -11,6 +11,7 @@ import sharp from "sharp";
 import { parse } from "yaml";
 import { loadContent } from "../../src/content/load.ts";
 import { startEditorBackend, type EditorBackend } from "./editor-backend.ts";
+import { layOutAll } from "./fixtures.ts";
 
 // Decap loads and draws an entry in one long task of several seconds on a busy machine: each step waits longer than the default 5 s.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -75,12 +76,10 @@ const notice = (page: Page) => page.locator('[class*="toast"], [role="alert"]').
  * The text of `main`, whitespace collapsed, every section included: sections below the first screen skip their
  * layout until scrolled near (content-visibility), and innerText leaves out what is not laid out.
  */
-const drawnText = (main: Locator) =>
-  main.evaluate((element) => {
-    // Set through the CSSOM, which the pages' CSP allows (a <style> element it would refuse).
-    for (const inner of element.querySelectorAll<HTMLElement>("*")) inner.style.contentVisibility = "visible";
-    return (element as HTMLElement).innerText.replace(/\s+/g, " ").trim();
-  });
+const drawnText = async (main: Locator) => {
+  await layOutAll(main);
+  return main.evaluate((element) => (element as HTMLElement).innerText.replace(/\s+/g, " ").trim());
+};
 
 test.describe("the visual editor @once", () => {
   test.describe.configure({ mode: "serial" });
