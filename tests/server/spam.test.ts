@@ -104,6 +104,8 @@ describe("ALTCHA", () => {
       { challenge, solution: { ...solution, derivedKey: "" } },
       { challenge, solution: { ...solution, counter: "5" } },
       { challenge, solution: { ...solution, counter: 1.5 } },
+      { challenge, solution: { ...solution, counter: -1 } },
+      { challenge, solution: { ...solution, counter: 2 ** 32 } },
       { challenge: { ...challenge, parameters: { ...challenge.parameters, cost: 2 } }, solution },
       { challenge: { ...challenge, signature: flip(challenge.signature!) }, solution },
       { challenge: { ...challenge, signature: undefined }, solution },

@@ -122,7 +122,8 @@ export function checkSolution(payload: Payload, secret: string, now: Date = new 
   if (parameters.expiresAt && parameters.expiresAt < now.getTime() / 1000) return "expired";
   if (!sameHex(signature, hmacHex(secret, canonicalJson(parameters))) || typeof parameters.keySignature !== "string") return "forged";
   const { derivedKey, counter } = payload.solution as { derivedKey?: unknown; counter?: unknown };
-  if (typeof derivedKey !== "string" || !/^(?:[0-9a-f]{2})+$/.test(derivedKey) || !Number.isInteger(counter)) return "wrong-solution";
+  const counted = Number.isInteger(counter) && (counter as number) >= 0 && (counter as number) <= 0xffff_ffff;
+  if (typeof derivedKey !== "string" || !/^(?:[0-9a-f]{2})+$/.test(derivedKey) || !counted) return "wrong-solution";
   return sameHex(parameters.keySignature, hmacHex(keySecret(secret), Buffer.from(derivedKey, "hex"))) ? "ok" : "wrong-solution";
 }
 
