@@ -245,6 +245,16 @@ test.describe("the visual editor @once", () => {
     expect(file("content/pages/contact.yaml")).toBe(before);
   });
 
+  test("after a page is saved, the next entry's address shows that entry, so delete acts on what is shown", async ({ page }) => {
+    await openEditor(page, "#/collections/pages/entries/services");
+    await expand(page, "Our Services");
+    await field(page, "Heading").first().fill("Our Automation Services");
+    await publish(page);
+    await expect(page.getByText("Entry saved")).toBeVisible();
+    await page.evaluate(() => void (location.hash = "#/collections/pages/entries/products/plc"));
+    await showsEntry(page, "products/plc", "/products/plc");
+  });
+
   test("a new page made in a folder, with a big photo and a link chosen from the pages, is saved there as a valid file", async ({ page }) => {
     await openEditor(page, "#/collections/pages/filter/products");
     await page.getByRole("link", { name: "Create entry of type Page" }).click();
