@@ -72,10 +72,7 @@ async function choosePage(page: Page, input: ReturnType<Page["locator"]>, name: 
 /** Decap's notice at the top right (saved, refused, not deleted). */
 const notice = (page: Page) => page.locator('[class*="toast"], [role="alert"]').filter({ hasText: /\S/ });
 
-/**
- * The text of `main`, whitespace collapsed, every section included: sections below the first screen skip their
- * layout until scrolled near (content-visibility), and innerText leaves out what is not laid out.
- */
+/** The text of `main`, whitespace collapsed, every section included (layOutAll). */
 const drawnText = async (main: Locator) => {
   await layOutAll(main);
   return main.evaluate((element) => (element as HTMLElement).innerText.replace(/\s+/g, " ").trim());
