@@ -21,7 +21,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { ConfigError, loadConfig } from "../src/server/config.ts";
-import type { Config } from "../src/server/config.ts";
+import type { Config, Env } from "../src/server/config.ts";
 import { leadDeliveries } from "../src/server/lead-deliveries.ts";
 import { purgeMailFiles, sourceLines } from "../src/server/mail.ts";
 import { optionalKinds } from "../src/server/senders/index.ts";
@@ -171,9 +171,11 @@ export function toTable(rows: readonly SubmissionRow[]): string {
   return [format(header), format(widths.map((w) => "-".repeat(w))), ...body.map(format), "", summary].join("\n") + "\n";
 }
 
+/** A command line refused: main prints the message with the usage and returns 2. */
+class UsageError extends Error {}
+
 function fail(message: string): never {
-  process.stderr.write(`${message}\n\n${USAGE}\n`);
-  process.exit(2);
+  throw new UsageError(message);
 }
 
 function parseSince(value: string | undefined): Date | undefined {
@@ -183,7 +185,30 @@ function parseSince(value: string | undefined): Date | undefined {
   return since;
 }
 
-export async function main(argv: string[] = process.argv.slice(2)): Promise<void> {
+interface Writer {
+  write(text: string): unknown;
+}
+
+/** What main reads and writes besides its arguments: tests pass their own and run it in-process, as a process per case takes seconds. */
+export interface Io {
+  env: Env;
+  stdout: Writer;
+  stderr: Writer;
+}
+
+/** Runs the command; resolves to its exit code: 2 for a refused command line, 1 for no database or nothing to requeue or release. */
+export async function main(argv: string[] = process.argv.slice(2), io: Partial<Io> = {}): Promise<number> {
+  const { env = process.env, stdout = process.stdout, stderr = process.stderr } = io;
+  try {
+    return await run(argv, { env, stdout, stderr });
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    stderr.write(`${error.message}\n\n${USAGE}\n`);
+    return 2;
+  }
+}
+
+async function run(argv: string[], { env, stdout, stderr }: Io): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
@@ -207,8 +232,8 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
     fail((error as Error).message);
   }
   if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return;
+    stdout.write(`${USAGE}\n`);
+    return 0;
   }
   const kind = values.kind;
   if (kind !== undefined && !FORM_KINDS.includes(kind as FormKind)) fail(`--kind must be one of ${FORM_KINDS.join(", ")}.`);
@@ -226,14 +251,14 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
   if (values.spam && status !== undefined && status !== "quarantined") fail("--spam lists the quarantine; leave out --status.");
   let config: Config;
   try {
-    config = loadConfig({ ...process.env, ...(values["data-dir"] ? { DATA_DIR: values["data-dir"] } : {}) });
+    config = loadConfig({ ...env, ...(values["data-dir"] ? { DATA_DIR: values["data-dir"] } : {}) });
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
   if (!config.databaseUrl && !existsSync(join(config.dataDir, "site.db"))) {
-    process.stderr.write(`No database at ${join(config.dataDir, "site.db")}: nothing submitted yet (or set DATA_DIR / --data-dir, or DATABASE_URL).\n`);
-    process.exit(1);
+    stderr.write(`No database at ${join(config.dataDir, "site.db")}: nothing submitted yet (or set DATA_DIR / --data-dir, or DATABASE_URL).\n`);
+    return 1;
   }
   const writes = requeue !== undefined || values.purge || release !== undefined || erase !== undefined;
   let store: EnquiryStore;
@@ -241,19 +266,20 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
     store = await openStore(config, { readonly: !writes });
   } catch (error) {
     if (!(error instanceof StorageError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
+    stderr.write(`${error.message}\n`);
+    return 1;
   }
 
   if (writes) {
+    let code = 0;
     try {
       if (requeue !== undefined) {
         const ids = await store.requeue(requeue === "failed" ? "failed" : [Number(requeue)]);
         if (requeue !== "failed" && ids.length === 0) {
-          process.stderr.write(`Submission ${requeue} is not a failed one; nothing requeued.\n`);
-          process.exitCode = 1;
+          stderr.write(`Submission ${requeue} is not a failed one; nothing requeued.\n`);
+          code = 1;
         } else
-          process.stdout.write(
+          stdout.write(
             `Requeued the failed deliveries of ${ids.length} submission${ids.length === 1 ? "" : "s"}${ids.length ? ` (${ids.join(", ")})` : ""}; the running server makes them shortly.\n`,
           );
       }
@@ -262,16 +288,16 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
         const now = new Date();
         const deliveries = row ? await leadDeliveries(store, optionalKinds(config, readBuiltSite(config.distDir).sales), text(row.payload.email), now) : [];
         if (row?.status !== "quarantined" || !(await store.release(row.id, deliveries, now))) {
-          process.stderr.write(`Submission ${release} is not in the quarantine (see --spam); nothing released.\n`);
-          process.exitCode = 1;
+          stderr.write(`Submission ${release} is not in the quarantine (see --spam); nothing released.\n`);
+          code = 1;
         } else
-          process.stdout.write(
+          stdout.write(
             `Released ${row.reference} (submission ${row.id}): queued ${deliveries.map((d) => d.kind).join(", ")}; the running server makes them shortly.\n`,
           );
       }
       if (erase !== undefined) {
         const removed = await store.erase(erase);
-        process.stdout.write(
+        stdout.write(
           `Erased ${removed.enquiries} enquir${removed.enquiries === 1 ? "y" : "ies"} from ${erase} and ${removed.pendingDeliveries} deliver${removed.pendingDeliveries === 1 ? "y" : "ies"} not yet made.\n`,
         );
       }
@@ -279,14 +305,14 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
         const now = new Date();
         const removed = await store.purge(now, config.retentionDays);
         const files = await purgeMailFiles(join(config.dataDir, "mail"), new Date(now.getTime() - config.retentionDays * 86_400_000));
-        process.stdout.write(
+        stdout.write(
           `Removed ${removed.enquiries} delivered enquiries and ${files} .eml files older than ${config.retentionDays} days, ${removed.quarantined} quarantined ones older than ${QUARANTINE_DAYS} days and ${removed.spamDays} daily spam counters.\n`,
         );
       }
     } finally {
       await store.close();
     }
-    return;
+    return code;
   }
 
   try {
@@ -294,10 +320,11 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
     const rows = (await store.list({ kind: kind as FormKind | undefined, status: listed, since })).filter(
       (r) => listed !== undefined || r.status !== "quarantined",
     );
-    process.stdout.write(values.csv ? toCsv(rows, kind ? [kind as FormKind] : FORM_KINDS) : toTable(rows));
+    stdout.write(values.csv ? toCsv(rows, kind ? [kind as FormKind] : FORM_KINDS) : toTable(rows));
+    return 0;
   } finally {
     await store.close();
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await main();
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) process.exitCode = await main();

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { csvCell, escapeUnprintable, toCsv } from "../../scripts/submissions.ts";
+import { csvCell, escapeUnprintable, main, toCsv } from "../../scripts/submissions.ts";
 import { ConfigError, loadConfig } from "../../src/server/config.ts";
 import { retryDelayMs } from "../../src/server/outbox.ts";
 import { isPermanentRefusal } from "../../src/server/senders/sales-mail.ts";
@@ -125,18 +125,21 @@ describe("delivery policy", () => {
   });
 });
 
-// Each case starts the CLI as its own Node process, which can take seconds on a busy machine.
 forEachBackend((backend) => {
-  describe("submissions CLI", { timeout: 60_000 }, () => {
-    const run = promisify(execFile);
+  describe("submissions CLI", () => {
     let data: FreshStore;
     // --data-dir is ignored when DATABASE_URL is set, so both can be given.
-    const cli = (...args: string[]) =>
-      run(process.execPath, ["--import", "tsx", "scripts/submissions.ts", "--data-dir", data.env.DATA_DIR ?? "unused", ...args], {
-        cwd: repoRoot,
-        // No build: --release queues no receipt (it needs sales' details from what the build tells the server).
-        env: { ...process.env, DATABASE_URL: data.env.DATABASE_URL, DIST_DIR: join(repoRoot, ".tmp", "no-build") },
-      });
+    const argv = (args: string[]) => ["--data-dir", data.env.DATA_DIR ?? "unused", ...args];
+    // No build: --release queues no receipt (it needs sales' details from what the build tells the server).
+    const env = () => ({ ...process.env, DATABASE_URL: data.env.DATABASE_URL, DIST_DIR: join(repoRoot, ".tmp", "no-build") });
+    // In-process, as a Node process per case takes seconds; settles like execFile.
+    const cli = async (...args: string[]) => {
+      let stdout = "";
+      let stderr = "";
+      const code = await main(argv(args), { env: env(), stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } });
+      if (code !== 0) throw Object.assign(new Error(`submissions exited with ${code}: ${stderr}`), { code, stdout, stderr });
+      return { stdout, stderr };
+    };
 
     beforeAll(async () => {
       data = await backend.fresh();
@@ -188,6 +191,21 @@ forEachBackend((backend) => {
       expect(stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
       expect(stdout).toContain("3 submissions (2 queued, 1 failed)");
     });
+
+    // Once as a real process (one backend is enough): the script's own wiring of argv, exit code and streams.
+    if (backend.name === "sqlite")
+      it("runs as a command: prints the table, and exits 2 on a refused option", { timeout: 60_000 }, async () => {
+        const run = (...args: string[]) =>
+          promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/submissions.ts", ...argv(args)], { cwd: repoRoot, env: env() });
+        const [listed, refused] = await Promise.all([run(), run("--status", "lost").catch((error: unknown) => error)]);
+        expect(listed.stdout).toMatch(/^ID +Reference +Received \(IST\) /);
+        expect(listed.stdout).toContain("3 submissions (2 queued, 1 failed)");
+        expect(refused).toMatchObject({
+          code: 2,
+          stdout: "",
+          stderr: expect.stringMatching(/^--status must be one of [a-z, ]+\.\n\nUsage: /),
+        });
+      });
 
     it("writes every field of the form to CSV, filtered by kind, status and date", async () => {
       const { stdout } = await cli("--kind", "quote", "--since", "2025-03-01", "--csv");
