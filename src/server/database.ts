@@ -27,7 +27,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, sql } from "kysely";
-import type { ColumnDefinitionBuilder, ColumnType, DatabaseConnection, Generated, SelectQueryBuilder, SqliteDatabase } from "kysely";
+import type { ColumnDefinitionBuilder, ColumnType, DatabaseConnection, Generated, SqliteDatabase } from "kysely";
 import pg from "pg";
 import { redactUrl } from "./env.ts";
 
@@ -111,8 +111,8 @@ export interface Dialect {
   readJson(value: unknown): unknown;
   /** An UPDATE runs inside WITH (PostgreSQL); SQLite reads a claim's submissions next, in-process. */
   readonly writesInWith: boolean;
-  /** Adds the row lock a claim takes (PostgreSQL), or nothing (SQLite: the write transaction is the lock). */
-  lockForClaim<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
+  /** The row lock a claim takes (PostgreSQL), or none (SQLite: the write transaction is the lock). */
+  readonly claimLock: "FOR UPDATE SKIP LOCKED" | "";
   /** Serialises migrations across instances for the rest of the transaction `db`. */
   lockForMigration(db: Kysely<Tables>): Promise<void>;
   /**
@@ -267,7 +267,7 @@ function sqlite(dataDir: string, options: OpenOptions): Dialect {
     atomicStatements: false,
     writesInWith: false,
     readJson: (value) => JSON.parse(value as string),
-    lockForClaim: (query) => query,
+    claimLock: "",
     async lockForMigration() {},
     async dropColumnCheck(db, table, column) {
       const { rows } = await sql<{ sql: string }>`SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ${table}`.execute(db);
@@ -360,7 +360,7 @@ function postgres(url: string): Dialect {
     atomicStatements: true,
     writesInWith: true,
     readJson: (value) => value,
-    lockForClaim: (query) => query.forUpdate().skipLocked(),
+    claimLock: "FOR UPDATE SKIP LOCKED",
     async lockForMigration(db) {
       await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(db);
     },
