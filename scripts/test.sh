@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: everything CI checks, in the order that fails fastest. Each runner prints its own summary.
+# `npm test`: everything CI checks, in the order that fails fastest, except that the site is built
+# before Vitest: tests/integration/proxy.test.ts serves that build (TEST_DIST_DIR, only read) instead
+# of building one of its own, and Playwright runs on it afterwards. Each runner prints its own summary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,9 +34,9 @@ npm run --silent validate
 echo "== type check and formatting"
 npm run --silent typecheck
 npm run --silent format:check
-echo "== unit and server tests (vitest)"
-npx vitest run
 echo "== build (validate, client, server bundle, prerender)"
 npm run --silent build
+echo "== unit and server tests (vitest)"
+TEST_DIST_DIR="${DIST_DIR:-dist}" npx vitest run
 echo "== end-to-end tests (Playwright, Chromium)"
 npx playwright test

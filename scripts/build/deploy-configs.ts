@@ -153,6 +153,8 @@ export interface NginxOptions {
   serverName: string;
   /** Files the server block includes, e.g. the admin's TLS settings (listen 443 ssl, certificates). */
   includes?: string[];
+  /** Where nginx.conf finds nginx-headers.conf: `<root>/.site` unless set (a test's nginx keeps its copies outside the build). */
+  configDir?: string;
 }
 
 /** Text for an nginx double-quoted string; `$` would start a variable, so it is refused. */
@@ -173,7 +175,7 @@ const variable = (header: string) => `$lariox_${header.replace(/-/g, "_")}`;
 export function nginxFiles(files: string[], builtSite: BuiltSite, options: NginxOptions): Record<string, string> {
   checkKindPrefixes(files);
   const { shared, differing } = splitHeaders(builtSite);
-  const snippet = `${safe(options.root)}/.site/nginx-headers.conf`;
+  const snippet = `${safe(options.configDir ?? `${options.root}/.site`)}/nginx-headers.conf`;
   const headers = [
     "# The security headers of every answer from dist/ (included by nginx.conf); `always` puts them on 404s and 405s too.",
     ...differing.map(([name]) => `add_header ${name} ${variable(name)} always;`),

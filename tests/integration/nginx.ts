@@ -41,33 +41,36 @@ export function mainConf(prefix: string, main: string[], http: string[], site: s
 export interface NginxProcess {
   /** http://127.0.0.1:PORT */
   url: string;
-  /** The folder holding main.conf, error.log and the temp folders. */
+  /** The folder holding main.conf, error.log, the temp folders and site/ (the generated nginx files). */
   dir: string;
   errorLog(): string;
   stop(): Promise<void>;
 }
 
 /**
- * Writes the generator's nginx files for `dist` into dist/.site (root `dist`, the `upstreams`, a
- * free loopback port) and runs nginx on them, with the brotli module, until stop(). `dir` holds
- * dist and nginx's own folder; it is opened to nginx's workers, which run as nobody under root.
+ * Writes the generator's nginx files for `dist` (root `dist`, the `upstreams`, a free loopback port)
+ * into nginx's own folder in `dir`, never into dist (which may be the build scripts/test.sh made,
+ * shared with other tests), and runs nginx on them, with the brotli module, until stop(). `dir` is
+ * opened to nginx's workers, which run as nobody under root; they must be able to read dist too.
  */
 export async function startNginx(dir: string, dist: string, upstreams: string[]): Promise<NginxProcess> {
   const nginx = requireNginx();
   chmodSync(dir, 0o755);
   const port = await freePort();
+  const prefix = join(dir, "nginx");
+  const site = join(prefix, "site");
+  mkdirSync(site, { recursive: true });
   const files = nginxFiles(servedFiles(dist), readBuiltSite(dist), {
     root: dist,
     upstream: upstreams.join(","),
     listen: [`127.0.0.1:${port}`],
     serverName: "localhost",
+    configDir: site,
   });
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dist, ".site", name), text);
-  const prefix = join(dir, "nginx");
-  mkdirSync(prefix);
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(site, name), text);
   writeFileSync(
     join(prefix, "main.conf"),
-    mainConf(prefix, [`load_module ${BROTLI_MODULE};`], [`include ${join(dist, ".site/nginx-brotli.conf")};`], join(dist, ".site/nginx.conf")),
+    mainConf(prefix, [`load_module ${BROTLI_MODULE};`], [`include ${join(site, "nginx-brotli.conf")};`], join(site, "nginx.conf")),
   );
   const child: ChildProcess = spawn(
     nginx,

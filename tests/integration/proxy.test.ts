@@ -1,22 +1,25 @@
 // @vitest-environment node
 /**
  * The build's nginx config (scripts/build/deploy-configs.ts) in a real nginx in front of a real
- * Node server process, both on one real build in a temp folder: through nginx a visitor gets the
- * headers, 404s, redirects and caching the Node server gives directly, the precompressed twins,
- * and the forms, rate-limited by the visitor's own address.
+ * Node server process, both on one real build: through nginx a visitor gets the headers, 404s,
+ * redirects and caching the Node server gives directly, the precompressed twins, and the forms,
+ * rate-limited by the visitor's own address.
  *
  * Needs nginx and libnginx-mod-http-brotli-static (scripts/test.sh installs them; started by
- * ./nginx.ts, which tests/server/scale-out.test.ts uses too). It builds the
- * site itself (into the temp folder, about 10 s with the image cache warm): `npm test` runs Vitest
- * before its own build, and a dist/ left from an earlier run may not match the code under test.
+ * ./nginx.ts, which tests/server/scale-out.test.ts uses too). The build: `npm test`
+ * (scripts/test.sh) builds the site before Vitest and names that build in TEST_DIST_DIR, which
+ * this test then serves and only reads (nginx's files go to a temp folder; Playwright runs on the
+ * same dist afterwards). Without TEST_DIST_DIR (`npx vitest run` on its own) it builds the site
+ * itself into a temp folder (about 10 s with the image cache warm): a dist/ left from an earlier
+ * run may not match the code under test.
  */
 import { spawn, spawnSync } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { connect } from "node:net";
 import type { IncomingHttpHeaders } from "node:http";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { securityHeaders } from "../../src/server/security.ts";
@@ -115,13 +118,24 @@ async function stop(child: ChildProcess | undefined, signal: NodeJS.Signals): Pr
 /** Vitest puts NODE_ENV=test, MODE, SSR and more in the environment: the build gets only what it needs. */
 const buildEnv = (distDir: string, ssrDir: string) => ({ PATH: process.env.PATH, HOME: process.env.HOME, DIST_DIR: distDir, SSR_DIR: ssrDir });
 
+/** The build scripts/test.sh has just made of this code, if it named one. */
+const testDist = process.env.TEST_DIST_DIR ? resolve(ROOT, process.env.TEST_DIST_DIR) : undefined;
+
+/** Under root nginx's workers run as nobody: they reach `dir` only if every folder on its path lets others in. */
+function openToNginx(dir: string): boolean {
+  if (process.getuid?.() !== 0) return true;
+  for (let d = dir; ; d = dirname(d)) {
+    if ((statSync(d).mode & 0o001) === 0) return false;
+    if (dirname(d) === d) return true;
+  }
+}
+
 describe("nginx in front of the Node server", () => {
   const dir = tempDir("lariox-proxy-");
-  const dist = join(dir.path, "dist");
+  /** The build served: scripts/test.sh's (read only), or one of this test's own. */
+  let dist = join(dir.path, "dist");
+  let ssrDir: string | undefined;
   const dataDir = join(dir.path, "data");
-  // The server bundle imports react-dom from node_modules, so it is built inside the project.
-  mkdirSync(join(ROOT, ".tmp"), { recursive: true });
-  const ssrDir = mkdtempSync(join(ROOT, ".tmp", "ssr-proxy-"));
   let node: ChildProcess | undefined;
   let nginx: NginxProcess | undefined;
   let nodeOutput = "";
@@ -133,7 +147,14 @@ describe("nginx in front of the Node server", () => {
 
   beforeAll(async () => {
     requireNginx();
-    await run(process.execPath, ["--import", "tsx", "scripts/build/build.ts"], buildEnv(dist, ssrDir));
+    if (testDist && openToNginx(testDist)) dist = testDist;
+    else {
+      if (testDist) console.warn(`${testDist} (TEST_DIST_DIR) is not open to nginx's workers: building the site into a temp folder`);
+      // The server bundle imports react-dom from node_modules, so it is built inside the project.
+      mkdirSync(join(ROOT, ".tmp"), { recursive: true });
+      ssrDir = mkdtempSync(join(ROOT, ".tmp", "ssr-proxy-"));
+      await run(process.execPath, ["--import", "tsx", "scripts/build/build.ts"], buildEnv(dist, ssrDir));
+    }
     builtSite = readBuiltSite(dist);
     built = readFileSync(join(dist, ".site/nginx.conf"), "utf8");
 
@@ -174,7 +195,7 @@ describe("nginx in front of the Node server", () => {
     await nginx?.stop();
     await stop(node, "SIGTERM");
     dir.remove();
-    rmSync(ssrDir, { recursive: true, force: true });
+    if (ssrDir) rmSync(ssrDir, { recursive: true, force: true });
   });
 
   const headerNames = () => [...Object.keys(securityHeaders(builtSite)), "cache-control"];

@@ -18,7 +18,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { problemWith } from "../../scripts/deploy/health-check.ts";
-import { freePort, tempDir } from "../server/helpers.ts";
+import { freePort, tempDir, waitFor } from "../server/helpers.ts";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
 const dir = tempDir("lariox-release-");
@@ -93,7 +93,10 @@ const home = () =>
   });
 const kept = () => readdirSync(join(root, "releases")).sort();
 
-// Each switch starts a real server (tsx compiles it: seconds on a busy machine); the broken one is waited for.
+// After every group: the Deploy workflow's builds and archives are made in `dir` too.
+afterAll(() => dir.remove());
+
+// Each switch starts a real server (tsx compiles it: seconds on a busy machine); the broken one is waited for, with a shorter timeout.
 describe("releases on one server", { timeout: 120_000 }, () => {
   beforeAll(async () => {
     port = await freePort();
@@ -110,7 +113,6 @@ describe("releases on one server", { timeout: 120_000 }, () => {
   afterAll(() => {
     const pidFile = join(state, "server.pid");
     if (existsSync(pidFile)) spawnSync("kill", [readFileSync(pidFile, "utf8").trim()]);
-    dir.remove();
   });
 
   it("unpacks a build as a release beside the others, switches current to it and checks it answers", async () => {
@@ -133,12 +135,17 @@ describe("releases on one server", { timeout: 120_000 }, () => {
   });
 
   it("switches back by itself when the new release does not come up, and sets it aside", async () => {
-    const broken = release("activate", pack(build("three", '{"redirects": "not a list"}'), "20261103T090000Z-cccccccccccc"));
+    // Its server exits at once (a broken server.json): every second of HEALTH_TIMEOUT is waited out,
+    // so a shorter one, still more than a good release takes to answer here. release.sh checks the
+    // release it switches back to with the same timeout: on a slow machine that check may give up
+    // before the old release answers, so its home page is waited for here.
+    const archive = pack(build("three", '{"redirects": "not a list"}'), "20261103T090000Z-cccccccccccc");
+    const broken = run("bash", [join(REPO, "deploy/release.sh"), "activate", archive], { HEALTH_TIMEOUT: "8" });
     expect(broken.status).toBe(1);
-    expect(broken.output).toContain("not healthy after 20 s");
+    expect(broken.output).toContain("not healthy after 8 s");
     expect(broken.output).toContain("switched back: current -> 20261102T090000Z-bbbbbbbbbbbb");
     expect(current()).toBe("releases/20261102T090000Z-bbbbbbbbbbbb");
-    expect(await home()).toContain("Release two");
+    await waitFor(async () => (await home().catch(() => "")).includes("Release two"), "release two to answer again", 30_000);
     expect(kept()).toContain("20261103T090000Z-cccccccccccc.failed");
     expect(release("list").output).not.toContain("cccc");
   });
