@@ -32,8 +32,11 @@ fi
 echo "== content validation"
 npm run --silent validate
 echo "== type check and formatting"
+# Side by side: each is mostly one core's work.
+npm run --silent format:check &
+format=$!
 npm run --silent typecheck
-npm run --silent format:check
+wait "$format"
 echo "== build (validate, client, server bundle, prerender)"
 npm run --silent build
 echo "== unit and server tests (vitest)"

@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { createHash, randomUUID } from "node:crypto";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import pLimit from "p-limit";
 import sharp from "sharp";
@@ -40,7 +40,10 @@ export function variantEncoder(publicDir: string, cacheDir: string) {
         const image = sharp(join(publicDir, v.url)).resize({ width: v.width, withoutEnlargement: true });
         const output =
           v.format === "avif" ? image.avif({ quality: 50, effort: 2 }) : v.format === "webp" ? image.webp({ quality: 68 }) : image.jpeg({ quality: 72, mozjpeg: true, progressive: true });
-        await output.toFile(cached);
+        // Written whole under another name first: another build sharing the cache may look meanwhile.
+        const partial = `${cached}.${randomUUID()}.partial`;
+        await output.toFile(partial);
+        renameSync(partial, cached);
         encoder.encoded++;
       });
       return cached;

@@ -29,7 +29,8 @@ export function contentPlugin(root = process.cwd(), given?: Content): Plugin {
   // Variants exist only in a build; the dev server shows the originals.
   let encoder: VariantEncoder | undefined;
   const images = () => {
-    if (isBuild) encoder ??= variantEncoder(publicDir, join(root, "node_modules/.cache/lariox-images"));
+    // IMAGE_CACHE_DIR: a cache kept outside the checkout (.ci/run: a fresh clone each run).
+    if (isBuild) encoder ??= variantEncoder(publicDir, process.env.IMAGE_CACHE_DIR ?? join(root, "node_modules/.cache/lariox-images"));
     return (manifest ??= imageManifest(publicDir, encoder));
   };
 

@@ -14,13 +14,14 @@ const EVERY_WIDTH = new Set([
   "/no-such-page",
 ]);
 
-// One visit per route checks that it answers, is titled and passes axe.
+// One visit per route checks that it answers, has a heading, is titled and passes axe.
 test.describe("every route answers, is titled, and axe finds no violations", () => {
   for (const route of ROUTES) {
     test(route, EVERY_WIDTH.has(route) ? {} : { tag: "@once" }, async ({ page }) => {
       const response = await page.goto(route);
       expect(response?.status()).toBe(route === "/no-such-page" ? 404 : 200);
       await expect(page.locator("main h1")).toBeVisible();
+      expect(((await page.locator("main h1").textContent()) ?? "").trim()).not.toBe("");
       await expect(page).toHaveTitle(new RegExp(`^.+ \\| ${COMPANY}$`));
       // The map and the PDF viewers are other documents (and unreachable offline).
       const results = await axe(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).exclude("iframe").analyze();
