@@ -15,7 +15,7 @@
  * Times come from the caller (each instance's clock): keep hosts in NTP sync, well within the lease.
  */
 import { sql } from "kysely";
-import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder, Updateable } from "kysely";
+import type { Kysely, Selectable, SelectQueryBuilder, Updateable } from "kysely";
 import { StorageError, openDialect } from "./database.ts";
 import type { Dialect, OpenOptions, StoreLocation, Tables } from "./database.ts";
 import { appliedMigrations, checkMigrated, migrate } from "./migrations.ts";
@@ -141,15 +141,11 @@ const STATUS = sql<SubmissionStatus>`CASE WHEN s.state = 'quarantined' THEN 'qua
 /** What a claim returns of each delivery it takes. */
 type ClaimedRow = Pick<Selectable<Tables["deliveries"]>, "id" | "submission_id" | "kind" | "target" | "payload" | "attempts" | "window_start">;
 
-/** Deliveries neither made nor failed, within `filter`. */
-function pending(eb: ExpressionBuilder<Tables, "deliveries">, { exclude = [], kinds }: DueFilter) {
-  return eb.and([
-    eb("sent_at", "is", null),
-    eb("failed_at", "is", null),
-    ...(exclude.length > 0 ? [eb("id", "not in", exclude)] : []),
-    ...(kinds ? [eb("kind", "in", kinds)] : []),
-  ]);
-}
+/** Deliveries neither made nor failed, within `filter`: a condition on the deliveries table. */
+const pending = ({ exclude = [], kinds }: DueFilter) =>
+  sql<boolean>`sent_at IS NULL AND failed_at IS NULL${exclude.length > 0 ? sql` AND id NOT IN (${sql.join(exclude)})` : sql``}${
+    kinds ? sql` AND kind IN (${sql.join(kinds)})` : sql``
+  }`;
 
 /** The rows that queue `deliveries` of submission `id`, due at `at`. */
 function deliveryRows(id: number, deliveries: readonly NewDelivery[], at: Date) {
@@ -429,12 +425,11 @@ export class EnquiryStore implements RepeatLedger {
    * next_attempt_at `leaseMs` ahead, so a row whose sender dies comes due again. On PostgreSQL the
    * due rows are locked FOR UPDATE SKIP LOCKED: instances polling at once get disjoint rows.
    */
-  async claimDue(now: Date, limit: number, leaseMs: number, { exclude = [], kinds }: DueFilter = {}): Promise<DeliveryJob[]> {
-    if (kinds?.length === 0) return [];
+  async claimDue(now: Date, limit: number, leaseMs: number, filter: DueFilter = {}): Promise<DeliveryJob[]> {
+    if (filter.kinds?.length === 0) return [];
     // Written with the sql tag, not the builder: building this query cost more than running it.
     const claim = sql<ClaimedRow>`UPDATE deliveries SET attempts = attempts + 1, next_attempt_at = ${iso(new Date(now.getTime() + leaseMs))}
-      WHERE id IN (SELECT id FROM deliveries WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ${iso(now)}
-        ${exclude.length > 0 ? sql`AND id NOT IN (${sql.join(exclude)})` : sql``} ${kinds ? sql`AND kind IN (${sql.join(kinds)})` : sql``}
+      WHERE id IN (SELECT id FROM deliveries WHERE ${pending(filter)} AND next_attempt_at <= ${iso(now)}
         ORDER BY next_attempt_at, id LIMIT ${limit} ${sql.raw(this.dialect.claimLock)})
       RETURNING id, submission_id, kind, target, payload, attempts, window_start`;
     const job = (d: ClaimedRow, submission: StoredSubmission): DeliveryJob => ({
@@ -598,7 +593,7 @@ export class EnquiryStore implements RepeatLedger {
       const ids = trx.selectFrom("submissions").select("id").where("email", "=", lower(email));
       const pendingRow = await trx
         .selectFrom("deliveries")
-        .where((eb) => pending(eb, {}))
+        .where(pending({}))
         .where("submission_id", "in", ids)
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .executeTakeFirst();
@@ -615,7 +610,7 @@ export class EnquiryStore implements RepeatLedger {
       this.db
         .selectFrom("deliveries")
         .select((eb) => eb.fn.min("next_attempt_at").as("due"))
-        .where((eb) => pending(eb, filter))
+        .where(pending(filter))
         .executeTakeFirst(),
     );
     return row?.due == null ? undefined : time(row.due as Date | string);
