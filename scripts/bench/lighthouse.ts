@@ -1,7 +1,8 @@
 /**
  * `npm run bench` (not part of npm test): builds the site, serves it with the real server on
  * loopback, runs Lighthouse (mobile preset, Debian's Chromium) on every route and prints, per
- * route, the four category scores, LCP, TBT, CLS and the first-load JavaScript (gzip).
+ * route, the four category scores, LCP, TBT, CLS and the first-load JavaScript (gzip), then the
+ * range of this machine's benchmarkIndex over the runs (how fast Lighthouse found its CPU).
  * Then, per route, what its script costs a phone (script-cost.ts): the JavaScript fetched until the
  * page is idle and the script time on a 4x-slowed CPU at phone size (`--script-runs=N`, default
  * --runs, loads per route with and without script; 0 leaves it out); `--no-lighthouse` prints only that.
@@ -68,6 +69,8 @@ interface Row {
 }
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 const rows: Row[] = [];
+/** Every run's benchmarkIndex: below 1500 the default 4x slowdown overstates a phone's TBT (Lighthouse's docs/throttling.md). */
+const benchmarkIndexes: number[] = [];
 for (const route of args.includes("--no-lighthouse") ? [] : routes) {
   const run = () =>
     lighthouse(base + route, {
@@ -89,6 +92,7 @@ for (const route of args.includes("--no-lighthouse") ? [] : routes) {
   };
   const lhrs: Lhr[] = [];
   for (let i = 0; i < runs; i++) lhrs.push(await audit());
+  benchmarkIndexes.push(...lhrs.map((r) => Math.round(r.environment.benchmarkIndex)));
   const valid = filterToValidRuns(lhrs) as Lhr[];
   const lhr = valid.length ? (computeMedianRun(valid) as Lhr) : lhrs[0]!;
   const tbts = valid.map((r) => Math.round(r.audits["total-blocking-time"]?.numericValue ?? NaN)).sort((a, b) => a - b);
@@ -125,7 +129,10 @@ if (scriptCost.length) {
   console.log(scriptCostTable(scriptCost));
 }
 mkdirSync(".tmp/bench", { recursive: true });
-writeFileSync(".tmp/bench/lighthouse.json", JSON.stringify({ date: new Date().toISOString(), runsPerRoute: runs, rows, scriptCost }, null, 2));
+writeFileSync(
+  ".tmp/bench/lighthouse.json",
+  JSON.stringify({ date: new Date().toISOString(), runsPerRoute: runs, benchmarkIndexes, rows, scriptCost }, null, 2),
+);
 process.exit(0);
 
 function printLighthouse() {
@@ -141,5 +148,9 @@ function printLighthouse() {
   console.log(
     `\nworst: performance ${worst("performance", Math.min)}, accessibility ${worst("accessibility", Math.min)}, best practices ${worst("bestPractices", Math.min)}, SEO ${worst("seo", Math.min)}, ` +
       `LCP ${worst("lcpMs", Math.max)} ms, TBT ${worst("tbtMs", Math.max)} ms, CLS ${worst("cls", Math.max)}, first-load JS ${worst("firstLoadJsGzipKb", Math.max)} KB`,
+  );
+  const sorted = [...benchmarkIndexes].sort((a, b) => a - b);
+  console.log(
+    `this machine's benchmarkIndex: ${sorted[0]}-${sorted.at(-1)} (median ${sorted[Math.floor(sorted.length / 2)]}; Lighthouse's 4x slowdown expects 1500-2000)`,
   );
 }
