@@ -36,7 +36,9 @@ export async function startEditorBackend(): Promise<EditorBackend> {
   return {
     root,
     async build() {
-      const env = { PATH: process.env.PATH, HOME: process.env.HOME, DIST_DIR: join(root, "dist"), SSR_DIR: join(root, "dist-ssr"), SKIP_ADMIN: "1" };
+      // The image variants' cache, when the run has one (.ci/run): pictures the editor did not add are not encoded again.
+      const cache = process.env.IMAGE_CACHE_DIR ? { IMAGE_CACHE_DIR: process.env.IMAGE_CACHE_DIR } : {};
+      const env = { PATH: process.env.PATH, HOME: process.env.HOME, DIST_DIR: join(root, "dist"), SSR_DIR: join(root, "dist-ssr"), SKIP_ADMIN: "1", ...cache };
       await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/build/build.ts"], { cwd: root, env });
     },
     close() {
