@@ -7,6 +7,9 @@
  *   take disjoint rows without waiting, and returns its submission in the same statement (an UPDATE
  *   inside WITH); SQLite has one writer at a time, and every transaction here is a write
  *   transaction from its first statement (`BEGIN IMMEDIATE`), as is every write.
+ * - Storing a batch of enquiries: one statement on PostgreSQL (the nonces, submissions and
+ *   deliveries are INSERTs inside WITH), which needs no BEGIN and COMMIT: one round trip, not four.
+ *   SQLite runs one statement a table inside its write transaction.
  * - Preparing statements: kept prepared on SQLite (Kysely's driver would prepare each query anew).
  * - One-statement writes: PostgreSQL runs them as they are, many at once (`atomicStatements`);
  *   SQLite's go into the store's shared write transaction.
@@ -109,7 +112,7 @@ export interface Dialect {
   readonly atomicStatements: boolean;
   /** A JSON column's value, as the driver returns it, parsed. */
   readJson(value: unknown): unknown;
-  /** An UPDATE runs inside WITH (PostgreSQL); SQLite reads a claim's submissions next, in-process. */
+  /** INSERT and UPDATE run inside WITH (PostgreSQL); SQLite reads a claim's submissions next, in-process. */
   readonly writesInWith: boolean;
   /** The row lock a claim takes (PostgreSQL), or none (SQLite: the write transaction is the lock). */
   readonly claimLock: "FOR UPDATE SKIP LOCKED" | "";
