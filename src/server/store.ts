@@ -161,11 +161,15 @@ function submissionRow(s: NewSubmission & { createdAt: Date }) {
 const uniqueChallenges = (list: readonly NewSubmission[]) =>
   new Map(list.flatMap((s) => (s.challenge ? [[s.challenge.nonce, iso(s.challenge.expiresAt)] as const] : [])));
 
+/** The deliveries an enquiry is stored with: none while quarantined, the sales mail unless named. */
+const deliveriesOf = (s: NewSubmission): readonly NewDelivery[] => (s.quarantine ? [] : (s.deliveries ?? [{ kind: "sales-mail" }]));
+const deliveryPayload = (d: NewDelivery) => (d.payload === undefined ? null : JSON.stringify(d.payload));
+
 /** The rows that queue `deliveries` of submission `id`, due at `at`. */
 function deliveryRows(id: number, deliveries: readonly NewDelivery[], at: Date) {
   return deliveries.map((d) => ({
     ...{ submission_id: id, kind: d.kind, target: d.target ?? null },
-    ...{ payload: d.payload === undefined ? null : JSON.stringify(d.payload), next_attempt_at: iso(at), window_start: iso(at) },
+    ...{ payload: deliveryPayload(d), next_attempt_at: iso(at), window_start: iso(at) },
   }));
 }
 
@@ -379,7 +383,7 @@ export class EnquiryStore implements RepeatLedger {
     // Ids are given in the order the rows are listed, whatever order RETURNING lists them in.
     const given = rows.map((r) => r.id).sort((a, b) => a - b);
     kept.forEach(({ i }, k) => (ids[i] = given[k]));
-    const deliveries = kept.flatMap(({ s }, k) => (s.quarantine ? [] : deliveryRows(given[k]!, s.deliveries ?? [{ kind: "sales-mail" }], s.createdAt)));
+    const deliveries = kept.flatMap(({ s }, k) => deliveryRows(given[k]!, deliveriesOf(s), s.createdAt));
     if (deliveries.length > 0) await trx.insertInto("deliveries").values(deliveries).execute();
     return ids;
   }
@@ -402,11 +406,7 @@ export class EnquiryStore implements RepeatLedger {
       (row, k) => sql`(${as(k, "integer")}, ${list[k]!.challenge?.nonce ?? null}, ${sql.join(row.map(([c, v]) => (types[c] ? as(v, types[c]) : sql`${v}`)))})`,
     );
     const deliveries = list.flatMap((s, k) =>
-      s.quarantine
-        ? []
-        : (s.deliveries ?? [{ kind: "sales-mail" }]).map(
-            (d) => sql`(${as(k, "integer")}, ${d.kind}, ${d.target ?? null}, ${as(d.payload === undefined ? null : JSON.stringify(d.payload), json)})`,
-          ),
+      deliveriesOf(s).map((d) => sql`(${as(k, "integer")}, ${d.kind}, ${d.target ?? null}, ${as(deliveryPayload(d), json)})`),
     );
     const columns = sql.raw(rows[0]!.map(([c]) => c).join(", "));
     const { rows: made } = await sql<{ id: number; k: number }>`WITH ${
