@@ -68,8 +68,9 @@ describe("form posts without script: taken", () => {
 
   it("stores and mails a form post exactly as the same enquiry sent as JSON, and answers with the sent page", async () => {
     // What a browser sends: every field, the empty honeypot, line breaks as CR LF.
-    const viaJson = { ...validContact, subject: "Sent as JSON", message: "કૃપા કરીને ફોન કરો.\nTwo lines." };
-    const viaForm = { ...viaJson, subject: "Sent without script", message: "કૃપા કરીને ફોન કરો.\r\nTwo lines." };
+    // The page's script sends the page it was on; without script, the Referer names it.
+    const viaJson = { ...validContact, subject: "Sent as JSON", message: "કૃપા કરીને ફોન કરો.\nTwo lines.", page: "/contact" };
+    const viaForm = { ...validContact, subject: "Sent without script", message: "કૃપા કરીને ફોન કરો.\r\nTwo lines." };
     expect((await postJson(t.url, CONTACT, viaJson)).status).toBe(200);
     const page = await postForm(t.url, CONTACT, viaForm, { referer: `${t.url}/contact`, "user-agent": "no-script browser" });
     expect(page.status).toBe(200);
@@ -84,7 +85,8 @@ describe("form posts without script: taken", () => {
     const rows = await t.app.store.list();
     const json = rows.find((r) => r.payload.subject === "Sent as JSON")!;
     const form = rows.find((r) => r.payload.subject === "Sent without script")!;
-    expect(form).toMatchObject({ kind: "contact", ip: "127.0.0.1", userAgent: "no-script browser" });
+    expect(form).toMatchObject({ kind: "contact", ip: "127.0.0.1", userAgent: "no-script browser", source: { page: "/contact" } });
+    expect(json.source).toEqual(form.source);
     expect({ ...form.payload, subject: "" }).toEqual({ ...json.payload, subject: "" });
     expect(form.payload.message).toBe("કૃપા કરીને ફોન કરો.\nTwo lines.");
 
@@ -167,6 +169,18 @@ describe("form posts without script: taken", () => {
     ).toBeUndefined();
     expect(drawn(await postForm(t.url, QUOTE, { name: "A", email: "a@example.com" })).from).toBeUndefined();
     expect(drawn(await postForm(t.url, QUOTE, { name: "A", email: "a@example.com" }, { referer: `${SITE_ORIGIN}/quote?x=1` })).from).toBe("/quote");
+  });
+
+  it("keeps the form's page as the lead's source of a post without script, never an answer page or another site", async () => {
+    const sent = async (referer: string | undefined, project: string) => {
+      expect((await postForm(t.url, QUOTE, { ...validQuote, project }, referer ? { referer } : {})).status).toBe(200);
+      return (await t.app.store.list()).find((r) => r.payload.project === project)!.source;
+    };
+    expect(await sent(`${t.url}/get-a-quote?x=1`, "From the quote page")).toEqual({ page: "/get-a-quote" });
+    // Sent again from the form drawn by a refusal: that page is the endpoint, not where the form lives.
+    expect(await sent(`${t.url}/api/mail/send-quote`, "From an answer page")).toEqual({});
+    expect(await sent("https://elsewhere.example/get-a-quote", "From another site")).toEqual({});
+    expect(await sent(undefined, "With no Referer")).toEqual({});
   });
 
   it("answers in plain text when no page holds the form", async () => {
