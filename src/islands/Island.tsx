@@ -2,6 +2,7 @@ import { createContext, useContext, useId, type ComponentType } from "react";
 import type { Images } from "../content/image-formats.ts";
 import type { Wake } from "../blocks/block.ts";
 import { ImagesContext } from "../ui/Img.tsx";
+import { useCurrentPage } from "../ui/current-page.ts";
 import { IslandTree, type IslandProps } from "./IslandTree.tsx";
 import { island } from "./island.css.ts";
 
@@ -31,9 +32,10 @@ function imagesOf(section: unknown, images: Images): Images {
 export function Island<S>({ type, wake, Component, section }: { type: string; wake: Wake; Component: ComponentType<{ section: S }>; section: S }) {
   const renderIsland = useContext(RenderIslandContext);
   const images = useContext(ImagesContext);
+  const page = useCurrentPage();
   const id = useId();
   if (!renderIsland) return <Component section={section} />;
-  const props: IslandProps<S> = { section, images: imagesOf(section, images) };
+  const props: IslandProps<S> = { section, images: imagesOf(section, images), page };
   const html = renderIsland(<IslandTree Component={Component} props={props} />, id);
   return (
     <div className={island} data-island={type} data-wake={wake} data-id={id} data-props={JSON.stringify(props)} dangerouslySetInnerHTML={{ __html: html }} />

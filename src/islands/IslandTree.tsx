@@ -1,12 +1,15 @@
 import { useEffect, type ComponentType } from "react";
 import type { Images } from "../content/image-formats.ts";
 import { ImagesContext } from "../ui/Img.tsx";
+import { CurrentPageContext, type CurrentPage } from "../ui/current-page.ts";
 
 /** What an island's root holds, serialised into its data-props by the prerender and read back to hydrate it. */
 export interface IslandProps<S = unknown> {
   section: S;
   /** The entries of the images its section names (Img reads them from ImagesContext). */
   images: Images;
+  /** The page it is on, as useCurrentPage gives it to the page's other blocks (a form posts its path). */
+  page: CurrentPage;
 }
 
 /**
@@ -17,8 +20,10 @@ export interface IslandProps<S = unknown> {
 export function IslandTree<S>({ Component, props, onHydrated }: { Component: ComponentType<{ section: S }>; props: IslandProps<S>; onHydrated?: () => void }) {
   useEffect(() => onHydrated?.(), [onHydrated]);
   return (
-    <ImagesContext value={props.images}>
-      <Component section={props.section} />
-    </ImagesContext>
+    <CurrentPageContext value={props.page}>
+      <ImagesContext value={props.images}>
+        <Component section={props.section} />
+      </ImagesContext>
+    </CurrentPageContext>
   );
 }

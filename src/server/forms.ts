@@ -232,9 +232,6 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
         fields.filter((f) => test(f) && typeof typed[f.name] === "string").map((f) => typed[f.name] as string);
       const message = textOf((f) => FIELD_TYPES[f.type].multiline).join("\n\n");
       const scripted = !isFormPost(request);
-      // A post without script brings no record of the visit (src/ui/lead-source.ts), but its Referer names the form's page.
-      const formPage = scripted || source.page ? undefined : refererPath(request, pages.siteOrigins);
-      if (formPage && !formPage.startsWith("/api/")) source.page = formPage;
       // The challenge is claimed as the enquiry is stored, in the same transaction (insertSubmission).
       let challenge: NewSubmission["challenge"];
       const replayGuard = { claim: (nonce: string, expiresAtMs: number) => ((challenge = { nonce, expiresAt: new Date(expiresAtMs) }), true) };

@@ -50,7 +50,7 @@ export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: 
 
 export const formSchemas: Readonly<Record<FormKind, FormSchema>> = generated;
 
-/** Where the visit came from: hidden fields the form's script fills, stored apart from what the visitor typed. */
+/** Where the visit came from: hidden fields (the page a form carries, the rest its script fills), stored apart from what the visitor typed. */
 export const SOURCE_FIELDS = ["page", "landingPage", "referrer", "utmSource", "utmMedium", "utmCampaign", "utmTerm", "utmContent"] as const;
 export type LeadSource = Partial<Record<(typeof SOURCE_FIELDS)[number], string>>;
 /** The spam defence's two hidden fields, the same in every form. */

@@ -4,7 +4,8 @@ import { mailedWith, storedWhere } from "./enquiries.ts";
 import { SPEC_ROUTES, disclosure, expect, isMobile, menuToggle, test } from "./fixtures.ts";
 
 /** The controls each form has: its schema's visitor fields and the honeypot. */
-const keysOf = (kind: "contact" | "quote") => [...fieldsOf(formSchemas[kind]).map((f) => f.name), formSchemas[kind]["x-form"].honeypot];
+/** What a form posts without script: the visitor's fields, the honeypot, and the page it is on (the lead's source). */
+const keysOf = (kind: "contact" | "quote") => [...fieldsOf(formSchemas[kind]).map((f) => f.name), formSchemas[kind]["x-form"].honeypot, "page"];
 
 /**
  * The site works without JavaScript: the menu, its groups and the fly-outs are <details> and CSS,
@@ -178,6 +179,7 @@ test.describe("forms, without script", () => {
         .locator("input, textarea, select, button")
         .evaluateAll((controls) => controls.map((c) => c.getAttribute("name")).filter(Boolean));
       expect(names.sort()).toEqual([...keys].sort());
+      await expect(form(page).locator('input[name="page"]')).toHaveValue(path);
       await expect(submit(page)).toBeEnabled();
     }
   });

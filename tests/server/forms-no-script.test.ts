@@ -68,9 +68,9 @@ describe("form posts without script: taken", () => {
 
   it("stores and mails a form post exactly as the same enquiry sent as JSON, and answers with the sent page", async () => {
     // What a browser sends: every field, the empty honeypot, line breaks as CR LF.
-    // The page's script sends the page it was on; without script, the Referer names it.
+    // Both name the page the form is on: the script in its JSON, the form in its hidden field.
     const viaJson = { ...validContact, subject: "Sent as JSON", message: "કૃપા કરીને ફોન કરો.\nTwo lines.", page: "/contact" };
-    const viaForm = { ...validContact, subject: "Sent without script", message: "કૃપા કરીને ફોન કરો.\r\nTwo lines." };
+    const viaForm = { ...viaJson, subject: "Sent without script", message: "કૃપા કરીને ફોન કરો.\r\nTwo lines." };
     expect((await postJson(t.url, CONTACT, viaJson)).status).toBe(200);
     const page = await postForm(t.url, CONTACT, viaForm, { referer: `${t.url}/contact`, "user-agent": "no-script browser" });
     expect(page.status).toBe(200);
@@ -171,16 +171,14 @@ describe("form posts without script: taken", () => {
     expect(drawn(await postForm(t.url, QUOTE, { name: "A", email: "a@example.com" }, { referer: `${SITE_ORIGIN}/quote?x=1` })).from).toBe("/quote");
   });
 
-  it("keeps the form's page as the lead's source of a post without script, never an answer page or another site", async () => {
-    const sent = async (referer: string | undefined, project: string) => {
-      expect((await postForm(t.url, QUOTE, { ...validQuote, project }, referer ? { referer } : {})).status).toBe(200);
+  it("keeps the page the form's hidden field names as the lead's source; the Referer neither gives nor changes it", async () => {
+    const sent = async (fields: Record<string, string>, referer: string, project: string) => {
+      expect((await postForm(t.url, QUOTE, { ...validQuote, ...fields, project }, { referer })).status).toBe(200);
       return (await t.app.store.list()).find((r) => r.payload.project === project)!.source;
     };
-    expect(await sent(`${t.url}/get-a-quote?x=1`, "From the quote page")).toEqual({ page: "/get-a-quote" });
-    // Sent again from the form drawn by a refusal: that page is the endpoint, not where the form lives.
-    expect(await sent(`${t.url}/api/mail/send-quote`, "From an answer page")).toEqual({});
-    expect(await sent("https://elsewhere.example/get-a-quote", "From another site")).toEqual({});
-    expect(await sent(undefined, "With no Referer")).toEqual({});
+    // Sent again from the form a refusal drew: the answer's address is the endpoint, the field still names the form's page.
+    expect(await sent({ page: "/get-a-quote" }, `${t.url}/api/mail/send-quote`, "From an answer page")).toEqual({ page: "/get-a-quote" });
+    expect(await sent({}, `${t.url}/get-a-quote`, "With no page field")).toEqual({});
   });
 
   it("answers in plain text when no page holds the form", async () => {

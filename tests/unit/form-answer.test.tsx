@@ -67,6 +67,8 @@ describe("the answer to a refused post", () => {
     const formElement = doc.querySelector("main form")!;
     expect(formElement.getAttribute("method")).toBe("post");
     expect(formElement.getAttribute("action")).toBe(CONTACT);
+    // Sent again from here, the enquiry still names the page that holds the form, not this answer.
+    expect(formElement.querySelector<HTMLInputElement>('input[type="hidden"][name="page"]')?.value).toBe("/fixtures/form");
     for (const [label, name] of [
       ["Your name", "name"],
       ["Your email", "email"],

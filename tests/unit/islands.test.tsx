@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { loadYaml } from "../../src/content/load.ts";
 import type { Page, Section } from "../../src/content/types.ts";
 import { ImagesContext } from "../../src/ui/Img.tsx";
+import { CurrentPageContext } from "../../src/ui/current-page.ts";
 
 const renderIsland: RenderIsland = (tree, identifierPrefix) => renderToString(tree, { identifierPrefix });
 
@@ -21,13 +22,15 @@ const fixture = (type: string) => (loadYaml(join(import.meta.dirname, "../.."), 
 const form = fixture("form");
 const text = fixture("richText");
 
-/** A page's sections as the prerender writes them. */
-const prerender = (sections: Section[]) =>
+/** A page's sections as the prerender writes them, on the page at `path`. */
+const prerender = (sections: Section[], path = "/fixtures/form") =>
   renderToString(
     <RenderIslandContext value={renderIsland}>
-      <ImagesContext value={{}}>
-        <RenderSections sections={sections} />
-      </ImagesContext>
+      <CurrentPageContext value={{ title: "Fixture", path }}>
+        <ImagesContext value={{}}>
+          <RenderSections sections={sections} />
+        </ImagesContext>
+      </CurrentPageContext>
     </RenderIslandContext>,
   );
 
@@ -73,6 +76,17 @@ describe("islands", () => {
     await vi.waitFor(() => expect(island.hasAttribute("data-hydrated")).toBe(true));
     expect(errors).not.toHaveBeenCalled();
     expect([...island.querySelectorAll("[id]")].map((el) => el.id)).toEqual(ids);
+  });
+
+  it("an island knows the page it is on, as a block drawn in place does: the form posts its path without script", async () => {
+    document.body.innerHTML = prerender([form], "/get-a-quote");
+    const island = document.querySelector<HTMLElement>("[data-island]")!;
+    const pageField = () => island.querySelector<HTMLInputElement>('form input[type="hidden"][name="page"]')?.value;
+    expect(pageField()).toBe("/get-a-quote");
+    const { default: Form } = await import("../../src/blocks/form/index.tsx");
+    await act(async () => hydrateIsland(island, Form as never));
+    await vi.waitFor(() => expect(island.hasAttribute("data-hydrated")).toBe(true));
+    expect(pageField()).toBe("/get-a-quote");
   });
 });
 

@@ -4,6 +4,7 @@ import site from "virtual:site";
 import type { SectionOf } from "../../content/types.ts";
 import { Img } from "../../ui/Img.tsx";
 import { leadSourceFields } from "../../ui/lead-source.ts";
+import { useCurrentPage } from "../../ui/current-page.ts";
 import { sendForm, type FieldError } from "./send.ts";
 import { missingFields, refusalNotice } from "./refusal.ts";
 import { FormSeedContext } from "./seed.ts";
@@ -49,6 +50,7 @@ export function Form({ section }: { section: FormSection }) {
   /** The hidden field robots fill in and people never see; the server files such posts as spam. */
   const { honeypot: HONEYPOT } = FORMS[section.form];
   const seeded = seed?.endpoint === section.endpoint ? seed : null;
+  const page = useCurrentPage();
   const idPrefix = useId();
   const fieldId = (name: string) => `${idPrefix}-${name}`;
   // Read while the island hydrates, before React writes the fields: what the visitor typed into the
@@ -240,6 +242,8 @@ export function Form({ section }: { section: FormSection }) {
               )}
             </div>
           ))}
+          {/* The lead's source of a post without script; with script, leadSourceFields() sends it with the rest. */}
+          <input type="hidden" name="page" value={page.path} />
           <div className={css.honeypot} aria-hidden="true">
             <label htmlFor={fieldId(HONEYPOT)}>{site.ui.honeypotLabel}</label>
             <input
