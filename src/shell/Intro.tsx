@@ -32,7 +32,7 @@ export function Intro() {
           ))}
         </ul>
       </div>
-      <form method="dialog">
+      <form method="dialog" className={css.skipForm}>
         <button className={css.skip}>{site.ui.skipIntro}</button>
       </form>
     </dialog>

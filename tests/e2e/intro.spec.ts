@@ -51,6 +51,26 @@ test.describe("intro splash", () => {
     expect(delays.sort((a, b) => a - b)).toEqual([800, 1500, 2200, 3500]);
   });
 
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 375, height: 740 },
+  ]) {
+    test(`at ${viewport.width} px sits mid-screen, each tagline centred under the name from its first frame`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto("/", { waitUntil: "domcontentloaded" });
+      // Boxes, not pixels: the taglines fade in, but a hidden one still takes its place in the layout.
+      const boxes = await page.getByTestId("intro").evaluate((intro) => {
+        const box = (el: Element) => el.getBoundingClientRect().toJSON() as DOMRect;
+        const name = intro.querySelector("p")!;
+        return { block: box(name.parentElement!), name: box(name), taglines: [...intro.querySelectorAll("li")].map(box) };
+      });
+      const centreX = (b: DOMRect) => b.x + b.width / 2;
+      expect(boxes.taglines.length).toBeGreaterThan(0);
+      for (const tagline of boxes.taglines) expect(Math.abs(centreX(tagline) - centreX(boxes.name))).toBeLessThanOrEqual(1);
+      expect(Math.abs(boxes.block.y + boxes.block.height / 2 - viewport.height / 2)).toBeLessThanOrEqual(2);
+    });
+  }
+
   test("ends early on its own finish signal (Skip intro), and not again on the visit's next page", async ({ page }) => {
     // Skip is the dialog's own form: it works before anything loads (the splash may be gone by load).
     await page.goto("/", { waitUntil: "domcontentloaded" });
