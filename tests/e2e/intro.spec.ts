@@ -55,7 +55,7 @@ test.describe("intro splash", () => {
     { width: 1440, height: 900 },
     { width: 375, height: 740 },
   ]) {
-    test(`at ${viewport.width} px sits mid-screen, each tagline centred under the name from its first frame`, async ({ page }) => {
+    test(`at ${viewport.width} px sits mid-screen, each tagline centred under the name from its first frame @once`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto("/", { waitUntil: "domcontentloaded" });
       // Boxes, not pixels: the taglines fade in, but a hidden one still takes its place in the layout.
