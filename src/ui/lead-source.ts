@@ -46,7 +46,7 @@ export function rememberVisit({ url, referrer }: { url: string; referrer: string
   }
 }
 
-/** The hidden fields for an enquiry sent from this page: the visit's source and the page itself. */
+/** The hidden fields for an enquiry sent from this page: the visit's source (the page itself is the form's own field). */
 export function leadSourceFields(): Record<string, string> {
   let kept: VisitSource = {};
   try {
@@ -54,7 +54,7 @@ export function leadSourceFields(): Record<string, string> {
   } catch {
     kept = {};
   }
-  const fields: Record<string, string> = { page: location.pathname.slice(0, 500) };
+  const fields: Record<string, string> = {};
   for (const [field, value] of Object.entries(kept)) if (typeof value === "string" && value) fields[field] = value;
   return fields;
 }

@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { routes } from "virtual:routes";
 import type { SectionOf } from "../../src/content/types.ts";
 import { Form } from "../../src/blocks/form/Form.tsx";
+import { CurrentPageContext } from "../../src/ui/current-page.ts";
 import { missingRequired, sendForm } from "../../src/blocks/form/send.ts";
 
 type FormSection = SectionOf<"form">;
@@ -221,6 +222,22 @@ describe("<Form>", () => {
     expect(screen.getByText("Your request has been submitted successfully.")).toBeTruthy();
     for (const f of quote.fields) expect((screen.getByLabelText(new RegExp(`^${f.label}`)) as HTMLInputElement).value).toBe("");
     expect(screen.getByRole("button", { name: "Submit Request" })).toBeTruthy();
+  });
+
+  it("sends the page that holds the form, not the address the browser shows (a refused post's answer is at the endpoint)", async () => {
+    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify({ success: true })));
+    vi.stubGlobal("fetch", withTimeToken(fetch));
+    render(
+      <CurrentPageContext value={{ title: "Get a Quote", path: "/get-a-quote" }}>
+        <Form section={quote} />
+      </CurrentPageContext>,
+    );
+    expect(location.pathname).toBe("/");
+    type(/^Name/, "Zoë");
+    type(/^Email/, "zoe@example.com");
+    submit(/Submit Request/);
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toMatchObject({ page: "/get-a-quote", landingPage: "/" });
   });
 
   it("contact: a 400 answer marks the refused fields under them, shows the server's message and keeps every value", async () => {

@@ -37,7 +37,7 @@ describe("the source an enquiry carries", () => {
   it("on the visit's first page, that page's own source, whatever an earlier visit kept", () => {
     rememberVisit({ url: `${location.origin}/old?utm_source=old`, referrer: "" });
     reached("https://www.google.com/search?q=plc");
-    expect(leadSourceFields()).toEqual({ page: location.pathname, landingPage: location.pathname, referrer: "https://www.google.com" });
+    expect(leadSourceFields()).toEqual({ landingPage: location.pathname, referrer: "https://www.google.com" });
   });
 
   it("on a later page, the source its first page kept", () => {
@@ -48,7 +48,6 @@ describe("the source an enquiry carries", () => {
     ]) {
       reached(referrer!, type);
       expect(leadSourceFields()).toEqual({
-        page: location.pathname,
         landingPage: "/services?utm_source=newsletter",
         referrer: "https://mail.example.org",
         utmSource: "newsletter",

@@ -125,7 +125,7 @@ export function Form({ section }: { section: FormSection }) {
     busy.current = true;
     setSending(true);
     const [token, altcha] = await Promise.all([within(timeToken.current, PROOF_WAIT_MS), within(startProof(), PROOF_WAIT_MS)]);
-    const hidden = { ...leadSourceFields(), ...(token ? { timeToken: token } : {}), ...(altcha ? { altcha } : {}) };
+    const hidden = { page: page.path, ...leadSourceFields(), ...(token ? { timeToken: token } : {}), ...(altcha ? { altcha } : {}) };
     const outcome = await sendForm(section.endpoint, { ...values, ...hidden });
     busy.current = false;
     setSending(false);
@@ -242,7 +242,7 @@ export function Form({ section }: { section: FormSection }) {
               )}
             </div>
           ))}
-          {/* The lead's source of a post without script; with script, leadSourceFields() sends it with the rest. */}
+          {/* The page the enquiry is sent from: posted as it is without script, and sent with the JSON (onSubmit). */}
           <input type="hidden" name="page" value={page.path} />
           <div className={css.honeypot} aria-hidden="true">
             <label htmlFor={fieldId(HONEYPOT)}>{site.ui.honeypotLabel}</label>
