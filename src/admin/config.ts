@@ -280,15 +280,16 @@ export function cmsConfig(schemas: Schemas, backend: BackendOptions, site?: Site
     local_backend: true,
     media_folder: MEDIA_FOLDER,
     public_folder: PUBLIC_FOLDER,
+    // "View Live" opens the page being edited (preview_path); the top bar links to the site by its address.
     site_url: "/",
-    display_url: "/",
+    display_url: siteOrigin || "/",
     logo: { src: "/assets/logo.svg" },
     collections: [
       {
         name: "pages",
         label: "Pages",
         label_singular: "Page",
-        description: "Every page of the site. To add a page inside a folder, open the folder and press “＋ Page”.",
+        description: "Every page of the site. To add a page inside a folder, open the folder and press “New Page”.",
         folder: "content/pages",
         extension: "yaml",
         format: "lariox-yaml",
@@ -300,6 +301,7 @@ export function cmsConfig(schemas: Schemas, backend: BackendOptions, site?: Site
         create: true,
         identifier_field: "title",
         summary: "{{title}} — {{path}}",
+        preview_path: "{{path}}",
         sortable_fields: ["title", "path"],
         fields: fields("page"),
       },

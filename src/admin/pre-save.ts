@@ -9,6 +9,7 @@ import { loadSiteIndex, rememberSaved } from "./site-index.ts";
 import { entryFields } from "./fields.ts";
 import { clean, validateEntry } from "./validate-entry.ts";
 import { Refusal } from "./wording.ts";
+import { showFieldErrors } from "./field-errors.ts";
 
 /** After a save, the rest of the session checks against the entry as saved (site-index.ts). */
 export function rememberEntry({ entry }: { entry: Entry }): void {
@@ -27,33 +28,3 @@ export async function refuseInvalid({ entry }: { entry: Entry }): Promise<undefi
   showFieldErrors(messages);
   throw new Refusal(messages.map((m) => m.text).join(" "));
 }
-
-/**
- * Puts each message under the field it is about, as Decap shows its own. The last name in the
- * pointer names the input (`/sections/1/links/0/href`: an `href-field-…`); of several, the one
- * whose value the message quotes (a link's target), else the first empty one, else the first.
- */
-export function showFieldErrors(errors: { pointer: string; text: string }[]): void {
-  document.querySelectorAll("[data-lariox-error]").forEach((n) => n.remove());
-  for (const { pointer, text } of errors) {
-    const name = pointer
-      .split("/")
-      .filter((s) => !/^\d+$/.test(s))
-      .pop();
-    if (!name) continue;
-    const inputs = [...document.querySelectorAll<HTMLInputElement>(`[id^="${name}-field-"]`)];
-    const target = inputs.find((i) => i.value && text.includes(`"${i.value}"`)) ?? inputs.find((i) => !i.value) ?? inputs[0];
-    if (!target) continue;
-    const note = document.createElement("p");
-    note.dataset.larioxError = "";
-    note.setAttribute("role", "alert");
-    note.textContent = text;
-    note.style.cssText = "color:#ff003b;font-size:13px;font-weight:600;margin:6px 0 0;padding:0 14px";
-    target.insertAdjacentElement("afterend", note);
-    // Gone once the field is changed: a fixed field shows no old error.
-    target.addEventListener("input", () => note.remove(), { once: true });
-  }
-}
-
-// Another entry, or the list: the notes were about the entry left.
-addEventListener("hashchange", () => document.querySelectorAll("[data-lariox-error]").forEach((n) => n.remove()));

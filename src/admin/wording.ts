@@ -10,6 +10,8 @@ interface Locales {
 }
 
 const CHANGES = {
+  // Decap's "＋ Page" draws its full-width plus as a blank box where the fonts lack it.
+  collection: { collectionTop: { newButton: "New %{collectionLabel}" } },
   editor: { editorControlPane: { widget: { regexPattern: "%{fieldLabel}: %{pattern}" } } },
   ui: { toast: { onFailToPersist: "Not saved. %{details}", onFailToDelete: "Not deleted. %{details}" } },
 };

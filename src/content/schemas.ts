@@ -41,10 +41,38 @@ export function describeAjvError(error: ErrorObject): string {
       return `must be "${String(p.allowedValue)}"`;
     case "pattern":
       return p.pattern === TEXT ? "is only spaces: write some words" : `${error.message} (${patternHint(String(p.pattern))})`;
+    case "type":
+      return `should be ${String(p.type).split(",").map((t) => TYPE_WORDS[t] ?? t).join(" or ")}`;
+    case "minLength":
+      return `should be at least ${count(p.limit, "character")} long`;
+    case "maxLength":
+      return `should be at most ${count(p.limit, "character")} long`;
+    case "minItems":
+      return `needs at least ${count(p.limit, "item")}`;
+    case "maxItems":
+      return `can hold at most ${count(p.limit, "item")}`;
+    case "minimum":
+    case "maximum":
+    case "exclusiveMinimum":
+    case "exclusiveMaximum":
+      return `should be ${LIMIT_WORDS[error.keyword]} ${String(p.limit)}`;
     default:
       return error.message ?? error.keyword;
   }
 }
+
+/** What a JSON type is, in an editor's words. */
+const TYPE_WORDS: Record<string, string> = {
+  string: "text",
+  number: "a number",
+  integer: "a whole number",
+  boolean: "true or false",
+  array: "a list",
+  object: "a group of fields",
+  null: "empty",
+};
+const LIMIT_WORDS: Record<string, string> = { minimum: "at least", maximum: "at most", exclusiveMinimum: "more than", exclusiveMaximum: "less than" };
+const count = (n: unknown, noun: string) => `${String(n)} ${noun}${n === 1 ? "" : "s"}`;
 
 function allowedKeys(error: ErrorObject): string[] {
   const props = (error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties;

@@ -179,6 +179,20 @@ test.describe("the visual editor @once", () => {
     await expect(page.getByText("Heading: should be some words, not only spaces.")).toBeHidden();
   });
 
+  test("a summary too short is refused in plain words at the summary itself, not at a card's text of the same name", async ({ page }) => {
+    const before = file("content/pages/about.yaml");
+    await openEditor(page, "#/collections/pages/entries/about");
+    const summary = field(page, "Summary for search engines");
+    await summary.fill("We automate plants.");
+    await publish(page);
+    const note = page.locator("[data-lariox-error]");
+    await expect(note).toHaveText("Summary for search engines: should be at least 50 characters long");
+    await expect(note).toBeVisible();
+    // Right under the summary's own box (the cards' texts are `description` fields too).
+    expect(await note.evaluate((n) => n.previousElementSibling?.id)).toBe(await summary.getAttribute("id"));
+    expect(file("content/pages/about.yaml")).toBe(before);
+  });
+
   test("a page's new address is refused while the menu and pages link to the old one, naming them", async ({ page }) => {
     const before = file("content/pages/products/plc.yaml");
     await openEditor(page, "#/collections/pages/entries/products/plc");

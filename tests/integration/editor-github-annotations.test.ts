@@ -54,7 +54,7 @@ describe("npm run validate under GitHub Actions", { timeout: 60_000 }, () => {
 
   it("prints file:line:col outside GitHub Actions", () => {
     const { status, stderr } = validate(fixtureRoot("wrong-type"), false);
-    expect(stderr[0]).toBe("content/pages/about.yaml:8:14  /sections/0/heading: must be string");
+    expect(stderr[0]).toBe("content/pages/about.yaml:8:14  /sections/0/heading: should be text");
     expect(status).toBe(1);
   });
 

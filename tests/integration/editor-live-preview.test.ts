@@ -110,20 +110,20 @@ describe("live preview (npm run dev)", () => {
     edit("content/pages/about.yaml", "heading: About Us, edited live", "heading: [About, Us]");
     await page.waitForSelector("vite-error-overlay", { state: "attached", timeout: 30_000 });
     const shown = await overlay();
-    expect(shown!.message).toBe(`1 content error:\ncontent/pages/about.yaml:${at}  /sections/0/heading: must be string`);
+    expect(shown!.message).toBe(`1 content error:\ncontent/pages/about.yaml:${at}  /sections/0/heading: should be text`);
     expect(shown!.file).toBe(`${root}/content/pages/about.yaml:${at}`);
     // The code frame marks the line and puts a caret under the value.
     expect(shown!.frame).toMatch(
       new RegExp(`>\\s+${heading.line} \\| {${heading.col}}heading: \\[About, Us\\]\\n\\s+\\| {${heading.col + "heading: ".length}}\\^`),
     );
-    expect(terminal.join("\n")).toContain(`content/pages/about.yaml:${at}  /sections/0/heading: must be string`);
+    expect(terminal.join("\n")).toContain(`content/pages/about.yaml:${at}  /sections/0/heading: should be text`);
   }, 60_000);
 
   it("shows the same overlay when the page is reloaded while the file is broken", async () => {
     await page.reload();
     await page.waitForSelector("vite-error-overlay", { state: "attached", timeout: 30_000 });
     const shown = await overlay();
-    expect(shown!.message).toContain(`content/pages/about.yaml:${at}  /sections/0/heading: must be string`);
+    expect(shown!.message).toContain(`content/pages/about.yaml:${at}  /sections/0/heading: should be text`);
     expect(shown!.file).toBe(`${root}/content/pages/about.yaml:${at}`);
   }, 60_000);
 

@@ -37,7 +37,7 @@ describe("content validation", () => {
   it("reports a value of the wrong type where it was written", () => {
     expect(errorsOf("wrong-type")).toMatchInlineSnapshot(`
       [
-        "content/pages/about.yaml:8:14  /sections/0/heading: must be string",
+        "content/pages/about.yaml:8:14  /sections/0/heading: should be text",
       ]
     `);
   });
@@ -129,6 +129,6 @@ describe("content validation", () => {
 
   it("formats errors as GitHub annotations for pull requests", () => {
     const [error] = loadCase("wrong-type");
-    expect(formatGithubAnnotation(error!)).toBe("::error file=content/pages/about.yaml,line=8,col=14::/sections/0/heading: must be string");
+    expect(formatGithubAnnotation(error!)).toBe("::error file=content/pages/about.yaml,line=8,col=14::/sections/0/heading: should be text");
   });
 });
