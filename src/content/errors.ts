@@ -11,7 +11,7 @@ export interface ContentError {
 /** A problem found in a file's data, before the caller holding the file's text (load.ts) locates it. */
 export type DataError = Omit<ContentError, "line" | "col">;
 
-/** `content/pages/about.yaml:12:5  /sections/2/heading: must be string` */
+/** `content/pages/about.yaml:12:5  /sections/2/heading: should be text` */
 export function formatError(e: ContentError): string {
   const where = e.pointer ? `${e.pointer}: ` : "";
   return `${e.file}:${e.line}:${e.col}  ${where}${e.message}`;
