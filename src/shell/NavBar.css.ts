@@ -197,6 +197,14 @@ export const overviewLink = style([link, { fontWeight: 700 }]);
 const open = (item: string, list: string, state: string) => `${item}:not([data-dismissed])${state} > ${list}`;
 globalStyle(`${open(menu, dropdown, ":hover")}, ${open(subItem, flyout, ":hover")}`, { "@media": { [hoverDesktop]: { display: "block" } } });
 globalStyle(`${open(menu, dropdown, ":focus-within")}, ${open(subItem, flyout, ":focus-within")}`, { "@media": { [desktop]: { display: "block" } } });
+// One list beside another at a time, with or without script: the open lists of the groups beside
+// the one under the pointer hide (else beside the one holding focus), or one would cover the other.
+const besides = (item: string, list: string, state: string, unless = "") => `${unless}:has(> ${item}${state}) > ${item}:not(${state}) > ${list}`;
+globalStyle(`${besides(menu, dropdown, ":hover")}, ${besides(subItem, flyout, ":hover")}`, { "@media": { [hoverDesktop]: { display: "none" } } });
+const unhovered = (item: string) => `:not(:has(> ${item}:hover))`;
+globalStyle(`${besides(menu, dropdown, ":focus-within", unhovered(menu))}, ${besides(subItem, flyout, ":focus-within", unhovered(subItem))}`, {
+  "@media": { [desktop]: { display: "none" } },
+});
 
 // Inside a dropdown the current page is marked by a bar on its left, not an underline.
 globalStyle(`${dropdown} ${link}[aria-current=page]`, { boxShadow: `inset 3px 0 0 ${vars.color.accent}`, background: vars.color.surfaceAlt });

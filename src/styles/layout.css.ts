@@ -39,6 +39,9 @@ export const visuallyHidden = style({
   border: 0,
 });
 
+/** Kept on one line: a phone number broken after its country code reads as two. */
+export const nowrap = style({ whiteSpace: "nowrap" });
+
 const buttonBase = style({
   display: "inline-flex",
   alignItems: "center",

@@ -41,6 +41,25 @@ test.describe("desktop navigation", () => {
     await expect(plc).toBeHidden();
   });
 
+  for (const javaScriptEnabled of [true, false]) {
+    test(`opening a second dropdown hides the first, which would cover it (script ${javaScriptEnabled ? "on" : "off"})`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto("/about", { referer: "http://127.0.0.1/" });
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await menuToggle(page, "Aveva Solutions").click();
+      await expect(nav.getByRole("link", { name: "All Aveva Solutions" })).toBeVisible();
+      await menuToggle(page, "All Products").click();
+      await expect(nav.getByRole("link", { name: "PLC & IO Modules" })).toBeVisible();
+      await expect(nav.getByRole("link", { name: "All Aveva Solutions" })).toBeHidden();
+      // Back on the first, the second goes in turn.
+      await menuToggle(page, "Aveva Solutions").hover();
+      await expect(nav.getByRole("link", { name: "All Aveva Solutions" })).toBeVisible();
+      await expect(nav.getByRole("link", { name: "PLC & IO Modules" })).toBeHidden();
+      await context.close();
+    });
+  }
+
   test("a click pins a dropdown open, a click outside closes it, a chosen link closes it", async ({ page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });

@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fieldAt, showFieldErrors } from "../../src/admin/field-errors.ts";
 
 /** A list item as Decap draws one: label, top bar (its first button opens and closes it), summary, then its fields, here closed. */
-const item = (fields: string) => `<div><label></label><div><button class="toggle"></button><button></button></div><div></div><div style="display: none"><div>${fields}</div></div></div>`;
+const item = (fields: string) =>
+  `<div><label></label><div><button class="toggle"></button><button></button></div><div></div><div style="display: none"><div>${fields}</div></div></div>`;
 const list = (id: string, items: string[]) => `<div id="${id}"><div><button></button></div><div>${items.join("")}</div></div>`;
 const control = (inner: string) => `<div>${inner}</div>`;
 

@@ -8,7 +8,12 @@ function messagesFor(page: Record<string, unknown>): string[] {
   return (validate.errors ?? []).map((e) => `${e.instancePath}: ${describeAjvError(e)}`);
 }
 
-const valid = { path: "/about", title: "About", description: "A page about the company and the people who work there, long enough.", sections: [{ type: "richText", paragraphs: ["Text."] }] };
+const valid = {
+  path: "/about",
+  title: "About",
+  description: "A page about the company and the people who work there, long enough.",
+  sections: [{ type: "richText", paragraphs: ["Text."] }],
+};
 
 describe("schema errors in an editor's words", () => {
   it("says how long a text must be, not the validator's wording", () => {

@@ -15,6 +15,7 @@ import { prepareToasts, toast } from "./toasts.tsx";
 import { button } from "../../styles/layout.css.ts";
 import { Section } from "../Section.tsx";
 import * as css from "./styles.css.ts";
+import { ContactText } from "../../ui/ContactText.tsx";
 
 type FormSection = SectionOf<"form">;
 type Field = FormSection["fields"][number];
@@ -277,7 +278,9 @@ export function Form({ section }: { section: FormSection }) {
                   {item.icon ? <Img src={item.icon} alt="" className={css.asideIcon} /> : asideIcons && <span />}
                   <div>
                     <h4 className={css.asideTitle}>{item.title}</h4>
-                    <p className={css.asideText}>{item.text}</p>
+                    <p className={css.asideText}>
+                      <ContactText text={item.text} />
+                    </p>
                   </div>
                 </li>
               ))}

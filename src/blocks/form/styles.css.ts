@@ -62,6 +62,9 @@ export const asideItemWithIcon = style({ gridTemplateColumns: "40px 1fr" });
 export const asideIcon = style({ width: "40px", height: "40px", padding: "6px", borderRadius: vars.radius.sm, background: vars.band.tile });
 export const asideTitle = style({ color: vars.band.heading, margin: 0, fontSize: vars.fontSize.md });
 export const asideText = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.band.textMuted });
+// The page's purple links are too dark on the navy panel: its numbers and address are light, underlined.
+globalStyle(`${asideText} a`, { color: vars.band.text, textUnderlineOffset: "3px" });
+globalStyle(`${asideText} a:hover`, { color: vars.band.heading });
 export const error = style({ margin: 0, color: vars.color.danger, fontSize: vars.fontSize.sm, fontWeight: 500 });
 
 // The answer pages of a post without script (src/entry-form-answer.tsx): why a form was refused,

@@ -1,6 +1,7 @@
 import type { SectionOf } from "../../content/types.ts";
 import { Section } from "../Section.tsx";
 import * as css from "./styles.css.ts";
+import { ContactText } from "../../ui/ContactText.tsx";
 
 export function RichText({ section }: { section: SectionOf<"richText"> }) {
   return (
@@ -14,12 +15,16 @@ export function RichText({ section }: { section: SectionOf<"richText"> }) {
         )}
         <div className={css.prose}>
           {section.paragraphs.map((p, i) => (
-            <p key={i}>{p}</p>
+            <p key={i}>
+              <ContactText text={p} />
+            </p>
           ))}
           {section.bullets && (
             <ul className={css.bullets}>
               {section.bullets.map((b) => (
-                <li key={b}>{b}</li>
+                <li key={b}>
+                  <ContactText text={b} />
+                </li>
               ))}
             </ul>
           )}
