@@ -48,7 +48,8 @@ export const proseHead = style({ "@media": { [media.large]: { paddingTop: "0.2re
 
 export const proseHeading = style({ marginBottom: vars.space.sm, "@media": { [media.large]: { marginBottom: 0 } } });
 
-export const ctaRow = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md, marginTop: vars.space.lg });
+// Centred: a text link beside a button (a datasheet's "Open … PDF") sits on the button's middle, not its top.
+export const ctaRow = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.md, marginTop: vars.space.lg });
 
 export const bannerSmall = createVar();
 

@@ -417,6 +417,16 @@ test.describe("AVEVA", () => {
     });
   }
 
+  test("on a wide screen a datasheet's open link sits level with its download button", async ({ page, viewport }) => {
+    test.skip(isMobile(viewport?.width), "wide screens: on a phone the link wraps under the button");
+    await page.goto("/aveva/aveva-intouch");
+    const download = page.locator(`main a[download][href$=".pdf"]`).first();
+    await download.scrollIntoViewIfNeeded();
+    const open = page.locator(`main a[target=_blank][href$=".pdf"]:not([download])`).first();
+    const middle = async (link: typeof open) => ((b) => b.y + b.height / 2)((await link.boundingBox())!);
+    expect(Math.abs((await middle(open)) - (await middle(download)))).toBeLessThan(1);
+  });
+
   test("a datasheet's viewer starts as a phone's visitor scrolls towards it, not with the page", async ({ page, viewport }) => {
     test.skip(!isMobile(viewport?.width), "phones only: on a wide screen the frame is near the first view");
     const pdfs: string[] = [];
