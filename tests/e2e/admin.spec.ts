@@ -193,6 +193,17 @@ test.describe("the visual editor @once", () => {
     expect(file("content/pages/about.yaml")).toBe(before);
   });
 
+  test("typing after Tab replaces a changed field's text, as in any form", async ({ page }) => {
+    await openEditor(page, "#/collections/pages/entries/about");
+    const name = field(page, "Page name");
+    await name.fill("About us");
+    await field(page, "Page address").click();
+    await page.keyboard.press("Tab");
+    await expect(name).toBeFocused();
+    await page.keyboard.type("About");
+    await expect(name).toHaveValue("About");
+  });
+
   test("a page's new address is refused while the menu and pages link to the old one, naming them", async ({ page }) => {
     const before = file("content/pages/products/plc.yaml");
     await openEditor(page, "#/collections/pages/entries/products/plc");
