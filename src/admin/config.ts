@@ -6,7 +6,7 @@
  */
 import type { CmsConfig, CmsField, CmsFieldBase, CmsFieldObject } from "decap-cms-core";
 import type { Site } from "../content/generated/site.ts";
-import { patternHint } from "../content/schemas.ts";
+import { patternMessage } from "../content/schemas.ts";
 import { withSiteChoices } from "./site-choices.ts";
 
 export type Schema = Record<string, unknown> & {
@@ -188,8 +188,8 @@ function stringField(name: string, schema: Schema, base: CmsFieldBase & { defaul
     const folders = folder ? { media_folder: `/public${folder}`, public_folder: folder } : {};
     return { ...base, widget: image ? "image" : "file", choose_url: false, ...folders };
   }
-  // Decap shows the second part when the value does not match: the same hint `npm run validate` gives.
-  const pattern: [string, string] | undefined = schema.pattern ? [schema.pattern, `should be ${patternHint(schema.pattern)}.`] : undefined;
+  // Decap shows the second part when the value does not match: the words `npm run validate` uses too.
+  const pattern: [string, string] | undefined = schema.pattern ? [schema.pattern, `${patternMessage(schema.pattern)}.`] : undefined;
   const long = PROSE.has(name) || (schema.maxLength ?? 0) > 120;
   return {
     ...base,

@@ -4,8 +4,8 @@
  * build's checks (pre-save.ts) and are written in the canonical YAML form (cms-format.ts).
  * A separate Vite build (vite.admin.config.ts): public pages load none of this.
  */
-import type { ComponentType } from "react";
-import type { CmsWidgetPreviewProps } from "decap-cms-core";
+import type { ComponentClass, ComponentType } from "react";
+import type { CmsWidgetControlProps, CmsWidgetPreviewProps } from "decap-cms-core";
 import CMS from "decap-cms-app";
 import { cmsConfig } from "./config.ts";
 import { schemas } from "./fields.ts";
@@ -22,7 +22,7 @@ import { rememberBackend, showLiveNotice } from "./live-notice.ts";
 import type { Entry } from "./entry.ts";
 import { reopenOnEntryChange } from "./reopen-entry.ts";
 import { useEditorWording } from "./wording.ts";
-import { selectOnTab } from "./tab-selects.ts";
+import { keepFocusSelection } from "./string-control.ts";
 import { PagePreview } from "./preview.tsx";
 
 // Set at build (vite.admin.config.ts) from CMS_REPO, CMS_BRANCH, CMS_AUTH_URL and CMS_LIVE_MINUTES.
@@ -40,7 +40,6 @@ cms.registerEventListener({ name: "postSave", handler: editor.afterSave });
 cms.registerEventListener({ name: "postSave", handler: rememberEntry });
 cms.registerEventListener({ name: "postPublish", handler: ({ entry }: { entry: Entry }) => showLiveNotice(entry, __CMS_BACKEND__.liveMinutes) });
 limitUploads(document);
-selectOnTab(document);
 hookBackends(cms, (backend, name) => {
   rememberBackend(name);
   guardDeletes(backend);
@@ -49,8 +48,10 @@ hookBackends(cms, (backend, name) => {
 });
 
 // Decap's types describe a widget's parts as props; they are the components.
-const text = cms.getWidget("string") as unknown as { control: Parameters<typeof pagePathControl>[0]; preview: ComponentType<CmsWidgetPreviewProps> };
-cms.registerWidget("page-path", pagePathControl(text.control), text.preview);
+const text = cms.getWidget("string") as unknown as { control: ComponentClass<CmsWidgetControlProps<string>>; preview: ComponentType<CmsWidgetPreviewProps> };
+const textBox = keepFocusSelection(text.control);
+cms.registerWidget("string", textBox, text.preview);
+cms.registerWidget("page-path", pagePathControl(textBox), text.preview);
 
 const { site } = await loadSiteIndex();
 cms.init({

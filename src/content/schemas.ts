@@ -40,7 +40,7 @@ export function describeAjvError(error: ErrorObject): string {
     case "const":
       return `must be "${String(p.allowedValue)}"`;
     case "pattern":
-      return p.pattern === TEXT ? "is only spaces: write some words" : `${error.message} (${patternHint(String(p.pattern))})`;
+      return p.pattern === TEXT ? "is only spaces: write some words" : patternMessage(String(p.pattern));
     case "type":
       return `should be ${String(p.type).split(",").map((t) => TYPE_WORDS[t] ?? t).join(" or ")}`;
     case "minLength":
@@ -82,7 +82,10 @@ function allowedKeys(error: ErrorObject): string[] {
 /** The pattern of every required text: at least one character that is not a space. */
 export const TEXT = "\\S";
 
-export function patternHint(pattern: string): string {
+/** What a value that does not match `pattern` should be: the editor's field message and validate's alike. */
+export const patternMessage = (pattern: string) => `should be ${patternHint(pattern)}`;
+
+function patternHint(pattern: string): string {
   if (pattern === TEXT) return "some words, not only spaces";
   if (pattern.startsWith("^/assets/")) return "a picture or file of the site, like /assets/banners/about.jpg";
   if (pattern.startsWith("^(/|https://")) return "an internal path like /contact, or https:, mailto:, tel:";

@@ -162,6 +162,8 @@ test.describe("the visual editor @once", () => {
     // Typed without its slash, the address gets one; a space is still not allowed.
     await expect(field(page, "Page address")).toHaveValue("/about us");
     await expect(page.getByText("Page address: should be a path like /products/plc.")).toBeVisible();
+    // As written, not in Decap's capitals.
+    await expect(page.getByText("Page address: should be a path like /products/plc.")).toHaveCSS("text-transform", "none");
     await expect(page.getByRole("alert").first()).toContainText("missed a required field");
     expect(file("content/pages/about.yaml")).toBe(before);
   });

@@ -25,6 +25,10 @@ describe("schema errors in an editor's words", () => {
     expect(messagesFor({ ...valid, title: 12 })).toEqual(["/title: should be text"]);
   });
 
+  it("says what a value should look like, as the editor's field does, not the pattern it failed", () => {
+    expect(messagesFor({ ...valid, path: "about us" })).toEqual(["/path: should be a path like /products/plc"]);
+  });
+
   it("says how many items a list needs", () => {
     expect(messagesFor({ ...valid, sections: [] })).toEqual(["/sections: needs at least 1 item"]);
   });
