@@ -155,7 +155,7 @@ export function toField(name: string, raw: Schema, required: boolean, file: stri
       };
       if (items.schema.oneOf) return { ...list, typeKey: "type", types: items.schema.oneOf.map((branch) => variant(branch, items.file, schemas)) };
       const item = toField(singular(name), schema.items ?? {}, true, at, schemas);
-      if (item.widget === "object" && "fields" in item) return { ...list, summary: summaryOf(item.fields), fields: item.fields };
+      if (item.widget === "object" && "fields" in item) return { ...list, summary: summaryOf(item.fields, list.label_singular), fields: item.fields };
       return { ...list, field: item };
     }
     case "object": {
@@ -212,13 +212,17 @@ function variant(branch: Schema, file: string, schemas: Schemas): Variant {
     .replace(/([a-z])([A-Z])/g, "$1 $2")
     .replace(/^Cta$/, "Call to Action")
     .replace(/\bPdf\b/, "PDF");
-  return { name, label, widget: "object", ...(schema.description ? { hint: schema.description } : {}), summary: summaryOf(fields), fields };
+  return { name, label, widget: "object", ...(schema.description ? { hint: schema.description } : {}), summary: summaryOf(fields, label), fields };
 }
 
-/** The list's row title: the item's first text field (`{{fields.heading}}`). */
-function summaryOf(fields: Field[]): string {
+/**
+ * The list's row title: the item's first text field, or `fallback` (what the item is) while that
+ * field is empty, so a section without a heading is not a blank row: `{{fields.heading | default('Feature List')}}`.
+ */
+function summaryOf(fields: Field[], fallback: string): string {
   const first = fields.find((f) => ["heading", "title", "label", "name"].includes(f.name)) ?? fields.find((f) => f.widget === "string");
-  return first ? `{{fields.${first.name}}}` : "";
+  // Decap's template ends a value at a brace and its default at the last "')".
+  return first ? `{{fields.${first.name} | default('${fallback.replace(/[{}]/g, "")}')}}` : "";
 }
 
 /** "Dropdown menus" -> "Dropdown menu", "Device families not supported" -> "Device family not supported". */

@@ -9,6 +9,9 @@ import { cmsConfig, fieldsOf, innerFields, itemField, resolve, singularLabel, ty
 import { schemas } from "../../src/admin/fields.ts";
 import { schemaLineFor } from "../../src/admin/schema-line.ts";
 import { schemaLine } from "../../src/content/load.ts";
+// Decap's own template engine, the one its lists title their rows with.
+import { compileStringTemplate } from "decap-cms-lib-widgets/dist/esm/stringTemplate.js";
+import { fromJS } from "immutable";
 
 /** The schemas the comparison reads; a test swaps in a changed copy. */
 let all: Schemas = schemas;
@@ -116,6 +119,16 @@ describe("the visual editor's fields, generated from the schemas", () => {
     expect(singularLabel("Device families not supported")).toBe("Device family not supported");
     expect(singularLabel("Sub-entries")).toBe("Sub-entry");
     expect(singularLabel("Bullets")).toBe("Bullet");
+  });
+
+  it("titles a row by its heading, or by what it is while the heading is empty", () => {
+    const sections = fieldsOf("page.schema.json", schemas).find((f) => f.name === "sections")!;
+    const featureList = variantsOf(sections)!.find((t) => t.name === "featureList")!;
+    const title = (summary: string, item: object) => compileStringTemplate(summary, null, "", fromJS(item));
+    expect(title(featureList.summary!, { type: "featureList", heading: "Why us" })).toBe("Why us");
+    expect(title(featureList.summary!, { type: "featureList" })).toBe("Feature List");
+    const cards = innerFields(variantsOf(sections)!.find((t) => t.name === "cardGrid"))!.find((f) => f.name === "cards")!;
+    expect(title((cards as { summary: string }).summary, { title: "" })).toBe("Card");
   });
 
   it("names the page schema from a page's own folder, as the content check expects", () => {
