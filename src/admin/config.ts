@@ -236,7 +236,7 @@ export function singularLabel(label: string): string {
 
 function singular(name: string): string {
   if (name.endsWith("ies")) return `${name.slice(0, -3)}y`;
-  return /(ch|sh|x)es$/.test(name) ? name.slice(0, -2) : name.replace(/s$/, "");
+  return /(ss|ch|sh|x)es$/.test(name) ? name.slice(0, -2) : name.replace(/s$/, "");
 }
 
 /** The fields of a whole file (the top-level properties of `schemaFile`). */

@@ -25,7 +25,15 @@ export function Footer() {
           </h2>
           <ul className={css.list}>
             {footer.solutions.map((s) => (
-              <li key={s}>{s}</li>
+              <li key={s.label}>
+                {s.href ? (
+                  <SmartLink className={css.link} href={s.href}>
+                    {s.label}
+                  </SmartLink>
+                ) : (
+                  s.label
+                )}
+              </li>
             ))}
           </ul>
         </section>

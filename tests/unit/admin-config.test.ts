@@ -119,6 +119,7 @@ describe("the visual editor's fields, generated from the schemas", () => {
     expect(singularLabel("Device families not supported")).toBe("Device family not supported");
     expect(singularLabel("Sub-entries")).toBe("Sub-entry");
     expect(singularLabel("Bullets")).toBe("Bullet");
+    expect(singularLabel("Old addresses")).toBe("Old address");
   });
 
   it("titles a row by its heading, or by what it is while the heading is empty", () => {

@@ -209,9 +209,17 @@ export type AboutText = string
  */
 export type SolutionsHeading = string
 /**
- * What the company offers, one box per line.
+ * The solution's name.
  */
-export type Solutions = string[]
+export type Name = string
+/**
+ * The page the name leads to. Leave empty for a name without a link.
+ */
+export type PageAboutIt = string
+/**
+ * What the company offers, each with the page about it when there is one.
+ */
+export type Solutions = Solution[]
 /**
  * Heading of the quick links column.
  */
@@ -531,6 +539,10 @@ quickLinksHeading: QuickLinksHeading
 quickLinks: QuickLinks
 contactHeading: ContactHeading
 copyright: CopyrightLine
+}
+export interface Solution {
+label: Name
+href?: PageAboutIt
 }
 /**
  * Timings and sizes of the moving parts: intro, hero rotation, typed tagline, partner strip, toasts and cursor.
