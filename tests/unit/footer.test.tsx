@@ -8,7 +8,11 @@ vi.mock("virtual:site", async (importOriginal) => {
   return {
     default: {
       ...site,
-      footer: { ...site.footer, solutionsHeading: "Solutions", solutions: [{ label: "Recipe management", href: "/aveva/recips-manager-plus" }, { label: "Cloud services" }] },
+      footer: {
+        ...site.footer,
+        solutionsHeading: "Solutions",
+        solutions: [{ label: "Recipe management", href: "/aveva/recips-manager-plus" }, { label: "Cloud services" }],
+      },
     },
   };
 });
