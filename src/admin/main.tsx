@@ -23,6 +23,7 @@ import type { Entry } from "./entry.ts";
 import { reopenOnEntryChange } from "./reopen-entry.ts";
 import { useEditorWording } from "./wording.ts";
 import { keepFocusSelection } from "./string-control.ts";
+import { nameListButtons } from "./button-names.ts";
 import { PagePreview } from "./preview.tsx";
 
 // Set at build (vite.admin.config.ts) from CMS_REPO, CMS_BRANCH, CMS_AUTH_URL and CMS_LIVE_MINUTES.
@@ -40,6 +41,7 @@ cms.registerEventListener({ name: "postSave", handler: editor.afterSave });
 cms.registerEventListener({ name: "postSave", handler: rememberEntry });
 cms.registerEventListener({ name: "postPublish", handler: ({ entry }: { entry: Entry }) => showLiveNotice(entry, __CMS_BACKEND__.liveMinutes) });
 limitUploads(document);
+nameListButtons(document);
 hookBackends(cms, (backend, name) => {
   rememberBackend(name);
   guardDeletes(backend);
