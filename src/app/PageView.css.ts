@@ -12,7 +12,7 @@ export const withSidebar = style([
     gap: vars.space.lg,
     paddingTop: vars.space.xl,
     paddingBottom: vars.space.xl,
-    "@media": { [media.large]: { gridTemplateColumns: "280px minmax(0, 1fr)", gap: vars.space.xl, paddingBottom: 0 } },
+    "@media": { [media.large]: { gridTemplateColumns: "280px minmax(0, 1fr)", gap: vars.space.xl } },
   },
 ]);
 // The WhatsApp link under a page without a sidebar, in the content column.
@@ -68,7 +68,9 @@ export const sidebarIcon = style({
 });
 globalStyle(`${sidebarMain} > section > div`, { paddingInline: 0 });
 globalStyle(`${sidebarMain} > section:first-child`, { paddingTop: 0 });
-globalStyle(`${sidebarMain} > section:last-child`, { "@media": { [media.belowLarge]: { paddingBottom: 0 } } });
+// The layout keeps the space above the footer, whatever ends the page: a section, the WhatsApp
+// link or the sidebar.
+globalStyle(`${sidebarMain} > section:last-child`, { paddingBottom: 0 });
 // Beside the sidebar the content column is narrower: logos four to a row.
 globalStyle(`${sidebarMain} ${logoItem}`, { "@media": { [media.large]: { flexBasis: `calc((100% - 3 * ${vars.space.md}) / 4)` } } });
 // Text blocks beside the sidebar keep their heading above the text.

@@ -121,7 +121,9 @@ export const link = style({
   ...itemBase,
   selectors: {
     "&:hover": { color: vars.color.accent, background: vars.color.surfaceAlt },
-    "&[aria-current=page]": { color: vars.color.accent, fontWeight: 700, boxShadow: `inset 0 -2px 0 ${vars.color.accent}` },
+    // Marked by colour and an underline, not weight: a bolder label would be wider, and the bar
+    // would shift sideways from page to page.
+    "&[aria-current=page]": { color: vars.color.accent, boxShadow: `inset 0 -2px 0 ${vars.color.accent}` },
   },
   "@media": { [desktop]: { width: "auto", whiteSpace: "nowrap", paddingInline: itemPad } },
 });
@@ -134,7 +136,7 @@ export const menuButton = style([
   {
     ...summaryReset,
     justifyContent: "space-between",
-    selectors: { ...summaryReset.selectors, "&[data-current]": { color: vars.color.accent, fontWeight: 700 } },
+    selectors: { ...summaryReset.selectors, "&[data-current]": { color: vars.color.accent, boxShadow: `inset 0 -2px 0 ${vars.color.accent}` } },
   },
 ]);
 

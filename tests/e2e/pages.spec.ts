@@ -260,6 +260,15 @@ test.describe("Products", () => {
     expect(main!.y).toBeLessThan(sidebar!.y);
   });
 
+  test("a product page's WhatsApp link and sidebar keep a space above the footer", async ({ page }) => {
+    await page.goto("/products/plc");
+    const footer = (await page.locator("footer").boundingBox())!;
+    for (const end of [page.getByRole("link", { name: /WhatsApp/ }).last(), page.getByRole("complementary", { name: "Our Products" })]) {
+      const box = (await end.boundingBox())!;
+      expect(footer.y - (box.y + box.height)).toBeGreaterThanOrEqual(24);
+    }
+  });
+
   for (const [path, heading] of [
     ["/products/plc", "Brands we work with"],
     ["/products/scada", "SCADA platforms we engineer"],

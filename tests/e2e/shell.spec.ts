@@ -26,6 +26,17 @@ test.describe("desktop navigation", () => {
     expect(await page.evaluate(() => (window as unknown as { before?: boolean }).before)).toBeUndefined();
   });
 
+  test("the bar keeps its place from page to page, whichever entry is the current one", async ({ page }) => {
+    const homeAt = async (path: string) => {
+      await page.goto(path);
+      const box = await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home", exact: true }).boundingBox();
+      return box!.x;
+    };
+    // No entry current, a plain link current, a menu current.
+    const places = [await homeAt("/privacy"), await homeAt("/about"), await homeAt("/aveva/aveva-edge")];
+    expect(places).toEqual([places[0], places[0], places[0]]);
+  });
+
   test("a dropdown opens from the keyboard, Escape closes it and focus returns", async ({ page }) => {
     await page.goto("/");
     const toggle = menuToggle(page, "All Products");
