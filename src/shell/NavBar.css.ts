@@ -136,7 +136,12 @@ export const menuButton = style([
   {
     ...summaryReset,
     justifyContent: "space-between",
-    selectors: { ...summaryReset.selectors, "&[data-current]": { color: vars.color.accent, boxShadow: `inset 0 -2px 0 ${vars.color.accent}` } },
+    selectors: { ...summaryReset.selectors, "&[data-current]": { color: vars.color.accent } },
+    // Underlined in the bar like a current link; bold in the phone menu, where a wider label moves nothing.
+    "@media": {
+      [desktop]: { selectors: { "&[data-current]": { boxShadow: `inset 0 -2px 0 ${vars.color.accent}` } } },
+      [mobile]: { selectors: { "&[data-current]": { fontWeight: 700 } } },
+    },
   },
 ]);
 
