@@ -117,13 +117,16 @@ const itemBase = {
   textAlign: "left",
 } as const;
 
+/** The bar's mark for the current page, on a link or on the menu holding it. */
+const currentUnderline = `inset 0 -2px 0 ${vars.color.accent}`;
+
 export const link = style({
   ...itemBase,
   selectors: {
     "&:hover": { color: vars.color.accent, background: vars.color.surfaceAlt },
     // Marked by colour and an underline, not weight: a bolder label would be wider, and the bar
     // would shift sideways from page to page.
-    "&[aria-current=page]": { color: vars.color.accent, boxShadow: `inset 0 -2px 0 ${vars.color.accent}` },
+    "&[aria-current=page]": { color: vars.color.accent, boxShadow: currentUnderline },
   },
   "@media": { [desktop]: { width: "auto", whiteSpace: "nowrap", paddingInline: itemPad } },
 });
@@ -139,7 +142,7 @@ export const menuButton = style([
     selectors: { ...summaryReset.selectors, "&[data-current]": { color: vars.color.accent } },
     // Underlined in the bar like a current link; bold in the phone menu, where a wider label moves nothing.
     "@media": {
-      [desktop]: { selectors: { "&[data-current]": { boxShadow: `inset 0 -2px 0 ${vars.color.accent}` } } },
+      [desktop]: { selectors: { "&[data-current]": { boxShadow: currentUnderline } } },
       [mobile]: { selectors: { "&[data-current]": { fontWeight: 700 } } },
     },
   },

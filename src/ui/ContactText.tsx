@@ -1,11 +1,11 @@
 import site from "virtual:site";
+import escape from "escape-string-regexp";
 import { telHref } from "./format.ts";
 import { nowrap } from "../styles/layout.css.ts";
 
 const { phones, email } = site.contact;
 /** The company's numbers and address (site.yaml), each with the link a phone calls or writes to. */
 const links = new Map<string, string>([...phones.map((p) => [p, telHref(p)] as const), [email, `mailto:${email}`]]);
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 // One capturing group: split() keeps what it matched, so each match comes back as its own part.
 const found = new RegExp(`(${[...links.keys()].map(escape).join("|")})`);
 

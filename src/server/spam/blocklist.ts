@@ -8,6 +8,7 @@
  * src/server/spam/default-blocklist.txt is used unless SPAM_BLOCKLIST_FILE names another file.
  */
 import { readFileSync } from "node:fs";
+import escape from "escape-string-regexp";
 import { emailDomain } from "./disposable.ts";
 
 export interface Blocklist {
@@ -16,8 +17,6 @@ export interface Blocklist {
 }
 
 export class BlocklistError extends Error {}
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Parses the file's text; a bad regular expression is an error naming its line. */
 export function parseBlocklist(text: string, source = "blocklist"): Blocklist {
