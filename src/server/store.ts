@@ -14,6 +14,7 @@
  *
  * Times come from the caller (each instance's clock): keep hosts in NTP sync, well within the lease.
  */
+import DataLoader from "dataloader";
 import { sql } from "kysely";
 import type { Kysely, Selectable, SelectQueryBuilder, Updateable } from "kysely";
 import { StorageError, openDialect } from "./database.ts";
@@ -120,6 +121,8 @@ export interface RepeatCount {
   otherSenders: number;
 }
 
+type RepeatQuestion = { fingerprint: string; email: string; since: Date };
+
 /** What spam/repeat.ts asks: the store answers it, and so does its MemoryRepeatLedger. */
 export interface RepeatLedger {
   /** Posts with `fingerprint` received since `since`, not counting the one being judged. */
@@ -131,6 +134,8 @@ const iso = (at: Date) => at.toISOString();
 const time = (value: Date | string) => new Date(value);
 const maybeTime = (value: Date | string | null) => (value === null ? null : new Date(value));
 const lower = (email: string) => email.trim().toLowerCase();
+/** A value typed in SQL: VALUES outside an INSERT's own list are text unless cast. */
+const cast = (value: unknown, type: string) => sql`CAST(${value} AS ${sql.raw(type)})`;
 
 /** A submission's status from its deliveries (`s` is the submission): one expression, to read and to filter by. */
 const unsent = (failed: "NOT NULL" | "NULL") =>
@@ -214,6 +219,12 @@ export class EnquiryStore implements RepeatLedger {
   /** Writes waiting for the transaction after the one under way (`committing`). */
   private waiting: Write[] = [];
   private committing: Promise<void> | undefined;
+  /** countRecent's questions asked in one turn of the event loop (each post asks one), answered together. */
+  private readonly repeats = new DataLoader((asked: readonly RepeatQuestion[]) => this.countRepeats(asked), {
+    cache: false,
+    batchScheduleFn: (run) => setImmediate(run),
+    maxBatchSize: MAX_WRITES,
+  });
   private closed = false;
   /**
    * The last write the store could not take (real time), until a later one changed a row: a write
@@ -397,16 +408,15 @@ export class EnquiryStore implements RepeatLedger {
    */
   private async insertAllInOneStatement(db: Kysely<Tables>, list: Array<NewSubmission & { createdAt: Date }>): Promise<Array<number | undefined>> {
     const { time, json } = this.dialect.types;
-    const as = (value: unknown, type: string) => sql`CAST(${value} AS ${sql.raw(type)})`;
     const challenges = uniqueChallenges(list);
-    // VALUES outside an INSERT's own list are text unless cast: the time and JSON columns are.
     const types: Record<string, string> = { payload: json, created_at: time, reasons: json, source: json };
     const rows = list.map((s) => Object.entries(submissionRow(s)));
     const posts = rows.map(
-      (row, k) => sql`(${as(k, "integer")}, ${list[k]!.challenge?.nonce ?? null}, ${sql.join(row.map(([c, v]) => (types[c] ? as(v, types[c]) : sql`${v}`)))})`,
+      (row, k) =>
+        sql`(${cast(k, "integer")}, ${list[k]!.challenge?.nonce ?? null}, ${sql.join(row.map(([c, v]) => (types[c] ? cast(v, types[c]) : sql`${v}`)))})`,
     );
     const deliveries = list.flatMap((s, k) =>
-      deliveriesOf(s).map((d) => sql`(${as(k, "integer")}, ${d.kind}, ${d.target ?? null}, ${as(deliveryPayload(d), json)})`),
+      deliveriesOf(s).map((d) => sql`(${cast(k, "integer")}, ${d.kind}, ${d.target ?? null}, ${cast(deliveryPayload(d), json)})`),
     );
     const columns = sql.raw(rows[0]!.map(([c]) => c).join(", "));
     const { rows: made } = await sql<{ id: number; k: number }>`WITH ${
@@ -596,15 +606,23 @@ export class EnquiryStore implements RepeatLedger {
   }
 
   /** RepeatLedger: earlier enquiries (quarantined ones too) with this message fingerprint since `since`. */
-  async countRecent(fingerprint: string, email: string, since: Date): Promise<RepeatCount> {
-    const address = lower(email);
-    // The sql tag, as in claimDue: it is asked once a post.
+  countRecent(fingerprint: string, email: string, since: Date): Promise<RepeatCount> {
+    const question = { fingerprint, email: lower(email), since };
+    return this.dialect.roundTrips ? this.repeats.load(question) : this.countRepeats([question]).then(([count]) => count!);
+  }
+
+  /** countRecent's answers to several questions, in one query (Dialect.roundTrips). */
+  private async countRepeats(asked: readonly RepeatQuestion[]): Promise<RepeatCount[]> {
+    const { time } = this.dialect.types;
+    const questions = asked.map((q, k) => sql`(${cast(k, "integer")}, ${q.fingerprint}, ${q.email}, ${cast(iso(q.since), time)})`);
     const { rows } = await this.guard(() =>
-      sql<{ same: number | string; others: number | string }>`SELECT COUNT(CASE WHEN email = ${address} THEN 1 END) AS same,
-        COUNT(DISTINCT CASE WHEN email <> ${address} THEN email END) AS others
-        FROM submissions WHERE message_fingerprint = ${fingerprint} AND created_at >= ${iso(since)}`.execute(this.db),
+      sql<{ k: number; same: number | string; others: number | string }>`WITH q (k, fingerprint, email, since) AS (VALUES ${sql.join(questions)})
+        SELECT q.k, COUNT(CASE WHEN s.email = q.email THEN 1 END) AS same, COUNT(DISTINCT CASE WHEN s.email <> q.email THEN s.email END) AS others
+        FROM q LEFT JOIN submissions s ON s.message_fingerprint = q.fingerprint AND s.created_at >= q.since GROUP BY q.k`.execute(this.db),
     );
-    return { sameSender: Number(rows[0]?.same ?? 0), otherSenders: Number(rows[0]?.others ?? 0) };
+    const counts = asked.map(() => ({ sameSender: 0, otherSenders: 0 }));
+    for (const r of rows) counts[Number(r.k)] = { sameSender: Number(r.same), otherSenders: Number(r.others) };
+    return counts;
   }
 
   /** Receipts queued for enquiries from this receipt key since `since` (receipt.ts's daily limit). */

@@ -196,6 +196,32 @@ forEachBackend((backend) => {
     expect(await store.list()).toHaveLength(5);
   });
 
+  it("counts earlier posts of a message from the same and from other addresses, since a time, for many posts asked at once", async () => {
+    const { store } = await fresh();
+    const at = (minutes: number) => new Date(Date.UTC(2026, 10, 25, 12, minutes));
+    const post = (fingerprint: string, email: string, minutes: number) => store.insertSubmission(enquiry({ fingerprint, email, createdAt: at(minutes) }));
+    await post("same-text", "one@buyers.example", 0);
+    await post("same-text", "One@Buyers.example", 10);
+    await post("same-text", "two@buyers.example", 20);
+    await post("same-text", "three@buyers.example", 30);
+    await post("other-text", "one@buyers.example", 30);
+    // Asked together, as when posts arrive at once: each question gets its own answer.
+    const answers = await Promise.all([
+      store.countRecent("same-text", "ONE@buyers.example", at(0)),
+      store.countRecent("same-text", "one@buyers.example", at(15)),
+      store.countRecent("same-text", "new@buyers.example", at(0)),
+      store.countRecent("other-text", "one@buyers.example", at(0)),
+      store.countRecent("unseen-text", "one@buyers.example", at(0)),
+    ]);
+    expect(answers).toEqual([
+      { sameSender: 2, otherSenders: 2 },
+      { sameSender: 0, otherSenders: 2 },
+      { sameSender: 0, otherSenders: 3 },
+      { sameSender: 1, otherSenders: 0 },
+      { sameSender: 0, otherSenders: 0 },
+    ]);
+  });
+
   it("writes pending honeypot counts when closed", async () => {
     const { store, again } = await fresh();
     store.recordSpam("quote", new Date(Date.UTC(2026, 1, 3)));
