@@ -1,27 +1,9 @@
 /**
- * The two databases the enquiry store runs on, and every way they differ, in one place. The store
- * (store.ts) and the migrations (migrations.ts) are written once with Kysely over either; what they
- * cannot write once is here:
- *
- * - Claiming a due row: PostgreSQL locks it `FOR UPDATE SKIP LOCKED`, so instances polling at once
- *   take disjoint rows without waiting, and returns its submission in the same statement (an UPDATE
- *   inside WITH); SQLite has one writer at a time, and every transaction here is a write
- *   transaction from its first statement (`BEGIN IMMEDIATE`), as is every write.
- * - Storing a batch of enquiries: one statement on PostgreSQL (the nonces, submissions and
- *   deliveries are INSERTs inside WITH), which needs no BEGIN and COMMIT: one round trip, not four.
- *   SQLite runs one statement a table inside its write transaction.
- * - Reads asked at once (each post's repeat count): one statement for all of them on PostgreSQL,
- *   a round trip saved each; SQLite runs them one at a time in-process, which costs less there.
- * - Preparing statements: kept prepared on SQLite (Kysely's driver would prepare each query anew).
- * - One-statement writes: PostgreSQL runs them as they are, many at once (`atomicStatements`);
- *   SQLite's go into the store's shared write transaction.
- * - Running migrations once when instances start together: an advisory lock on PostgreSQL; the
- *   write transaction on SQLite.
- * - Time and JSON: timestamptz and json on PostgreSQL, ISO 8601 text (UTC) and JSON text on SQLite.
- *   Both are written as text; times are read back with `new Date(value)`, JSON with `readJson`.
- * - What "cannot write now" looks like (StorageError, answered 503), and the SQLite file deleted or
- *   replaced under the server (`lost`).
- * - The online backup: better-sqlite3's backup API, or pg_dump.
+ * The two databases the enquiry store runs on, and every way they differ, in one place: the store
+ * (store.ts) and the migrations (migrations.ts) are written once with Kysely over either, and ask
+ * a Dialect what they cannot write once. Each of its members says how the two differ there.
+ * Below it, how each is opened: SQLite's every transaction is a write transaction from its first
+ * statement (`BEGIN IMMEDIATE`) and keeps its statements prepared; PostgreSQL is a pool of ten.
  *
  * The SQLite file and its folder are private to the server's user (0700, files 0600): they hold
  * visitors' names, addresses and messages.
@@ -102,25 +84,25 @@ export interface Dialect {
   /** Where the enquiries are kept, for logs and messages; never holds a password. */
   readonly location: string;
   readonly db: Kysely<Tables>;
-  /** Column types for migrations. */
+  /** Column types: timestamptz and json on PostgreSQL; ISO 8601 text (UTC) and JSON text on SQLite. */
   readonly types: { time: "text" | "timestamptz"; json: "text" | "json" };
   /** A generated integer key: AUTOINCREMENT (ids never reused) or an identity column. */
   identity(column: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
   /**
-   * PostgreSQL: a statement is atomic by itself, so a one-statement write skips BEGIN and COMMIT.
-   * SQLite: every write is a write transaction, so another process writing meanwhile makes it
-   * wait rather than fail.
+   * PostgreSQL: each statement is a round trip to a server, and atomic by itself. So the store
+   * spends as few as it can: a one-statement write runs as it is (no BEGIN and COMMIT, many at
+   * once); a batch of enquiries (nonces, submissions, deliveries) and a claim with its submissions
+   * are one statement each (INSERT and UPDATE inside WITH); reads asked at once share one.
+   * SQLite runs in-process, where a statement costs little: every write goes into the store's
+   * shared write transaction (so another process writing meanwhile makes it wait, not fail), and
+   * a claim's submissions are read next.
    */
-  readonly atomicStatements: boolean;
-  /** Each statement is a round trip to a server (PostgreSQL): reads asked at once share one. */
   readonly roundTrips: boolean;
   /** A JSON column's value, as the driver returns it, parsed. */
   readJson(value: unknown): unknown;
-  /** INSERT and UPDATE run inside WITH (PostgreSQL); SQLite reads a claim's submissions next, in-process. */
-  readonly writesInWith: boolean;
   /** The row lock a claim takes (PostgreSQL), or none (SQLite: the write transaction is the lock). */
   readonly claimLock: "FOR UPDATE SKIP LOCKED" | "";
-  /** Serialises migrations across instances for the rest of the transaction `db`. */
+  /** Serialises migrations across instances for the rest of the transaction `db`: an advisory lock, or SQLite's write transaction. */
   lockForMigration(db: Kysely<Tables>): Promise<void>;
   /**
    * Drops the CHECK constraint of `table.column`, within the migration's transaction `db`. SQLite
@@ -132,6 +114,7 @@ export interface Dialect {
   isStorageFailure(error: unknown): boolean;
   /** Why writes are refused until a restart (the SQLite file was deleted or replaced), or undefined. */
   readonly lost: string | undefined;
+  /** A consistent copy while the server writes: better-sqlite3's online backup, or pg_dump. */
   backupTo(dest: string): Promise<void>;
   destroy(): Promise<void>;
 }
@@ -271,9 +254,7 @@ function sqlite(dataDir: string, options: OpenOptions): Dialect {
     db: new Kysely<Tables>({ dialect: new WriteTransactionSqliteDialect(database) }),
     types: { time: "text", json: "text" },
     identity: (column) => column.primaryKey().autoIncrement(),
-    atomicStatements: false,
     roundTrips: false,
-    writesInWith: false,
     readJson: (value) => JSON.parse(value as string),
     claimLock: "",
     async lockForMigration() {},
@@ -365,9 +346,7 @@ function postgres(url: string): Dialect {
     db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }),
     types: { time: "timestamptz", json: "json" },
     identity: (column) => column.primaryKey().generatedAlwaysAsIdentity(),
-    atomicStatements: true,
     roundTrips: true,
-    writesInWith: true,
     readJson: (value) => value,
     claimLock: "FOR UPDATE SKIP LOCKED",
     async lockForMigration(db) {

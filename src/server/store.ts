@@ -284,11 +284,11 @@ export class EnquiryStore implements RepeatLedger {
    * commit): one disk sync for all of them, on SQLite's one connection and on PostgreSQL alike, and
    * each resolves only once that commit is done. Refused while the SQLite file is lost.
    * `oneStatement`: the work is one statement, which PostgreSQL runs at once by itself
-   * (Dialect.atomicStatements): it commits many at a time of its own accord. `changed`: whether
+   * (Dialect.roundTrips): it commits many at a time of its own accord. `changed`: whether
    * the result shows a row changed, which clears lastWriteFailure.
    */
   private async write<T>(work: (trx: Kysely<Tables>) => Promise<T>, oneStatement = false, changed: (result: T) => boolean = () => false): Promise<T> {
-    const result = await (oneStatement && this.dialect.atomicStatements
+    const result = await (oneStatement && this.dialect.roundTrips
       ? this.guard(() => work(this.db)).catch((error: unknown) => {
           this.noteFailure(error);
           throw error;
@@ -328,7 +328,7 @@ export class EnquiryStore implements RepeatLedger {
       if (lost) throw new StorageError(`${lost}; restart it to open the current file`);
       const submissions = writes.flatMap((w) => ("submission" in w ? [w.submission] : []));
       results = await this.guard(() =>
-        this.dialect.writesInWith && submissions.length === writes.length
+        this.dialect.roundTrips && submissions.length === writes.length
           ? this.insertAll(this.db, submissions)
           : this.db.transaction().execute(async (trx) => {
               const ids = await this.insertAll(trx, submissions);
@@ -366,7 +366,7 @@ export class EnquiryStore implements RepeatLedger {
    */
   private async insertAll(trx: Kysely<Tables>, list: Array<NewSubmission & { createdAt: Date }>): Promise<Array<number | undefined>> {
     if (list.length === 0) return [];
-    if (this.dialect.writesInWith) return this.insertAllInOneStatement(trx, list);
+    if (this.dialect.roundTrips) return this.insertAllInOneStatement(trx, list);
     const claimed = new Set<string>();
     const challenges = uniqueChallenges(list);
     if (challenges.size > 0) {
@@ -504,7 +504,7 @@ export class EnquiryStore implements RepeatLedger {
       ...{ windowStart: time(d.window_start), submission },
     });
     let jobs: DeliveryJob[];
-    if (this.dialect.writesInWith) {
+    if (this.dialect.roundTrips) {
       // The claim and its submissions in one statement: one round trip.
       const { rows } = await this.write(
         (db) =>
