@@ -169,7 +169,8 @@ export class Outbox {
 
   private async isIdle(): Promise<boolean> {
     if (this.stopped) return true;
-    if (this.inFlight.size > 0 || this.unrecorded.size > 0) return false;
+    // A pump under way may hold rows it claimed (leased, so not due) but has not started sending.
+    if (this.pumping || this.inFlight.size > 0 || this.unrecorded.size > 0) return false;
     try {
       const due = await this.store.nextDueAt({ kinds: this.kinds });
       return due === undefined || due.getTime() > this.now();
@@ -178,7 +179,7 @@ export class Outbox {
     }
   }
 
-  /** Wakes idle() callers to look again; called after each delivery and each pump. */
+  /** Wakes idle() callers to look again; called after each delivery and each pump, once it is over. */
   private wakeIdleWaiters(): void {
     const waiters = this.idleWaiters;
     this.idleWaiters = [];
@@ -202,6 +203,7 @@ export class Outbox {
       await this.pumping;
     } finally {
       this.pumping = undefined;
+      this.wakeIdleWaiters();
     }
   }
 
@@ -244,7 +246,6 @@ export class Outbox {
       this.timer = setTimeout(() => void this.pump(), delay);
       this.timer.unref();
     }
-    this.wakeIdleWaiters();
   }
 
   private async deliver(job: DeliveryJob): Promise<void> {

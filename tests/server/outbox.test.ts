@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import nodemailer from "nodemailer";
 import { composeMail, formatReceived } from "../../src/server/mail.ts";
+import { Outbox } from "../../src/server/outbox.ts";
 import type { Submission } from "../../src/server/store.ts";
 import { fastClock, freePort, parseMail, postJson, rawRequest, startApp, startHttpSink, startSmtpSink, validContact, validQuote, waitFor } from "./helpers.ts";
 import type { HttpSink, SmtpSink, TestApp } from "./helpers.ts";
@@ -337,5 +338,33 @@ describe("header injection", () => {
     expect(mail.rawHeaders.filter((l) => /^(bcc|cc):/i.test(l))).toEqual([]);
     expect(mail.rawHeaders.filter((l) => /^to:/i.test(l))).toHaveLength(1);
     expect(mail.headers.get("subject")).toMatch(/^Contact: To: x@y\.z — from Eve Bcc: victim@example\.org \[LA-\d{4}-\d{6}\]$/);
+  });
+});
+
+describe("the worker's idle()", () => {
+  it("waits for rows a pump has claimed but not started sending: they are leased, so no longer due", async () => {
+    const t = await startApp({}, { startOutbox: false });
+    cleanups.push(() => t.close());
+    expect((await postJson(t.url, CONTACT, validContact)).status).toBe(200);
+    const sent: number[] = [];
+    const claimDue = t.app.store.claimDue.bind(t.app.store);
+    const store = Object.assign(Object.create(t.app.store) as typeof t.app.store, {
+      // A claim whose answer is slow to come back, as over a busy network.
+      claimDue: async (...args: Parameters<typeof claimDue>) => {
+        const jobs = await claimDue(...args);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return jobs;
+      },
+    });
+    const outbox = new Outbox(
+      store,
+      { "sales-mail": { send: async (job) => (sent.push(job.submission.id), "sent"), isPermanent: () => false } },
+      t.config.outbox,
+    );
+    cleanups.push(() => outbox.stop());
+    outbox.start();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await outbox.idle();
+    expect(sent).toEqual([1]);
   });
 });
