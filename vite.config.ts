@@ -50,9 +50,11 @@ export const siteConfig = (content?: Content): UserConfig => ({
             { name: "sonner", test: /node_modules[\\/]sonner[\\/]/ },
             // Without their dependencies: the theme's stylesheet module, empty in script, would come
             // along and tie the cursor module (which uses none of these, and no React) to this chunk.
+            // So the packages these modules use are named here, or they land in a block's chunk and
+            // every island page fetches that block (escape-string-regexp did: the form's, on the home page).
             {
               name: "ui",
-              test: /virtual:site|src[\\/](content[\\/]tokens|ui[\\/]|blocks[\\/]Section|styles[\\/]layout|blocks[\\/]\w+[\\/]styles\.css)/,
+              test: /virtual:site|src[\\/](content[\\/]tokens|ui[\\/]|blocks[\\/]Section|styles[\\/]layout|blocks[\\/]\w+[\\/]styles\.css)|node_modules[\\/]escape-string-regexp[\\/]/,
               includeDependenciesRecursively: false,
             },
           ],

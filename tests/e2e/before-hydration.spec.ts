@@ -127,3 +127,19 @@ test("the contact form keeps what the visitor typed before its island woke", asy
   await expect(page.getByLabel(/^Name/)).toHaveValue("Asha Patel");
   await expect(page.getByLabel(/^Message/)).toHaveValue("Two lines\nof text");
 });
+
+test("an island page fetches its own blocks' code only: no form code on the home page, no hero code on the contact page", async ({ page }) => {
+  const fetched = await noScriptFiles(page);
+  const chunk = (block: string) => fetched.filter((url) => new RegExp(`/assets/${block}-[\\w-]+\\.js$`).test(url));
+  await page.goto("/");
+  await expect(page.locator("[data-island=hero]")).toHaveAttribute("data-hydrated", "");
+  expect(chunk("hero")).toHaveLength(1);
+  expect(chunk("form")).toEqual([]);
+
+  fetched.length = 0;
+  await page.goto("/contact");
+  await page.getByLabel(/^Name/).focus();
+  await expect(page.locator("[data-island=form]")).toHaveAttribute("data-hydrated", "");
+  expect(chunk("form")).toHaveLength(1);
+  expect(chunk("hero")).toEqual([]);
+});
