@@ -1,9 +1,8 @@
 /**
  * The two databases the enquiry store runs on, and every way they differ, in one place: the store
  * (store.ts) and the migrations (migrations.ts) are written once with Kysely over either, and ask
- * a Dialect what they cannot write once. Each of its members says how the two differ there.
- * Below it, how each is opened: SQLite's every transaction is a write transaction from its first
- * statement (`BEGIN IMMEDIATE`) and keeps its statements prepared; PostgreSQL is a pool of ten.
+ * a Dialect what they cannot write once. Each of its members says how the two differ there;
+ * below it, how each database is opened.
  *
  * The SQLite file and its folder are private to the server's user (0700, files 0600): they hold
  * visitors' names, addresses and messages.
