@@ -23,29 +23,42 @@ export interface ScriptCost {
 const SETTLE_MS = 2_000;
 const phone = devices["Moto G4"];
 
-async function once(browser: Browser, url: string, javaScriptEnabled: boolean) {
+/** One load, tried again up to twice: a load the browser aborts now and then (net::ERR_ABORTED) would end a run of many minutes. */
+async function once(browser: Browser, url: string, javaScriptEnabled: boolean, tries = 3): ReturnType<typeof load> {
+  try {
+    return await load(browser, url, javaScriptEnabled);
+  } catch (error) {
+    if (tries <= 1) throw error;
+    return once(browser, url, javaScriptEnabled, tries - 1);
+  }
+}
+
+async function load(browser: Browser, url: string, javaScriptEnabled: boolean) {
   const context = await browser.newContext({ ...phone, javaScriptEnabled });
-  const page = await context.newPage();
-  const bodies: Promise<Buffer | undefined>[] = [];
-  // The site's own scripts: not those of the browser's PDF viewer in a datasheet's frame.
-  page.on("response", (response) => {
-    if (response.request().resourceType() === "script" && response.url().startsWith(new URL(url).origin)) bodies.push(response.body().catch(() => undefined));
-  });
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Performance.enable");
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  await page.goto(url, { waitUntil: "networkidle" });
-  await page.waitForTimeout(SETTLE_MS);
-  const { metrics } = await cdp.send("Performance.getMetrics");
-  const metric = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
-  const files = (await Promise.all(bodies)).filter((b): b is Buffer => !!b);
-  await context.close();
-  return {
-    jsFiles: files.length,
-    jsGzip: files.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0),
-    scriptMs: metric("ScriptDuration"),
-    taskMs: metric("TaskDuration"),
-  };
+  try {
+    const page = await context.newPage();
+    const bodies: Promise<Buffer | undefined>[] = [];
+    // The site's own scripts: not those of the browser's PDF viewer in a datasheet's frame.
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script" && response.url().startsWith(new URL(url).origin)) bodies.push(response.body().catch(() => undefined));
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Performance.enable");
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await page.goto(url, { waitUntil: "networkidle" });
+    await page.waitForTimeout(SETTLE_MS);
+    const { metrics } = await cdp.send("Performance.getMetrics");
+    const metric = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+    const files = (await Promise.all(bodies)).filter((b): b is Buffer => !!b);
+    return {
+      jsFiles: files.length,
+      jsGzip: files.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0),
+      scriptMs: metric("ScriptDuration"),
+      taskMs: metric("TaskDuration"),
+    };
+  } finally {
+    await context.close();
+  }
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
