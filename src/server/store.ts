@@ -404,36 +404,37 @@ export class EnquiryStore implements RepeatLedger {
    * (INSERTs inside WITH), atomic by itself, so a batch of enquiries commits in one round trip
    * instead of four (BEGIN, submissions, deliveries, COMMIT). The same rules as above: a post is
    * kept when it has no challenge, or its nonce was claimed here and it is the batch's first post
-   * with that nonce; the submissions get their ids in the list's order.
+   * with that nonce; the submissions get their ids in the list's order. Each table's rows go as
+   * one JSON parameter (json_to_recordset): the statement's text is the same for any batch, and
+   * building it costs nothing a post.
    */
   private async insertAllInOneStatement(db: Kysely<Tables>, list: Array<NewSubmission & { createdAt: Date }>): Promise<Array<number | undefined>> {
     const { time, json } = this.dialect.types;
-    const challenges = uniqueChallenges(list);
-    const types: Record<string, string> = { payload: json, created_at: time, reasons: json, source: json };
-    const rows = list.map((s) => Object.entries(submissionRow(s)));
-    const posts = rows.map(
-      (row, k) =>
-        sql`(${cast(k, "integer")}, ${list[k]!.challenge?.nonce ?? null}, ${sql.join(row.map(([c, v]) => (types[c] ? cast(v, types[c]) : sql`${v}`)))})`,
-    );
-    const deliveries = list.flatMap((s, k) =>
-      deliveriesOf(s).map((d) => sql`(${cast(k, "integer")}, ${d.kind}, ${d.target ?? null}, ${cast(deliveryPayload(d), json)})`),
-    );
-    const columns = sql.raw(rows[0]!.map(([c]) => c).join(", "));
+    const challenges = [...uniqueChallenges(list)].map(([nonce, expires_at]) => ({ nonce, expires_at }));
+    const posts = list.map((s, k) => ({ k, nonce: s.challenge?.nonce ?? null, ...submissionRow(s) }));
+    const deliveries = list.flatMap((s, k) => deliveriesOf(s).map((d) => ({ k, kind: d.kind, target: d.target ?? null, payload: deliveryPayload(d) })));
+    // JSON columns arrive as JSON text, read as text and cast.
+    const jsonColumns = new Set(["payload", "reasons", "source"]);
+    const columns = Object.keys(posts[0]!).filter((c) => c !== "k" && c !== "nonce");
+    const columnTypes = sql.raw(columns.map((c) => `${c} ${c === "created_at" ? time : "text"}`).join(", "));
+    const names = sql.raw(columns.join(", "));
+    const values = sql.raw(columns.map((c) => (jsonColumns.has(c) ? `${c}::${json}` : c)).join(", "));
     const { rows: made } = await sql<{ id: number; k: number }>`WITH ${
-      challenges.size > 0
-        ? sql`claimed AS (INSERT INTO altcha_nonces (nonce, expires_at) VALUES ${sql.join([...challenges].map(([nonce, expiresAt]) => sql`(${nonce}, ${expiresAt})`))}
-            ON CONFLICT (nonce) DO UPDATE SET expires_at = excluded.expires_at WHERE altcha_nonces.expires_at <= ${iso(new Date())} RETURNING nonce),`
+      challenges.length > 0
+        ? sql`claimed AS (INSERT INTO altcha_nonces (nonce, expires_at)
+              SELECT nonce, expires_at FROM json_to_recordset(${JSON.stringify(challenges)}) AS c (nonce text, expires_at ${sql.raw(time)})
+              ON CONFLICT (nonce) DO UPDATE SET expires_at = excluded.expires_at WHERE altcha_nonces.expires_at <= ${iso(new Date())} RETURNING nonce),`
         : sql``
     }
-      posts (k, nonce, ${columns}) AS (VALUES ${sql.join(posts)}),
+      posts AS (SELECT * FROM json_to_recordset(${JSON.stringify(posts)}) AS p (k integer, nonce text, ${columnTypes})),
       kept AS (SELECT posts.*, row_number() OVER (ORDER BY k) AS r FROM posts
-        WHERE nonce IS NULL${challenges.size > 0 ? sql` OR (nonce IN (SELECT nonce FROM claimed) AND k = (SELECT min(k) FROM posts p WHERE p.nonce = posts.nonce))` : sql``}),
-      inserted AS (INSERT INTO submissions (${columns}) SELECT ${columns} FROM kept ORDER BY r RETURNING id),
+        WHERE nonce IS NULL${challenges.length > 0 ? sql` OR (nonce IN (SELECT nonce FROM claimed) AND k = (SELECT min(k) FROM posts p WHERE p.nonce = posts.nonce))` : sql``}),
+      inserted AS (INSERT INTO submissions (${names}) SELECT ${values} FROM kept ORDER BY r RETURNING id),
       ids AS (SELECT id, k FROM (SELECT id, row_number() OVER (ORDER BY id) AS r FROM inserted) i JOIN kept USING (r))${
         deliveries.length > 0
           ? sql`, queued AS (INSERT INTO deliveries (submission_id, kind, target, payload, next_attempt_at, window_start)
-              SELECT ids.id, d.kind, d.target, d.payload, kept.created_at, kept.created_at
-              FROM ids JOIN kept USING (k) JOIN (VALUES ${sql.join(deliveries)}) AS d (k, kind, target, payload) USING (k))`
+              SELECT ids.id, d.kind, d.target, d.payload::${sql.raw(json)}, kept.created_at, kept.created_at
+              FROM ids JOIN kept USING (k) JOIN json_to_recordset(${JSON.stringify(deliveries)}) AS d (k integer, kind text, target text, payload text) USING (k))`
           : sql``
       }
       SELECT id, k FROM ids`.execute(db);

@@ -38,6 +38,8 @@ describe("reference", () => {
     expect(formatReference(2027, 1_234_567)).toBe("LA-2027-1234567");
     expect(referenceFor(5, new Date("2026-12-31T19:00:00Z"))).toBe("LA-2027-000005"); // 00:30 IST on 1 January
     expect(referenceFor(5, new Date("2026-12-31T18:00:00Z"))).toBe("LA-2026-000005");
+    expect(referenceFor(5, new Date("2026-12-31T18:30:00Z"))).toBe("LA-2027-000005"); // midnight IST
+    expect(referenceFor(5, new Date("2026-12-31T18:29:59.999Z"))).toBe("LA-2026-000005");
     expect(() => formatReference(2026, 0)).toThrow(RangeError);
     expect(parseReference("la 2026 123")).toEqual({ year: 2026, number: 123 });
     expect(parseReference("LA-2026-000123")).toEqual({ year: 2026, number: 123 });
