@@ -413,27 +413,26 @@ export class EnquiryStore implements RepeatLedger {
     const challenges = [...uniqueChallenges(list)].map(([nonce, expires_at]) => ({ nonce, expires_at }));
     const posts = list.map((s, k) => ({ k, nonce: s.challenge?.nonce ?? null, ...submissionRow(s) }));
     const deliveries = list.flatMap((s, k) => deliveriesOf(s).map((d) => ({ k, kind: d.kind, target: d.target ?? null, payload: deliveryPayload(d) })));
-    // JSON columns arrive as JSON text, read as text and cast.
-    const jsonColumns = new Set(["payload", "reasons", "source"]);
+    // Every value arrives as text; the time and JSON columns are cast where they are inserted.
+    const types: Record<string, string> = { payload: json, created_at: time, reasons: json, source: json };
     const columns = Object.keys(posts[0]!).filter((c) => c !== "k" && c !== "nonce");
-    const columnTypes = sql.raw(columns.map((c) => `${c} ${c === "created_at" ? time : "text"}`).join(", "));
     const names = sql.raw(columns.join(", "));
-    const values = sql.raw(columns.map((c) => (jsonColumns.has(c) ? `${c}::${json}` : c)).join(", "));
+    const values = sql.raw(columns.map((c) => (types[c] ? `${c}::${types[c]}` : c)).join(", "));
     const { rows: made } = await sql<{ id: number; k: number }>`WITH ${
       challenges.length > 0
         ? sql`claimed AS (INSERT INTO altcha_nonces (nonce, expires_at)
-              SELECT nonce, expires_at FROM json_to_recordset(${JSON.stringify(challenges)}) AS c (nonce text, expires_at ${sql.raw(time)})
+              SELECT nonce, expires_at::${sql.raw(time)} FROM json_to_recordset(${JSON.stringify(challenges)}) AS c (nonce text, expires_at text)
               ON CONFLICT (nonce) DO UPDATE SET expires_at = excluded.expires_at WHERE altcha_nonces.expires_at <= ${iso(new Date())} RETURNING nonce),`
         : sql``
     }
-      posts AS (SELECT * FROM json_to_recordset(${JSON.stringify(posts)}) AS p (k integer, nonce text, ${columnTypes})),
+      posts AS (SELECT * FROM json_to_recordset(${JSON.stringify(posts)}) AS p (k integer, nonce text, ${sql.raw(columns.map((c) => `${c} text`).join(", "))})),
       kept AS (SELECT posts.*, row_number() OVER (ORDER BY k) AS r FROM posts
         WHERE nonce IS NULL${challenges.length > 0 ? sql` OR (nonce IN (SELECT nonce FROM claimed) AND k = (SELECT min(k) FROM posts p WHERE p.nonce = posts.nonce))` : sql``}),
       inserted AS (INSERT INTO submissions (${names}) SELECT ${values} FROM kept ORDER BY r RETURNING id),
       ids AS (SELECT id, k FROM (SELECT id, row_number() OVER (ORDER BY id) AS r FROM inserted) i JOIN kept USING (r))${
         deliveries.length > 0
           ? sql`, queued AS (INSERT INTO deliveries (submission_id, kind, target, payload, next_attempt_at, window_start)
-              SELECT ids.id, d.kind, d.target, d.payload::${sql.raw(json)}, kept.created_at, kept.created_at
+              SELECT ids.id, d.kind, d.target, d.payload::${sql.raw(json)}, kept.created_at::${sql.raw(time)}, kept.created_at::${sql.raw(time)}
               FROM ids JOIN kept USING (k) JOIN json_to_recordset(${JSON.stringify(deliveries)}) AS d (k integer, kind text, target text, payload text) USING (k))`
           : sql``
       }
