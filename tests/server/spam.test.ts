@@ -164,6 +164,11 @@ describe("content rules", () => {
     expect(blocklistHit(list, "a@b.in", ["We offer SEO  Services"])).toBe("seo services");
     expect(blocklistHit(list, "a@b.in", ["CASINO bonus"])).toBe("/casino\\s+bonus/");
     expect(blocklistHit(list, "a@b.in", ["geoseo servicesx"])).toBeUndefined();
+    // Matched the same whether or not the expression needs Unicode syntax, in any script around it.
+    const unicode = parseBlocklist("/\\bhot\\s+girls\\b/\n/\\p{Lu}{6}\\s+\\u{1F3B0}/\n");
+    expect(blocklistHit(unicode, "a@b.in", ["Café — HOT\u00a0Girls à Surat"])).toBe("/\\bhot\\s+girls\\b/");
+    expect(blocklistHit(unicode, "a@b.in", ["hotgirls", "photo girls"])).toBeUndefined();
+    expect(blocklistHit(unicode, "a@b.in", ["WINNER \u{1F3B0}"])).toBe("/\\p{Lu}{6}\\s+\\u{1F3B0}/");
     expect(() => parseBlocklist("ok\n/(unclosed/\n", "list.txt")).toThrow(
       new BlocklistError("list.txt:2: Invalid regular expression: /(unclosed/iu: Unterminated group"),
     );
