@@ -5,7 +5,7 @@
  * by itself (after --total requests or --max-seconds, whichever comes first) and deletes its files.
  * Each post is what the form's script sends: its own text, a time token and a solved proof of
  * work (made before the clock starts, with a tiny ALTCHA cost), so every one passes the spam
- * verdict and is stored and mailed, as a real enquiry is. Runs vary by a fifth on a busy machine:
+ * verdict and is stored and mailed, as a real enquiry is. Runs vary on a busy machine:
  * each figure is given for every run, with the median of the runs (--runs, each on a fresh store).
  *
  *   npm run bench:forms                          3 runs of 2000 submissions, 20 at a time, SQLite
@@ -27,6 +27,7 @@ import { startPgCluster } from "../../tests/server/postgres.ts";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import type { PgCluster } from "../../tests/server/postgres.ts";
+import { median, percentile } from "../lib/stats.ts";
 
 const { values } = parseArgs({
   options: {
@@ -163,7 +164,6 @@ async function runOnce() {
   rmSync(dir, { recursive: true, force: true });
 
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? 0;
   return {
     where,
     requests: latencies.length,
@@ -171,8 +171,8 @@ async function runOnce() {
     stopped: latencies.length < total,
     elapsedMs,
     perSecond: (latencies.length - failures) / (elapsedMs / 1000),
-    p50: pct(50),
-    p99: pct(99),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
     max: latencies.at(-1) ?? 0,
     stored: storedRows.length,
     held: storedRows.filter((r) => r.status === "quarantined").length,
@@ -193,7 +193,6 @@ for (let i = 1; i <= runs; i++) {
   );
 }
 cluster?.stop();
-const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
 console.log(
   `throughput:      ${median(results.map((r) => r.perSecond)).toFixed(0)} submissions/s, median of ${runs} run${runs === 1 ? "" : "s"} ` +
     `(p99 ${median(results.map((r) => r.p99)).toFixed(1)} ms)`,

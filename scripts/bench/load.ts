@@ -23,6 +23,7 @@ import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import { cacheControlFor, IMMUTABLE } from "../../src/server/static.ts";
+import { percentile } from "../lib/stats.ts";
 
 const { values } = parseArgs({
   options: {
@@ -174,7 +175,6 @@ const elapsed = (performance.now() - started) / 1000;
 
 // ---------------------------------------------------------------- the report
 
-const pct = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
 const ms = (v: number) => (Number.isNaN(v) ? "-" : v.toFixed(1));
 const rows = (Object.keys(stats) as Kind[]).map((kind) => {
   const s = stats[kind];
@@ -183,9 +183,9 @@ const rows = (Object.keys(stats) as Kind[]).map((kind) => {
     kind,
     requests: sorted.length,
     "req/s": (sorted.length / elapsed).toFixed(0),
-    "p50 ms": ms(pct(sorted, 50)),
-    "p95 ms": ms(pct(sorted, 95)),
-    "p99 ms": ms(pct(sorted, 99)),
+    "p50 ms": ms(percentile(sorted, 50)),
+    "p95 ms": ms(percentile(sorted, 95)),
+    "p99 ms": ms(percentile(sorted, 99)),
     "max ms": ms(sorted.at(-1) ?? NaN),
     errors: s.errors,
     "KB/req decoded": sorted.length ? (s.bytes / sorted.length / 1024).toFixed(1) : "-",
@@ -200,9 +200,9 @@ rows.push({
   kind: "all" as Kind,
   requests: everything.length,
   "req/s": (everything.length / elapsed).toFixed(0),
-  "p50 ms": ms(pct(everything, 50)),
-  "p95 ms": ms(pct(everything, 95)),
-  "p99 ms": ms(pct(everything, 99)),
+  "p50 ms": ms(percentile(everything, 50)),
+  "p95 ms": ms(percentile(everything, 95)),
+  "p99 ms": ms(percentile(everything, 99)),
   "max ms": ms(everything.at(-1) ?? NaN),
   errors: totalErrors,
   "KB/req decoded": "",

@@ -9,6 +9,7 @@
 import { gzipSync } from "node:zlib";
 import { chromium, devices, type Browser } from "@playwright/test";
 import { chromiumLaunchOptions } from "../lib/chromium.ts";
+import { median } from "../lib/stats.ts";
 
 export interface ScriptCost {
   route: string;
@@ -60,8 +61,6 @@ async function load(browser: Browser, url: string, javaScriptEnabled: boolean) {
     await context.close();
   }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Each route `runs` times with script and `runs` times without; the median of each figure. */
 export async function measureScriptCost(base: string, routes: string[], runs = 3): Promise<ScriptCost[]> {

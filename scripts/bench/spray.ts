@@ -14,6 +14,7 @@ import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { median } from "../lib/stats.ts";
 
 const { values } = parseArgs({ options: { seconds: { type: "string", default: "30" } } });
 const sprayMs = Math.min(600, Math.max(1, Number(values.seconds))) * 1000;
@@ -45,7 +46,6 @@ function send(agent: Agent, method: string, path: string, headers: Record<string
   });
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 async function probe(untilMs: number, pauseMs: number): Promise<number[]> {
   const times: number[] = [];
   while (performance.now() < untilMs) {
