@@ -4,8 +4,9 @@
  * route, the four category scores, LCP, TBT, CLS and the first-load JavaScript (gzip), then the
  * range of this machine's benchmarkIndex over the runs (how fast Lighthouse found its CPU).
  * Then, per route, what its script costs a phone (script-cost.ts): the JavaScript fetched until the
- * page is idle and the script time on a 4x-slowed CPU at phone size (`--script-runs=N`, default
- * --runs, loads per route with and without script; 0 leaves it out); `--no-lighthouse` prints only that.
+ * page is idle and the script time on a 4x-slowed CPU at phone size, as the first page of a visit
+ * and as a later one (`--script-runs=N`, default --runs, loads per route of each kind, and without
+ * script; 0 leaves it out); `--no-lighthouse` prints only that.
  * Writes both tables as JSON to .tmp/bench/lighthouse.json. `--no-build` reuses dist/;
  * `--routes=/,/about` limits the run; `--runs=N` (default 3) audits each route N times and
  * reports Lighthouse's own median run (the one nearest the median FCP and TTI), as its docs
@@ -126,7 +127,7 @@ stop();
 
 if (rows.length) printLighthouse();
 if (scriptCost.length) {
-  console.log(`\nScript cost on a phone (4x-slowed CPU, cold cache, until idle), median of ${scriptRuns} runs:`);
+  console.log(`\nScript cost on a phone (4x-slowed CPU, until idle; cold cache unless a later page), median of ${scriptRuns} runs:`);
   console.log(scriptCostTable(scriptCost));
 }
 mkdirSync(".tmp/bench", { recursive: true });
