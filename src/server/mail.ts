@@ -192,8 +192,6 @@ function emlTransport(dir: string): MailTransport {
     async send(message, submission) {
       const info = await transporter.sendMail(message);
       const raw = info.message as Buffer;
-      // Private like the database: the messages hold visitors' personal data.
-      await mkdir(dir, { recursive: true, mode: 0o700 });
       const stamp = submission.createdAt.toISOString().replace(/[:.]/g, "-");
       // The sales mail is named by its enquiry; another mail about it (the receipt) adds what it is,
       // from its Message-ID (<receipt-…>), so it does not overwrite the sales mail's file.
@@ -202,7 +200,15 @@ function emlTransport(dir: string): MailTransport {
       const file = join(dir, `${stamp}-${submission.kind}-${submission.id}${suffix}.eml`);
       // Write, flush, then rename: a crash never leaves half a message under the final name.
       const temp = `${file}.tmp`;
-      const handle = await open(temp, "w", 0o600);
+      const openTemp = () => open(temp, "w", 0o600);
+      // The folder is made when a mail finds it missing (the first one, or after someone removed
+      // it), not before every mail: that cost a sixth of writing one. Private like the database:
+      // the messages hold visitors' personal data.
+      const handle = await openTemp().catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") throw error;
+        await mkdir(dir, { recursive: true, mode: 0o700 });
+        return openTemp();
+      });
       try {
         await handle.writeFile(raw);
         await handle.sync();

@@ -266,6 +266,11 @@ describe("enquiry store", () => {
         "700",
         "600",
       ]);
+      // A folder removed while the server runs is made again, as private, by the next mail.
+      rmSync(mail, { recursive: true });
+      expect((await postJson(t.url, CONTACT, validContact)).status).toBe(200);
+      await waitFor(async () => (await t.app.store.get(2))?.status === "sent", "the second .eml file");
+      expect([mode(mail), ...readdirSync(mail).map((f) => mode(join(mail, f)))]).toEqual(["700", "600"]);
     } finally {
       await t.close();
     }
