@@ -202,8 +202,7 @@ function emlTransport(dir: string): MailTransport {
       const temp = `${file}.tmp`;
       const openTemp = () => open(temp, "w", 0o600);
       // The folder is made when a mail finds it missing (the first one, or after someone removed
-      // it), not before every mail: that cost a sixth of writing one. Private like the database:
-      // the messages hold visitors' personal data.
+      // it), not before every mail. Private like the database: the messages hold visitors' personal data.
       const handle = await openTemp().catch(async (error: NodeJS.ErrnoException) => {
         if (error.code !== "ENOENT") throw error;
         await mkdir(dir, { recursive: true, mode: 0o700 });
