@@ -304,7 +304,7 @@ async function run(argv: string[], { env, stdout, stderr }: Io): Promise<number>
       if (values.purge) {
         const now = new Date();
         const removed = await store.purge(now, config.retentionDays);
-        const files = await purgeMailFiles(join(config.dataDir, "mail"), new Date(now.getTime() - config.retentionDays * 86_400_000));
+        const files = await purgeMailFiles(config.dataDir, now, config.retentionDays);
         stdout.write(
           `Removed ${removed.enquiries} delivered enquiries and ${files} .eml files older than ${config.retentionDays} days, ${removed.quarantined} quarantined ones older than ${QUARANTINE_DAYS} days and ${removed.spamDays} daily spam counters.\n`,
         );

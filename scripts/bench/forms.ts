@@ -21,6 +21,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { buildApp } from "../../src/server/app.ts";
 import { loadConfig, type Config } from "../../src/server/config.ts";
+import { mailFolder } from "../../src/server/mail.ts";
 import { createAltchaChallenge } from "../../src/server/spam/altcha.ts";
 import { issueTimeToken } from "../../src/server/spam/time-trap.ts";
 import { startPgCluster } from "../../tests/server/postgres.ts";
@@ -157,7 +158,7 @@ async function runOnce() {
   await Promise.race([app.outbox.idle(), new Promise((r) => setTimeout(r, 30_000))]);
   const drainMs = performance.now() - drainStart;
   const storedRows = await app.store.list({ since: startedAt });
-  const mailed = readdirSync(join(config.dataDir, "mail")).filter((f) => f.endsWith(".eml")).length;
+  const mailed = readdirSync(mailFolder(config.dataDir)).filter((f) => f.endsWith(".eml")).length;
   const where = `${app.store.kind} (${app.store.location})`;
   agent.destroy();
   await app.close();

@@ -3,7 +3,6 @@
  * The outbox worker is created here but not started: main.ts (or a test) calls app.outbox.start().
  * Closing the app stops the worker, the daily purge and the health monitor, and closes the database.
  */
-import { join } from "node:path";
 import Fastify from "fastify";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import type { Config } from "./config.ts";
@@ -158,7 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const now = new Date();
       const removed = {
         ...(await store.purge(now, config.retentionDays, SPAM_RETENTION_DAYS)),
-        mailFiles: await purgeMailFiles(join(config.dataDir, "mail"), new Date(now.getTime() - config.retentionDays * DAY_MS)),
+        mailFiles: await purgeMailFiles(config.dataDir, now, config.retentionDays),
       };
       if (Object.values(removed).some((n) => n > 0)) app.log.info(removed, "purged old enquiries, mail files and spam counters");
     } catch (error) {

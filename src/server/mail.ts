@@ -150,14 +150,17 @@ export interface TransportSettings {
   dataDir: string;
 }
 
-/** SMTP when smtpUrl is set, otherwise .eml files under `${dataDir}/mail`. */
+/** The folder of the .eml files written when no SMTP server is set. */
+export const mailFolder = (dataDir: string) => join(dataDir, "mail");
+
+/** SMTP when smtpUrl is set, otherwise .eml files in mailFolder(dataDir). */
 export function createMailTransport(settings: TransportSettings): MailTransport {
-  return settings.smtpUrl ? smtpTransport(settings.smtpUrl) : emlTransport(join(settings.dataDir, "mail"));
+  return settings.smtpUrl ? smtpTransport(settings.smtpUrl) : emlTransport(mailFolder(settings.dataDir));
 }
 
 /** Where mail goes, without credentials: the SMTP server, or the folder of the .eml files. */
 export function mailDestination(settings: TransportSettings): string {
-  if (!settings.smtpUrl) return `.eml files in ${join(settings.dataDir, "mail")}`;
+  if (!settings.smtpUrl) return `.eml files in ${mailFolder(settings.dataDir)}`;
   const { protocol, host } = new URL(settings.smtpUrl);
   return `${protocol}//${host}`;
 }
@@ -224,8 +227,10 @@ function emlTransport(dir: string): MailTransport {
   };
 }
 
-/** The .eml files under `dir` last written before `before` removed (RETENTION_DAYS); resolves to how many. */
-export async function purgeMailFiles(dir: string, before: Date): Promise<number> {
+/** Removes the .eml files of `dataDir` last written over `retentionDays` before `now` (RETENTION_DAYS); resolves to how many. */
+export async function purgeMailFiles(dataDir: string, now: Date, retentionDays: number): Promise<number> {
+  const dir = mailFolder(dataDir);
+  const before = new Date(now.getTime() - retentionDays * 86_400_000);
   const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return [];
     throw error;
