@@ -6,6 +6,7 @@
 import Fastify from "fastify";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import type { Config } from "./config.ts";
+import { DAY_MS } from "./env.ts";
 import { FORM_BODY_LIMIT, FORM_ROUTES, registerForms } from "./forms.ts";
 import { mailDestination, purgeMailFiles } from "./mail.ts";
 import type { MailTransport } from "./mail.ts";
@@ -45,7 +46,6 @@ export interface AppOptions {
   now?: () => number;
 }
 
-const DAY_MS = 86_400_000;
 const SPAM_RETENTION_DAYS = 7;
 
 const API_PREFIX = "/api/";

@@ -3,7 +3,7 @@
  * default and bounds: SETTINGS in env.ts (the README's table is written from it).
  */
 import { isIP } from "node:net";
-import { ConfigError, integer, redactUrl, SETTINGS, text, type Env, type SettingName } from "./env.ts";
+import { ConfigError, DAY_MS, integer, redactUrl, SETTINGS, text, type Env, type SettingName } from "./env.ts";
 import { loadLeadWebhook, type LeadWebhookSettings } from "./lead-webhook.ts";
 import { loadSpamSettings, type SpamSettings } from "./spam/settings.ts";
 import { resolve } from "node:path";
@@ -169,7 +169,6 @@ function healthToken(env: Env): string | undefined {
 }
 
 const LOG_LEVELS = new Set(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
-const DAY_MS = 86_400_000;
 
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const databaseUrl = text(env, "DATABASE_URL");

@@ -9,6 +9,9 @@
  */
 export type Env = Record<string, string | undefined>;
 
+/** A day, for the settings and rules counted in days. */
+export const DAY_MS = 86_400_000;
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }

@@ -3,10 +3,9 @@
  * build handed over sales' contact details and the address got fewer than the daily limit; the
  * webhook when LEAD_WEBHOOK_URL is set. The same when a quarantined enquiry is released.
  */
+import { DAY_MS } from "./env.ts";
 import { receiptAddressKey, shouldSendReceipt } from "./receipt.ts";
 import type { EnquiryStore, NewDelivery } from "./store.ts";
-
-const DAY_MS = 86_400_000;
 
 /** Which optional kinds are set up (senders/index.ts optionalKinds). */
 export type OptionalKinds = { receipt: boolean; webhook: boolean };

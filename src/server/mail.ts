@@ -10,6 +10,7 @@ import { basename, join } from "node:path";
 import nodemailer from "nodemailer";
 import type { SendMailOptions, Transporter } from "nodemailer";
 import { shownText, type ChoiceLabels } from "../blocks/form/choice-labels.ts";
+import { DAY_MS } from "./env.ts";
 import type { StoredSubmission } from "./store.ts";
 import { FIELD_TYPES } from "../blocks/form/field-types.ts";
 import { fieldsOf, formSchemas } from "./validate.ts";
@@ -138,8 +139,6 @@ export function composeMail(submission: StoredSubmission, settings: MailSettings
 export interface MailTransport {
   /** "smtp" or "eml"; for logs. */
   readonly kind: "smtp" | "eml";
-  /** Where mail goes, without credentials, for the start-up log. */
-  readonly description: string;
   /** Resolves to what to record as the delivery's outcome: the Message-ID the SMTP server took, or the file written. */
   send(message: SendMailOptions, submission: Pick<StoredSubmission, "id" | "kind" | "createdAt">, signal?: AbortSignal): Promise<{ outcome: string }>;
   close(): void;
@@ -173,10 +172,8 @@ function smtpTransport(url: string): MailTransport {
     socketTimeout: 30_000,
     dnsTimeout: 10_000,
   });
-  const parsed = new URL(url);
   return {
     kind: "smtp",
-    description: `${parsed.protocol}//${parsed.host}`,
     async send(message, _submission, signal) {
       const info = (await transporter.sendMail({ ...message, ...(signal ? { signal } : {}) })) as { messageId: string };
       return { outcome: info.messageId };
@@ -191,7 +188,6 @@ function emlTransport(dir: string): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
   return {
     kind: "eml",
-    description: `.eml files in ${dir}`,
     async send(message, submission) {
       const info = await transporter.sendMail(message);
       const raw = info.message as Buffer;
@@ -230,7 +226,7 @@ function emlTransport(dir: string): MailTransport {
 /** Removes the .eml files of `dataDir` last written over `retentionDays` before `now` (RETENTION_DAYS); resolves to how many. */
 export async function purgeMailFiles(dataDir: string, now: Date, retentionDays: number): Promise<number> {
   const dir = mailFolder(dataDir);
-  const before = new Date(now.getTime() - retentionDays * 86_400_000);
+  const before = new Date(now.getTime() - retentionDays * DAY_MS);
   const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return [];
     throw error;

@@ -20,6 +20,7 @@ import type { Kysely, Selectable, SelectQueryBuilder, Updateable } from "kysely"
 import { StorageError, openDialect } from "./database.ts";
 import type { Dialect, OpenOptions, StoreLocation, Tables } from "./database.ts";
 import { appliedMigrations, checkMigrated, migrate } from "./migrations.ts";
+import { DAY_MS } from "./env.ts";
 import { referenceFor } from "./reference.ts";
 
 export { StorageError } from "./database.ts";
@@ -129,7 +130,6 @@ export interface RepeatLedger {
   countRecent(fingerprint: string, email: string, since: Date): RepeatCount | Promise<RepeatCount>;
 }
 
-const DAY_MS = 86_400_000;
 const iso = (at: Date) => at.toISOString();
 const time = (value: Date | string) => new Date(value);
 const maybeTime = (value: Date | string | null) => (value === null ? null : new Date(value));
