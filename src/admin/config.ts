@@ -220,9 +220,14 @@ function variant(branch: Schema, file: string, schemas: Schemas): Variant {
  * field is empty, so a section without a heading is not a blank row: `{{fields.heading | default('Feature List')}}`.
  */
 function summaryOf(fields: Field[], fallback: string): string {
-  const first = fields.find((f) => ["heading", "title", "label", "name"].includes(f.name)) ?? fields.find((f) => f.widget === "string");
+  const first = titleField(fields);
   // Decap's template ends a value at a brace and its default at the last "')".
   return first ? `{{fields.${first.name} | default('${fallback.replace(/[{}]/g, "")}')}}` : "";
+}
+
+/** The field a list's row is titled by: the first heading, title, label or name, else the first text field. */
+export function titleField(fields: Field[]): Field | undefined {
+  return fields.find((f) => ["heading", "title", "label", "name"].includes(f.name)) ?? fields.find((f) => f.widget === "string");
 }
 
 /** "Dropdown menus" -> "Dropdown menu", "Device families not supported" -> "Device family not supported". */

@@ -5,7 +5,7 @@
 import pageSchema from "../../schema/page.schema.json";
 import siteSchema from "../../schema/site.schema.json";
 import type { Site } from "../content/generated/site.ts";
-import { fieldsOf, innerFields, itemField, type Field, type Schemas } from "./config.ts";
+import { fieldsOf, innerFields, itemField, titleField, type Field, type Schemas } from "./config.ts";
 import { siteIndex } from "./site-index.ts";
 import { withSiteChoices } from "./site-choices.ts";
 
@@ -24,8 +24,9 @@ export function entryFields(kind: "page" | "site"): Field[] {
 export const typeOf = (value: unknown) => (value as { type?: unknown } | null | undefined)?.type;
 
 /**
- * `/sections/2/link/href` as the editor labels it, `Sections › 3 › Button › Link target`, so a
- * message names the field the editor sees. `data` picks each section's variant by its type.
+ * `/sections/2/link/href` as the editor labels it, `Sections › 3 “Our services” › Button › Link
+ * target`, so a message names the field the editor sees: a list's item by its number and the
+ * title its row shows. `data` picks each section's variant by its type.
  */
 export function describePointer(pointer: string, fields: Field[], data: unknown): string {
   const names: string[] = [];
@@ -35,9 +36,11 @@ export function describePointer(pointer: string, fields: Field[], data: unknown)
   for (const part of pointer.split("/").slice(1)) {
     value = (value as Record<string, unknown> | undefined)?.[part];
     if (field?.widget === "list" && /^\d+$/.test(part)) {
-      names.push(String(Number(part) + 1));
       const item = itemField(field);
-      siblings = innerFields(field, typeOf(value)) ?? (item ? [item] : []);
+      const inner = innerFields(field, typeOf(value));
+      const title = rowTitle(field, inner, value);
+      names.push(`${Number(part) + 1}${title ? ` “${title}”` : ""}`);
+      siblings = inner ?? (item ? [item] : []);
       field = item;
       continue;
     }
@@ -47,4 +50,12 @@ export function describePointer(pointer: string, fields: Field[], data: unknown)
     siblings = innerFields(field) ?? [];
   }
   return names.join(" › ") || "Page";
+}
+
+/** The title of a list's row as the form shows it (config.ts summaryOf): its title field's text, else a section's type. */
+function rowTitle(list: Field, fields: Field[] | undefined, item: unknown): string | undefined {
+  const first = fields && titleField(fields);
+  const text = first && (item as Record<string, unknown> | undefined)?.[first.name];
+  if (typeof text === "string" && text.trim()) return text.trim();
+  return "types" in list ? list.types?.find((variant) => variant.name === typeOf(item))?.label : undefined;
 }

@@ -46,7 +46,7 @@ export interface Use {
   verb: string;
   /** The value it holds there ("/products/plc"). */
   value: string;
-  /** The field, as its form labels it ("Sections › 3 › Cards › 1 › Card link"). */
+  /** The field, as its form labels it ("Sections › 3 “Our services” › Cards › 1 “PLC” › Card link"). */
   field: string;
 }
 

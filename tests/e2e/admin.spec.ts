@@ -228,7 +228,7 @@ test.describe("the visual editor @once", () => {
     await openEditor(page, "#/collections/pages/entries/products/plc");
     await page.getByRole("button", { name: "Delete entry" }).click();
     await expect(page.getByText(/^Not deleted\. The All Products menu links to this page \(Navigation bar › Dropdown menus › /)).toBeVisible();
-    await expect(page.getByText(/The page “About” links to this page \(Sections › \d+ › Cards › \d+ › Card link\)/).first()).toBeVisible();
+    await expect(page.getByText(/The page “About” links to this page \(Sections › \d+ “[^”]+” › Cards › \d+ “[^”]+” › Card link\)/).first()).toBeVisible();
     expect(existsSync(join(backend.root, "content/pages/products/plc.yaml"))).toBe(true);
     // The media library lists every folder; the about page's banner is in use.
     const banner = String((parse(file("content/pages/about.yaml")) as { sections: { image?: string }[] }).sections[0]!.image);
@@ -237,7 +237,7 @@ test.describe("the visual editor @once", () => {
     await page.getByPlaceholder("Search...").fill(banner.replace("/assets/", ""));
     await page.getByText(banner.replace("/assets/", ""), { exact: true }).click();
     await page.getByRole("button", { name: "Delete selected" }).click();
-    await expect(page.getByText(/^Failed to delete media: The page “About” uses this picture \(Sections › 1 › Background image\)/)).toBeVisible();
+    await expect(page.getByText(/^Failed to delete media: The page “About” uses this picture \(Sections › 1 “[^”]+” › Background image\)/)).toBeVisible();
     expect(existsSync(join(backend.root, "public", banner))).toBe(true);
   });
 

@@ -26,21 +26,21 @@ beforeEach(async () => {
 describe("deleting what the site still uses", () => {
   it("names every place that links to a page, as the forms label them", () => {
     expect(usesOfPage(index, "content/pages/about.yaml")).toEqual([
-      "An old address leads to this page (Old addresses › 1 › Leads to).",
-      "The navigation bar links to this page (Navigation bar › Main links › 2 › Link target).",
-      "The All Products menu links to this page (Navigation bar › Dropdown menus › 1 › Entries › 1 › Link target).",
-      "The Products sidebar links to this page (Sidebars › Products › Sidebar links › 1 › Link target).",
+      "An old address leads to this page (Old addresses › 1 “/About-Us” › Leads to).",
+      "The navigation bar links to this page (Navigation bar › Main links › 2 “About” › Link target).",
+      "The All Products menu links to this page (Navigation bar › Dropdown menus › 1 “All Products” › Entries › 1 “About us” › Link target).",
+      "The Products sidebar links to this page (Sidebars › Products › Sidebar links › 1 “About” › Link target).",
     ]);
     expect(usesOfPage(index, "content/pages/home.yaml")).toEqual([
-      "The navigation bar links to this page (Navigation bar › Main links › 1 › Link target).",
-      "The All Products menu links to this page (Navigation bar › Dropdown menus › 1 › Overview link › Link target).",
-      "The footer links to this page (Footer › Quick links › 1 › Link target).",
-      "The page “About” links to this page (Sections › 2 › Links › 1 › Link target).",
+      "The navigation bar links to this page (Navigation bar › Main links › 1 “Home” › Link target).",
+      "The All Products menu links to this page (Navigation bar › Dropdown menus › 1 “All Products” › Overview link › Link target).",
+      "The footer links to this page (Footer › Quick links › 1 “Home” › Link target).",
+      "The page “About” links to this page (Sections › 2 “Link List” › Links › 1 “Home” › Link target).",
     ]);
   });
 
   it("names the pages that use a picture, and lets an unused one go", () => {
-    expect(usesOfAsset(index, "/assets/banner.jpg")).toEqual(["The page “About” uses this picture (Sections › 1 › Background image)."]);
+    expect(usesOfAsset(index, "/assets/banner.jpg")).toEqual(["The page “About” uses this picture (Sections › 1 “About us” › Background image)."]);
     expect(index.assets).toContain("/assets/banner.jpg");
     index.site.sidebars = {};
     index.site.company.logo = "/assets/banner.jpg";
@@ -62,7 +62,7 @@ describe("saving what would break another place", () => {
     const about = index.pages.find((p) => p.file === "content/pages/about.yaml")!.data;
     const errors = validateEntry("page", "content/pages/about.yaml", { ...about, path: "/about-us" }, index);
     expect(errors.map((e) => `${e.field}: ${e.message}`)).toContain(
-      'Page address: The All Products menu links to "/about" (Navigation bar › Dropdown menus › 1 › Entries › 1 › Link target): this change would break it.',
+      'Page address: The All Products menu links to "/about" (Navigation bar › Dropdown menus › 1 “All Products” › Entries › 1 “About us” › Link target): this change would break it.',
     );
   });
 
@@ -80,13 +80,15 @@ describe("saving what would break another place", () => {
     expect(validateEntry("page", "content/pages/about.yaml", { ...about, sections }, index)).toEqual([]);
     const named = [{ type: "documentList", layout: "grid", documents: [{ ...document, image: { alt: "A cover" } }] }];
     const errors = validateEntry("page", "content/pages/about.yaml", { ...about, sections: named }, index);
-    expect(errors.map((e) => `${e.field}: ${e.message}`)).toEqual(["Sections › 1 › Documents › 1 › Cover picture › Picture: is required"]);
+    expect(errors.map((e) => `${e.field}: ${e.message}`)).toEqual([
+      "Sections › 1 “Document List” › Documents › 1 “Brochure” › Cover picture › Picture: is required",
+    ]);
   });
 
   it("refuses a required text made only of spaces", () => {
     const about = index.pages.find((p) => p.file === "content/pages/about.yaml")!.data;
     const sections = [{ type: "banner", image: "/assets/banner.jpg", heading: "   " }];
     const errors = validateEntry("page", "content/pages/about.yaml", { ...about, sections }, index);
-    expect(errors.map((e) => `${e.field}: ${e.message}`)).toEqual(["Sections › 1 › Heading: is only spaces: write some words"]);
+    expect(errors.map((e) => `${e.field}: ${e.message}`)).toEqual(["Sections › 1 “Banner” › Heading: is only spaces: write some words"]);
   });
 });
