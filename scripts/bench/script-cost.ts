@@ -29,10 +29,14 @@ export interface ScriptCost {
 const SETTLE_MS = 2_000;
 const phone = devices["Moto G4"];
 
-/** One load, tried again up to twice: a load the browser aborts now and then (net::ERR_ABORTED) would end a run of many minutes. */
-async function once(browser: Browser, url: string, javaScriptEnabled: boolean, from?: string, tries = 3): ReturnType<typeof load> {
+/**
+ * One load, tried again up to twice, in a browser launched again if it closed: a load the browser
+ * aborts now and then (net::ERR_ABORTED), or the browser gone after some hundred contexts, would
+ * end a run of many minutes.
+ */
+async function once(browser: () => Promise<Browser>, url: string, javaScriptEnabled: boolean, from?: string, tries = 3): ReturnType<typeof load> {
   try {
-    return await load(browser, url, javaScriptEnabled, from);
+    return await load(await browser(), url, javaScriptEnabled, from);
   } catch (error) {
     if (tries <= 1) throw error;
     return once(browser, url, javaScriptEnabled, from, tries - 1);
@@ -77,7 +81,8 @@ async function load(browser: Browser, url: string, javaScriptEnabled: boolean, f
 
 /** Each route `runs` times with script and `runs` times without; the median of each figure. */
 export async function measureScriptCost(base: string, routes: string[], runs = 3): Promise<ScriptCost[]> {
-  const browser = await chromium.launch(chromiumLaunchOptions);
+  let launched = await chromium.launch(chromiumLaunchOptions);
+  const browser = async () => (launched.isConnected() ? launched : (launched = await chromium.launch(chromiumLaunchOptions)));
   const rows: ScriptCost[] = [];
   try {
     for (const route of routes) {
@@ -100,7 +105,7 @@ export async function measureScriptCost(base: string, routes: string[], runs = 3
       });
     }
   } finally {
-    await browser.close();
+    await launched.close();
   }
   return rows;
 }
