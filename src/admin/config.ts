@@ -50,9 +50,13 @@ export type Field = CmsField;
 /** One section type as a variant of the `sections` list (Decap's typed list). */
 type Variant = CmsFieldBase & CmsFieldObject;
 
+/** In a typed list (the sections), the variant named `type`. */
+export const variantOf = (field: Field | undefined, type: unknown): Variant | undefined =>
+  field && "types" in field ? field.types?.find((variant) => variant.name === type) : undefined;
+
 /** The fields inside `field`: an object's, a list's items' or, in a typed list, those of the variant named `type`. */
 export function innerFields(field: Field | undefined, type?: unknown): Field[] | undefined {
-  if (field && "types" in field && field.types) return field.types.find((variant) => variant.name === type)?.fields;
+  if (field && "types" in field && field.types) return variantOf(field, type)?.fields;
   return field && "fields" in field ? field.fields : undefined;
 }
 

@@ -5,7 +5,7 @@
 import pageSchema from "../../schema/page.schema.json";
 import siteSchema from "../../schema/site.schema.json";
 import type { Site } from "../content/generated/site.ts";
-import { fieldsOf, innerFields, itemField, titleField, type Field, type Schemas } from "./config.ts";
+import { fieldsOf, innerFields, itemField, titleField, variantOf, type Field, type Schemas } from "./config.ts";
 import { siteIndex } from "./site-index.ts";
 import { withSiteChoices } from "./site-choices.ts";
 
@@ -57,5 +57,5 @@ function rowTitle(list: Field, fields: Field[] | undefined, item: unknown): stri
   const first = fields && titleField(fields);
   const text = first && (item as Record<string, unknown> | undefined)?.[first.name];
   if (typeof text === "string" && text.trim()) return text.trim();
-  return "types" in list ? list.types?.find((variant) => variant.name === typeOf(item))?.label : undefined;
+  return variantOf(list, typeOf(item))?.label;
 }

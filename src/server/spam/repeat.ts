@@ -7,6 +7,7 @@
  * (quarantined ones included); MemoryRepeatLedger is the same for one process and for tests.
  */
 import { createHash } from "node:crypto";
+import { DAY_MS } from "../env.ts";
 import type { RepeatCount, RepeatLedger } from "../store.ts";
 import { doubt, spam, type Finding } from "./findings.ts";
 
@@ -37,7 +38,7 @@ export interface RepeatSettings {
   doubtSame: number;
 }
 
-export const REPEAT_DEFAULTS: RepeatSettings = { windowMs: 7 * 86_400_000, doubtOthers: 1, spamOthers: 3, doubtSame: 2 };
+export const REPEAT_DEFAULTS: RepeatSettings = { windowMs: 7 * DAY_MS, doubtOthers: 1, spamOthers: 3, doubtSame: 2 };
 
 export function repeatFinding(count: RepeatCount, settings: RepeatSettings): Finding | undefined {
   if (count.otherSenders >= settings.spamOthers) {
