@@ -15,7 +15,7 @@ import { pagePathControl } from "./page-path.tsx";
 import { refuseInvalid, rememberEntry } from "./pre-save.ts";
 import { guardDeletes } from "./refuse-delete.ts";
 import { hookBackends } from "./backend-hooks.ts";
-import { listEveryFolder } from "./pictures.ts";
+import { listEveryFolder, listFoldersByName } from "./pictures.ts";
 import { placeSchemaLines } from "./schema-line.ts";
 import { limitUploads } from "./upload-limits.ts";
 import { rememberBackend, showLiveNotice } from "./live-notice.ts";
@@ -45,6 +45,7 @@ nameListButtons(document);
 hookBackends(cms, (backend, name) => {
   rememberBackend(name);
   guardDeletes(backend);
+  if (name === "proxy") listFoldersByName(backend);
   listEveryFolder(backend);
   placeSchemaLines(backend);
 });
