@@ -66,7 +66,10 @@ export async function prerender(content: Content, dist: string, ssrDir: string):
   }
   // The search index reads the pages just written, and is written before the host configs and the compression cover it.
   const indexStarted = performance.now();
-  const indexed = await writeSearchIndex(content, dist);
+  const indexed = await writeSearchIndex(
+    content.pages.map((p) => p.page),
+    dist,
+  );
   console.log(
     `search index: ${indexed.pages} pages and ${indexed.documents} PDFs, ${Math.round(indexed.bytes / 1024)} KB, in ${Math.round(performance.now() - indexStarted)} ms`,
   );

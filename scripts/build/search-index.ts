@@ -10,7 +10,7 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import * as pagefind from "pagefind";
 import { extractText, getDocumentProxy } from "unpdf";
-import type { Content } from "../../src/content/load.ts";
+import type { Page } from "../../src/content/types.ts";
 import { documentsOf, fileName, isSearchable } from "../../src/content/directory.ts";
 import { INDEX_DIR } from "../../src/blocks/search/pagefind.ts";
 import { KIND_PREFIX } from "../../src/server/security.ts";
@@ -31,8 +31,8 @@ export interface IndexedSite {
   bytes: number;
 }
 
-export async function writeSearchIndex(content: Content, dist: string): Promise<IndexedSite> {
-  const pages = content.pages.map((p) => p.page);
+/** Indexes `pages` as prerendered into `dist`, and every PDF in `dist`, into <dist>/pagefind/. */
+export async function writeSearchIndex(pages: Page[], dist: string): Promise<IndexedSite> {
   // Only this address gets the policy that lets Pagefind's WebAssembly run (src/server/security.ts).
   for (const page of pages.filter((p) => p.sections.some((s) => s.type === "search"))) {
     if (`${page.path}/` !== KIND_PREFIX.search)

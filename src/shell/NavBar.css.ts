@@ -50,7 +50,8 @@ export const searchLink = style({
   marginLeft: "auto",
   borderRadius: vars.radius.sm,
   color: vars.color.heading,
-  "@media": { [desktop]: { order: 1, marginLeft: 0 } },
+  // The bar is full at 1200 px: on wide screens the square is narrower and sits closer to the buttons.
+  "@media": { [desktop]: { order: 1, marginLeft: `calc(${vars.space.sm} - ${vars.space.md})`, width: "32px" } },
   selectors: { "&:hover, &[aria-current=page]": { color: vars.color.accent } },
 });
 export const searchIcon = style({ width: "24px", height: "24px", fill: "none", stroke: "currentColor", strokeWidth: 2.2, strokeLinecap: "round" });

@@ -48,7 +48,7 @@ export function Search({ section }: { section: Section }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const latest = useRef("");
-  const [shown, setShown] = useState<{ query: string; results: ResultData[] } | null>(null);
+  const [shown, setShown] = useState<{ query: string; count: number; results: ResultData[] } | null>(null);
 
   const run = useCallback((typed: string) => {
     const query = typed.trim();
@@ -60,7 +60,7 @@ export function Search({ section }: { section: Section }) {
     if (!query) return setShown(null);
     // Only the answer to what the box holds now is shown: an earlier, slower one is dropped.
     search(query).then(
-      (results) => latest.current === query && setShown({ query, results }),
+      (found) => latest.current === query && setShown({ query, ...found }),
       (error: unknown) => console.error(error),
     );
   }, []);
@@ -72,10 +72,7 @@ export function Search({ section }: { section: Section }) {
   }, [run]);
 
   const status =
-    shown &&
-    (shown.results.length > 0
-      ? fill(section.results, { count: String(shown.results.length), query: shown.query })
-      : fill(section.noResults, { query: shown.query }));
+    shown && fill(shown.count === 0 ? section.noResults : shown.count === 1 ? section.oneResult : section.results, { count: shown.count, query: shown.query });
   return (
     <section className={sectionFrame}>
       <div className={container}>

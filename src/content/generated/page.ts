@@ -560,6 +560,10 @@ export type ExampleSearch = string
  */
 export type ResultsLine = string
 /**
+ * Shown and read out instead of the results line when exactly one page or document matches: {query} is what was typed.
+ */
+export type ResultsLineForOneResult = string
+/**
  * Shown and read out when nothing matches: {query} is what was typed.
  */
 export type NoResultsLine = string
@@ -916,6 +920,7 @@ type: SectionType15
 label: SearchBoxLabel
 placeholder?: ExampleSearch
 results: ResultsLine
+oneResult: ResultsLineForOneResult
 noResults: NoResultsLine
 onPage: DocumentSPage
 listHeading: ListHeading
