@@ -38,6 +38,20 @@ function Result({ result, query, onPage }: { result: ResultData; query: string; 
   );
 }
 
+type Shown = { query: string; count: number; results: ResultData[] };
+
+/** The results of `query` in order, each shown as soon as its fragment of the index is in, while `current()`. */
+async function showAsTheyCome(query: string, current: () => boolean, show: (shown: Shown) => void): Promise<void> {
+  const { count, results: pending } = await search(query);
+  const results: ResultData[] = [];
+  if (pending.length === 0 && current()) show({ query, count, results });
+  for (const next of pending) {
+    results.push(await next);
+    if (!current()) return;
+    show({ query, count, results: [...results] });
+  }
+}
+
 /**
  * The site search: a labelled box whose results follow each keystroke, announced by a live line
  * above them; while the box is empty, and without script, the list of every page and document.
@@ -48,7 +62,7 @@ export function Search({ section }: { section: Section }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const latest = useRef("");
-  const [shown, setShown] = useState<{ query: string; count: number; results: ResultData[] } | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
 
   const run = useCallback((typed: string) => {
     const query = typed.trim();
@@ -59,10 +73,7 @@ export function Search({ section }: { section: Section }) {
     history.replaceState(history.state, "", url);
     if (!query) return setShown(null);
     // Only the answer to what the box holds now is shown: an earlier, slower one is dropped.
-    search(query).then(
-      (found) => latest.current === query && setShown({ query, ...found }),
-      (error: unknown) => console.error(error),
-    );
+    void showAsTheyCome(query, () => latest.current === query, setShown).catch((error: unknown) => console.error(error));
   }, []);
 
   useEffect(() => {

@@ -36,8 +36,11 @@ export function pagefind(): Promise<PagefindModule> {
 /** Results to show at once: a visitor reads the first few; more words narrow the search. */
 const SHOWN = 10;
 
-/** How many pages and documents match `term`, and the first of them, best first. */
-export async function search(term: string): Promise<{ count: number; results: ResultData[] }> {
+/**
+ * How many pages and documents match `term`, and the first of them, best first: each its own
+ * promise, since each waits for its own fragment of the index.
+ */
+export async function search(term: string): Promise<{ count: number; results: Promise<ResultData>[] }> {
   const found = await (await pagefind()).search(term);
-  return { count: found.results.length, results: await Promise.all(found.results.slice(0, SHOWN).map((r) => r.data())) };
+  return { count: found.results.length, results: found.results.slice(0, SHOWN).map((r) => r.data()) };
 }
