@@ -11,6 +11,8 @@ import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { parse } from "yaml";
 import { readSiteIndex } from "./scripts/cms/site-index.ts";
 import { imageManifest } from "./src/content/images.ts";
+import { siteDirectory } from "./src/content/directory.ts";
+import { listAssets, loadContent } from "./src/content/load.ts";
 
 const root = process.cwd();
 const outDir = process.env.DIST_DIR ?? "dist";
@@ -30,6 +32,20 @@ function siteModule(): Plugin {
       const site = parse(readFileSync(join(root, "content/site.yaml"), "utf8")) as unknown;
       const images = await imageManifest(join(root, "public"));
       return `export default ${JSON.stringify(site)};\nexport const images = ${JSON.stringify(images)};`;
+    },
+  };
+}
+
+/** `virtual:directory` for the search block's preview: every page and document as at build (src/content/directory.ts). */
+function directoryModule(): Plugin {
+  const id = "\0virtual:directory";
+  return {
+    name: "lariox-admin-directory",
+    resolveId: (source) => (source === "virtual:directory" ? id : undefined),
+    load(source) {
+      if (source !== id) return undefined;
+      const { content } = loadContent(root);
+      return `export default ${JSON.stringify(siteDirectory(content?.pages.map((p) => p.page) ?? [], listAssets(root)))};`;
     },
   };
 }
@@ -55,7 +71,7 @@ function adminFiles(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [siteModule(), adminFiles(), vanillaExtractPlugin(), react()],
+  plugins: [siteModule(), directoryModule(), adminFiles(), vanillaExtractPlugin(), react()],
   publicDir: false,
   define: {
     __CMS_BACKEND__: JSON.stringify({

@@ -43,6 +43,9 @@ export function servedFiles(dist: string): string[] {
 
 type ByKind = Record<AnswerKind, string>;
 
+/** The kinds told apart by their folder; every other path is a page's. */
+const OTHER_KINDS = Object.keys(KIND_PREFIX) as (keyof typeof KIND_PREFIX)[];
+
 /** The security headers every kind of answer shares, and the ones that differ (a value per kind). */
 function splitHeaders(builtSite: BuiltSite): { shared: HeaderSet; differing: Array<[name: string, values: ByKind]> } {
   const sets = securityHeaderSets(builtSite);
@@ -65,7 +68,7 @@ const headersOf = (differing: Array<[string, ByKind]>, kind: AnswerKind): Header
 function checkKindPrefixes(files: string[]): void {
   for (const file of files) {
     const url = `/${file}`;
-    const byPrefix = url.startsWith(KIND_PREFIX.asset) ? "asset" : url.startsWith(KIND_PREFIX.admin) ? "admin" : "page";
+    const byPrefix = OTHER_KINDS.find((kind) => url.startsWith(KIND_PREFIX[kind])) ?? "page";
     if (answerKind(url) !== byPrefix) throw new Error(`answerKind no longer goes by KIND_PREFIX (${url}): update scripts/build/deploy-configs.ts`);
   }
 }
@@ -125,7 +128,7 @@ export function headersFile(files: string[], builtSite: BuiltSite): string {
     if (group.folder) rules.push({ path: `/${top}/*`, headers });
   }
   const replaces = differing.map(([name]) => name);
-  for (const kind of ["asset", "admin"] as const) {
+  for (const kind of OTHER_KINDS) {
     const folder = KIND_PREFIX[kind].slice(1, -1);
     const headers = (cacheControl: string) => ({ ...headersOf(differing, kind), "cache-control": cacheControl });
     const index = `${folder}/index.html`;
@@ -238,8 +241,7 @@ export function nginxFiles(files: string[], builtSite: BuiltSite, options: Nginx
     ...differing.flatMap(([name, values]) => [
       `map "$request_method $uri" ${variable(name)} {`,
       `    default ${quote(values.page)};`,
-      `    ${quote(`~^(?:GET|HEAD) ${KIND_PREFIX.asset}`)} ${quote(values.asset)};`,
-      `    ${quote(`~^(?:GET|HEAD) ${KIND_PREFIX.admin}`)} ${quote(values.admin)};`,
+      ...OTHER_KINDS.map((kind) => `    ${quote(`~^(?:GET|HEAD) ${KIND_PREFIX[kind]}`)} ${quote(values[kind])};`),
       "}",
     ]),
     "map $uri $lariox_cache_control {",

@@ -17,6 +17,7 @@ import type { LoadedPage } from "../../src/app/App.tsx";
 import { headTags } from "./head.ts";
 import { writeRedirects, writeBuiltSite, writeSitemap } from "./seo-files.ts";
 import { precompress } from "./compress.ts";
+import { writeSearchIndex } from "./search-index.ts";
 import { writeDeployConfigs } from "./deploy-configs.ts";
 import { bootTags, inlineScripts, scriptHash, siteFiles } from "./boot.ts";
 import type { Manifest } from "vite";
@@ -63,9 +64,18 @@ export async function prerender(content: Content, dist: string, ssrDir: string):
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, html);
   }
+  // The search index reads the pages just written, and is written before the host configs and the compression cover it.
+  const indexStarted = performance.now();
+  const indexed = await writeSearchIndex(
+    content.pages.map((p) => p.page),
+    dist,
+  );
+  console.log(
+    `search index: ${indexed.pages} pages and ${indexed.documents} PDFs, ${Math.round(indexed.bytes / 1024)} KB, in ${Math.round(performance.now() - indexStarted)} ms`,
+  );
   // Hosts without our server look for a top-level 404.html.
   copyFileSync(join(dist, "404", "index.html"), join(dist, "404.html"));
-  const indexed = writeSitemap(
+  const listed = writeSitemap(
     dist,
     content.site,
     content.pages.map((p) => p.page.path),
@@ -84,7 +94,7 @@ export async function prerender(content: Content, dist: string, ssrDir: string):
   const compressStarted = performance.now();
   const packed = await precompress(dist);
   console.log(
-    `prerendered ${content.pages.length} pages in ${rendered} ms; sitemap lists ${indexed}; ${content.site.redirects.length} redirects; ` +
+    `prerendered ${content.pages.length} pages in ${rendered} ms; sitemap lists ${listed}; ${content.site.redirects.length} redirects; ` +
       `precompressed ${packed.files} files in ${Math.round(performance.now() - compressStarted)} ms (${Math.round(packed.bytes / 1024)} KB -> ${Math.round(packed.brotli / 1024)} KB brotli)`,
   );
 }

@@ -12,5 +12,5 @@ export function findRedirect(path: string): string | undefined {
   return redirectTo.get(normalisePath(path));
 }
 
-export const NOT_FOUND_PATH = "/404";
+export { NOT_FOUND_PATH } from "../content/directory.ts";
 export { routes };

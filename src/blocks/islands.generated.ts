@@ -3,4 +3,5 @@
 export const islandCode: Record<string, () => Promise<{ default: unknown }>> = {
   form: () => import("./form/index.tsx"),
   hero: () => import("./hero/index.tsx"),
+  search: () => import("./search/index.tsx"),
 };

@@ -15,6 +15,7 @@ import logoGridBlock from "./logoGrid/index.tsx";
 import logoStripBlock from "./logoStrip/index.tsx";
 import pdfEmbedBlock from "./pdfEmbed/index.tsx";
 import richTextBlock from "./richText/index.tsx";
+import searchBlock from "./search/index.tsx";
 
 export const registry: Registry = {
   accordion: block(accordionBlock),
@@ -32,4 +33,5 @@ export const registry: Registry = {
   logoStrip: block(logoStripBlock),
   pdfEmbed: block(pdfEmbedBlock),
   richText: block(richTextBlock),
+  search: block(searchBlock, "idle"),
 };

@@ -14,3 +14,8 @@ declare module "virtual:routes" {
   export const routes: RouteEntry[];
   export const redirects: { from: string; to: string }[];
 }
+
+declare module "virtual:directory" {
+  const directory: import("./directory.ts").SiteDirectory;
+  export default directory;
+}

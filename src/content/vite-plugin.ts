@@ -4,12 +4,14 @@ import { imageManifest, variantEncoder, writeVariants, type VariantEncoder } fro
 import type { Images } from "./image-formats.ts";
 import type { ContentError } from "./errors.ts";
 import { overlayError } from "./dev-errors.ts";
-import { loadContent, PAGES_DIR, SITE_FILE, type Content, type PageFile } from "./load.ts";
+import { siteDirectory } from "./directory.ts";
+import { listAssets, loadContent, PAGES_DIR, SITE_FILE, type Content, type PageFile } from "./load.ts";
 
 /**
  * Serves the content to the app as modules, validated on the way in:
  * - `virtual:site`          the parsed content/site.yaml
  * - `virtual:routes`        the route table, each page's sections loaded lazily (one chunk per route)
+ * - `virtual:directory`     every page and the documents it offers (src/content/directory.ts), for the search block
  * - `content/pages/*.yaml`  one page, checked against the page schema
  * The site and each page also export `images`: the size and variants of every image they name, so
  * a page carries what its <img> tags need and no page carries the whole site's.
@@ -19,7 +21,7 @@ import { loadContent, PAGES_DIR, SITE_FILE, type Content, type PageFile } from "
  * reads the content itself, and again on every change.
  */
 export function contentPlugin(root = process.cwd(), given?: Content): Plugin {
-  const ids = { site: "virtual:site", routes: "virtual:routes" };
+  const ids = { site: "virtual:site", routes: "virtual:routes", directory: "virtual:directory" };
   let server: ViteDevServer | undefined;
   let isBuild = false;
   let isSsr = false;
@@ -100,6 +102,10 @@ export function contentPlugin(root = process.cwd(), given?: Content): Plugin {
           (p) => `  { path: ${JSON.stringify(p.page.path)}, title: ${JSON.stringify(p.page.title)}, load: () => import(${JSON.stringify("/" + p.file)}) }`,
         );
         return `export const routes = [\n${entries.join(",\n")}\n];\nexport const redirects = ${JSON.stringify(site.redirects)};\n`;
+      }
+      if (id === "\0" + ids.directory) {
+        const { pages } = content(this);
+        return `export default ${JSON.stringify(siteDirectory(pages.map((p) => p.page), listAssets(root)))};\n`;
       }
       if (id.endsWith(".yaml") && id.startsWith(resolve(root, PAGES_DIR))) {
         const file = relative(root, id).split("\\").join("/");

@@ -7,6 +7,8 @@
  * Styles allow 'unsafe-inline' (React style attributes, sonner's injected <style>). Frames: the
  * site itself (the datasheet PDFs) and the map's origin, from the same file. Pages may not be framed by anyone (frame-ancestors 'none', X-Frame-Options DENY);
  * files under /assets/ may be framed by the site's own pages (the PDF viewers), nobody else.
+ * The search page (/search) alone may also compile WebAssembly ('wasm-unsafe-eval', never 'unsafe-eval'): Pagefind's
+ * index reader is WebAssembly.
  * The visual editor (/admin) has a policy of its own: no inline script, eval for Decap, and it may
  * talk to GitHub's API (the remote set-up) or to Decap's local backend on the editor's own machine.
  *
@@ -21,13 +23,13 @@ import type { BuiltSite } from "./built-site.ts";
 export type PolicyInputs = Pick<BuiltSite, "scriptHashes" | "frameOrigins">;
 
 /**
- * The kinds of answer whose headers differ: pages, the files under /assets/ the site's own pages
- * embed (the PDFs), and the visual editor's files under /admin/.
+ * The kinds of answer whose headers differ: pages, the search page (its folder's index.html), the
+ * files under /assets/ the site's own pages embed (the PDFs), and the visual editor's files under /admin/.
  */
-export type AnswerKind = "page" | "asset" | "admin";
-export const ANSWER_KINDS: readonly AnswerKind[] = ["page", "asset", "admin"];
+export type AnswerKind = "page" | "search" | "asset" | "admin";
+export const ANSWER_KINDS: readonly AnswerKind[] = ["page", "search", "asset", "admin"];
 /** The folder of each kind but pages (the configs the build writes match on it). */
-export const KIND_PREFIX = { asset: "/assets/", admin: "/admin/" } as const;
+export const KIND_PREFIX = { search: "/search/", asset: "/assets/", admin: "/admin/" } as const;
 
 /**
  * The kind of the file of dist/ at `path` ("/admin/index.html"). Only a file served from dist/
@@ -35,8 +37,8 @@ export const KIND_PREFIX = { asset: "/assets/", admin: "/admin/" } as const;
  * spelling of a URL can put the editor's policy on something else.
  */
 export function answerKind(path: string): AnswerKind {
-  if (path.startsWith(KIND_PREFIX.asset)) return "asset";
-  return path.startsWith(KIND_PREFIX.admin) ? "admin" : "page";
+  const kinds = Object.keys(KIND_PREFIX) as (keyof typeof KIND_PREFIX)[];
+  return kinds.find((kind) => path.startsWith(KIND_PREFIX[kind])) ?? "page";
 }
 
 /** Decap's local backend (`npm run edit`, its fixed port 8081): it also sends the pictures the editor lists. */
@@ -51,7 +53,7 @@ export function contentSecurityPolicy(inputs: PolicyInputs, kind: AnswerKind = "
     ["default-src", "'self'"],
     // The editor's page has no inline script, but Decap CMS compiles its config validator (ajv)
     // with new Function, and refuses to start without 'unsafe-eval'. Pages never get it.
-    ["script-src", "'self'", ...(editor ? ["'unsafe-eval'"] : inputs.scriptHashes)],
+    ["script-src", "'self'", ...(editor ? ["'unsafe-eval'"] : inputs.scriptHashes), ...(kind === "search" ? ["'wasm-unsafe-eval'"] : [])],
     ["style-src", "'self'", "'unsafe-inline'"],
     // The editor shows a picture being uploaded as a blob: URL, the signed-in GitHub user's avatar,
     // and the local backend's pictures.

@@ -39,6 +39,23 @@ export const inner = style([
 export const logo = style({ display: "inline-flex", alignItems: "center", flexShrink: 0, paddingBlock: vars.space.sm });
 export const logoImg = style({ height: "40px", width: "auto" });
 
+/** The search link: a square the hamburger's size, left of it on phones, after the buttons on wide screens. */
+export const searchLink = style({
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  flexShrink: 0,
+  width: "44px",
+  height: "44px",
+  marginLeft: "auto",
+  borderRadius: vars.radius.sm,
+  color: vars.color.heading,
+  // The bar is full at 1200 px: on wide screens the square is narrower and sits closer to the buttons.
+  "@media": { [desktop]: { order: 1, marginLeft: `calc(${vars.space.sm} - ${vars.space.md})`, width: "32px" } },
+  selectors: { "&:hover, &[aria-current=page]": { color: vars.color.accent } },
+});
+export const searchIcon = style({ width: "24px", height: "24px", fill: "none", stroke: "currentColor", strokeWidth: 2.2, strokeLinecap: "round" });
+
 /** The <details> whose summary is the hamburger; its open state shows the small-screen menu. */
 const menuToggle = "details[data-menu]";
 globalStyle(menuToggle, { "@media": { [desktop]: { display: "none" } } });

@@ -31,6 +31,7 @@ export function NavBar() {
           {/* Shown instead in the dark colour mode; lazy, so the light mode never fetches it. */}
           <Img src={company.logoOnDark} alt={company.name} className={`${css.logoImg} ${css.logoForDark}`} />
         </a>
+        {navigation.search && <SearchLink link={navigation.search} current={current} />}
         <details data-menu="">
           <summary className={css.hamburger} aria-controls="site-menu">
             <span className={css.bars} aria-hidden="true" />
@@ -65,6 +66,22 @@ export function NavBar() {
         </nav>
       </div>
     </header>
+  );
+}
+
+/**
+ * A plain link to the search page, a magnifier named by its label, beside the menu on phones and at
+ * the bar's end on wide screens: no page fetches anything for search before the visitor goes there.
+ */
+function SearchLink({ link, current }: { link: { label: string; href: string }; current: string }) {
+  return (
+    <a href={link.href} className={css.searchLink} aria-current={current === link.href ? "page" : undefined}>
+      <svg className={css.searchIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <circle cx="10.5" cy="10.5" r="6.5" />
+        <path d="m15.5 15.5 5 5" />
+      </svg>
+      <span className={visuallyHidden}>{link.label}</span>
+    </a>
   );
 }
 

@@ -1,6 +1,6 @@
 import { COMPANY, SPEC_ROUTES, axe, disclosure, expect, isMobile, menuToggle, test } from "./fixtures.ts";
 
-const ROUTES = [...SPEC_ROUTES, "/aveva/aveva-historian-client", "/no-such-page"];
+const ROUTES = [...SPEC_ROUTES, "/aveva/aveva-historian-client", "/search", "/no-such-page"];
 /** One page of each layout, checked at 375 px too; the others share their markup and styles. */
 const EVERY_WIDTH = new Set([
   "/",
@@ -11,6 +11,7 @@ const EVERY_WIDTH = new Set([
   "/aveva/aveva-intouch",
   "/avevasolutions/operations-control",
   "/downloads",
+  "/search",
   "/no-such-page",
 ]);
 

@@ -236,6 +236,18 @@ describe("nginx in front of the Node server", () => {
     expect(file.body.equals(readFileSync(join(dist, "assets", pdf())))).toBe(true);
   });
 
+  it("lets the search page alone run WebAssembly, and serves the search index as Node does", async () => {
+    for (const path of ["/search", "/search/"]) {
+      const [page] = await both(path);
+      expect(page.headers["content-security-policy"], path).toContain("'wasm-unsafe-eval'");
+    }
+    for (const path of ["/pagefind/pagefind.js", "/pagefind/pagefind-entry.json"]) {
+      const [file] = await both(path);
+      expect([path, file.status]).toEqual([path, 200]);
+      expect(file.headers["content-security-policy"], path).not.toContain("wasm-unsafe-eval");
+    }
+  });
+
   it("answers unknown paths, dotfiles and the 404 page's own addresses with 404.html and status 404", async () => {
     const page = readFileSync(join(dist, "404.html"));
     for (const path of ["/no-such-page", "/404", "/404/", "/404.html", "/assets/no-such.pdf", "/.site/server.json", "/.site/nginx.conf"]) {

@@ -45,7 +45,7 @@ describe("content validation", () => {
   it("names the known section types for an unknown one", () => {
     expect(errorsOf("unknown-section")).toMatchInlineSnapshot(`
       [
-        "content/pages/about.yaml:6:5  /sections/0: Unknown section type "carousel" (known types: accordion, banner, cardGrid, contactBlock, cta, documentList, featureList, form, hero, linkList, listColumns, logoGrid, logoStrip, pdfEmbed, richText)",
+        "content/pages/about.yaml:6:5  /sections/0: Unknown section type "carousel" (known types: accordion, banner, cardGrid, contactBlock, cta, documentList, featureList, form, hero, linkList, listColumns, logoGrid, logoStrip, pdfEmbed, richText, search)",
       ]
     `);
   });

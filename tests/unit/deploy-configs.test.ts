@@ -112,17 +112,18 @@ describe("nginx config", () => {
     ]);
   });
 
-  it("sends the security headers from one snippet, the framed files' values under /assets/ and the editor's under /admin", () => {
+  it("sends the security headers from one snippet, the search page's under /search/, the framed files' under /assets/ and the editor's under /admin", () => {
     const page = securityHeaders(builtSite, "page");
+    const search = securityHeaders(builtSite, "search");
     const framed = securityHeaders(builtSite, "asset");
     const editor = securityHeaders(builtSite, "admin");
     for (const [name, value] of Object.entries(page)) {
       const line = files["nginx-headers.conf"]!.split("\n").find((l) => l.startsWith(`add_header ${name} `));
-      if (framed[name] === value && editor[name] === value) expect(line).toBe(`add_header ${name} "${value}" always;`);
+      if (search[name] === value && framed[name] === value && editor[name] === value) expect(line).toBe(`add_header ${name} "${value}" always;`);
       else
         expect(conf).toContain(
           `map "$request_method $uri" $lariox_${name.replace(/-/g, "_")} {\n    default "${value}";\n` +
-            `    "~^(?:GET|HEAD) /assets/" "${framed[name]}";\n    "~^(?:GET|HEAD) /admin/" "${editor[name]}";\n}`,
+            `    "~^(?:GET|HEAD) /search/" "${search[name]}";\n    "~^(?:GET|HEAD) /assets/" "${framed[name]}";\n    "~^(?:GET|HEAD) /admin/" "${editor[name]}";\n}`,
         );
     }
     expect(conf.match(/include "\/srv\/site\/dist\/\.site\/nginx-headers\.conf";/g)?.length).toBeGreaterThan(4);

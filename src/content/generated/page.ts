@@ -23,7 +23,7 @@ export type Sidebar = string
  */
 export type Sections = [Section, ...(Section)[]]
 export type Section = (Section1 & Section2 & Section1 & Section2)
-export type Section1 = (AccordionSection | BannerSection | CardGridSection | ContactBlockSection | CtaSection | DocumentListSection | FeatureListSection | FormSection | HeroSection | LinkListSection | ListColumnsSection | LogoGridSection | LogoStripSection | PdfEmbedSection | RichTextSection)
+export type Section1 = (AccordionSection | BannerSection | CardGridSection | ContactBlockSection | CtaSection | DocumentListSection | FeatureListSection | FormSection | HeroSection | LinkListSection | ListColumnsSection | LogoGridSection | LogoStripSection | PdfEmbedSection | RichTextSection | SearchSection)
 /**
  * Always "accordion" here: expandable items such as the protocols of each vendor.
  */
@@ -544,9 +544,49 @@ export type Paragraphs = [string, ...(string)[]]
  */
 export type Bullets = string[]
 /**
+ * Always "search" here: the site search.
+ */
+export type SectionType15 = "search"
+/**
+ * The words above the search box, also read out by screen readers.
+ */
+export type SearchBoxLabel = string
+/**
+ * An optional hint inside the empty box.
+ */
+export type ExampleSearch = string
+/**
+ * Shown and read out above the results: {count} is their number, {query} what was typed.
+ */
+export type ResultsLine = string
+/**
+ * Shown and read out instead of the results line when exactly one page or document matches: {query} is what was typed.
+ */
+export type ResultsLineForOneResult = string
+/**
+ * Shown and read out when nothing matches: {query} is what was typed.
+ */
+export type NoResultsLine = string
+/**
+ * Before the link to the page that shows a document.
+ */
+export type DocumentSPage = string
+/**
+ * The heading of the list of every page and document, shown while the box is empty.
+ */
+export type ListHeading = string
+/**
+ * The list's group of the top bar's plain links and buttons (the dropdown menus are groups of their own, under their names).
+ */
+export type MainLinksGroup = string
+/**
+ * The list's group of the pages and documents no menu leads to.
+ */
+export type OtherPagesGroup = string
+/**
  * Which kind of section this is.
  */
-export type SectionType15 = string
+export type SectionType16 = string
 
 /**
  * One route of the site: its path, title, meta description and an ordered list of sections.
@@ -872,6 +912,21 @@ heading?: Heading16
 paragraphs: Paragraphs
 bullets?: Bullets
 }
-export interface Section2 {
+/**
+ * A search box over every page and document of the site, with results as the visitor types; without script, a list of every page and document grouped as the menus group them.
+ */
+export interface SearchSection {
 type: SectionType15
+label: SearchBoxLabel
+placeholder?: ExampleSearch
+results: ResultsLine
+oneResult: ResultsLineForOneResult
+noResults: NoResultsLine
+onPage: DocumentSPage
+listHeading: ListHeading
+mainGroup: MainLinksGroup
+otherGroup: OtherPagesGroup
+}
+export interface Section2 {
+type: SectionType16
 }

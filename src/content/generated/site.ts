@@ -499,6 +499,7 @@ export interface NavigationBar {
 main: MainLinks
 menus: DropdownMenus
 buttons: RightSideButtons
+search?: Link2
 }
 export interface DropdownMenu {
 label: MenuButtonText
@@ -516,6 +517,13 @@ export interface MenuItem {
 label: LinkText2
 href: LinkTarget1
 children?: SubEntries
+}
+/**
+ * An optional link to the search page, drawn as a magnifier with its text beside the buttons.
+ */
+export interface Link2 {
+label: LinkText1
+href: LinkTarget
 }
 /**
  * Lists of links that pages show beside their content (each page chooses its sidebar).
