@@ -83,6 +83,8 @@ test.describe("the visual editor @once", () => {
   test.setTimeout(90_000);
 
   test.beforeAll(async () => {
+    // A copy of the site and the backend started on it: on a busy machine, more than a test's usual 30 s.
+    test.setTimeout(120_000);
     backend = await startEditorBackend();
   });
   test.afterAll(() => backend?.close());

@@ -29,8 +29,9 @@ export async function startEditorBackend(): Promise<EditorBackend> {
   for (const name of COPIED) cpSync(join(project, name), join(root, name), { recursive: true });
   symlinkSync(join(project, "node_modules"), join(root, "node_modules"));
   const backend: ChildProcess = startLocalBackend({ root, env: { PATH: process.env.PATH }, logLevel: "error", stdio: "ignore" });
-  for (let i = 0; !(await answers()); i++) {
-    if (i > 100) throw new Error(`decap-server did not start at ${BACKEND}`);
+  // Until it answers, or exits: the test's own timeout bounds a start that never comes.
+  while (!(await answers())) {
+    if (backend.exitCode !== null) throw new Error(`the local backend exited before it answered at ${BACKEND}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

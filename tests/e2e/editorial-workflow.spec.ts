@@ -5,11 +5,14 @@
  * CI's content check (npm run validate) runs on the branch; "Publish now" merges it into main.
  * The check can fail: a branch with a broken page (a change made outside the editor) is refused.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { parse } from "yaml";
 import { startGitBackend, type GitBackend } from "./git-backend.ts";
 
 let backend: GitBackend;
+// A save, a status change or a publish is a few git commands on the backend and the site's checks
+// in the browser: on a busy machine that is seconds. The test waits for each one's notice, however long.
+const expect = baseExpect.configure({ timeout: 60_000 });
 
 /** The editor's requests for the local backend's fixed address go to this test's backend. */
 async function openEditor(page: Page, hash: string): Promise<void> {
@@ -43,6 +46,8 @@ test.describe("the editorial workflow on a git repository @once", () => {
   test.setTimeout(120_000);
 
   test.beforeAll(async () => {
+    // A copy of the site in a new repository, and the backend started on it.
+    test.setTimeout(120_000);
     backend = await startGitBackend();
   });
   test.afterAll(() => backend?.close());

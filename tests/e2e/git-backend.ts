@@ -68,8 +68,9 @@ export async function startGitBackend(): Promise<GitBackend> {
   const port = await freePort();
   const backend: ChildProcess = startLocalBackend({ root: repo, port, mode: "git", env: gitEnv, logLevel: "error", stdio: ["ignore", "ignore", "inherit"] });
   const url = `http://localhost:${port}/api/v1`;
-  for (let i = 0; !(await answers(url)); i++) {
-    if (i > 150 || backend.exitCode !== null) throw new Error(`decap-server (git mode) did not start at ${url}`);
+  // Until it answers, or exits: the test's own timeout bounds a start that never comes.
+  while (!(await answers(url))) {
+    if (backend.exitCode !== null) throw new Error(`the local backend (git mode) exited before it answered at ${url}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
