@@ -131,13 +131,15 @@ test.describe("keyboard", () => {
   });
 
   test("the carousel can be paused from the keyboard", { tag: "@once" }, async ({ page }) => {
+    // Page time, moved on by the test: more than a slide's 5 s pass at once.
+    await page.clock.install();
     await page.goto("/");
     const pause = page.getByRole("button", { name: "Pause slideshow" });
     await pause.focus();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("button", { name: "Play slideshow" })).toBeVisible();
     const current = await page.locator("button[aria-current=true]").getAttribute("aria-label");
-    await page.waitForTimeout(6000);
+    await page.clock.runFor(6000);
     await expect(page.locator("button[aria-current=true]")).toHaveAttribute("aria-label", current!);
   });
 });
@@ -146,6 +148,7 @@ test.describe("reduced motion", () => {
   test.use({ contextOptions: { reducedMotion: "reduce" } });
 
   test("nothing moves: no intro, no autoplay, no scrolling strip, no typing", { tag: "@once" }, async ({ page }) => {
+    await page.clock.install();
     await page.goto("/");
     await expect(page.getByTestId("intro")).toBeHidden();
     await expect(page.getByRole("button", { name: "Play slideshow" })).toBeVisible();
@@ -157,8 +160,10 @@ test.describe("reduced motion", () => {
     expect(animation).toBe("none");
     const tagline = page.locator("main p").filter({ hasText: "Automation" }).first();
     const before = await tagline.innerText();
-    await page.waitForTimeout(1500);
+    const slide = await page.locator("button[aria-current=true]").getAttribute("aria-label");
+    await page.clock.runFor(6000);
     expect(await tagline.innerText()).toBe(before);
+    await expect(page.locator("button[aria-current=true]")).toHaveAttribute("aria-label", slide!);
     await expect(page.getByTestId("cursor-inner")).toHaveCount(0);
   });
 });

@@ -56,20 +56,31 @@ test.describe("Home", () => {
 
   test("hero rotates every 5 s, and the pause button stops it", async ({ page, viewport }) => {
     test.skip(isMobile(viewport?.width), "timing checked once, on desktop");
-    test.setTimeout(45_000);
+    // The page's timers run on a clock the test moves: 5 s of page time, whatever the machine's load.
+    await page.clock.install();
     await page.goto("/");
     const hero = page.locator('main [aria-roledescription="carousel"]');
     const dot = (n: number) => hero.getByRole("button", { name: `Show slide ${n}`, exact: true });
+    const current = () => hero.locator('button[aria-current="true"]').getAttribute("aria-label");
     const slides = await hero.locator('[aria-roledescription="slide"]').count();
+    expect(slides).toBeGreaterThan(1);
+    const after = (n: number) => (n % slides) + 1;
     // Autoplay starts once the page is hydrated: the button then offers to pause.
     const pause = hero.getByRole("button", { name: "Pause slideshow" });
     await expect(pause).toBeVisible();
-    const start = Date.now();
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 10));
+    // Wherever the first slide's 5 s stood, the second is shown within the next 5 s...
     await expect(dot(1)).toHaveAttribute("aria-current", "true");
-    await expect(dot(2)).toHaveAttribute("aria-current", "true", { timeout: 8000 });
-    const elapsed = Date.now() - start;
-    expect(elapsed).toBeGreaterThan(3500);
-    expect(elapsed).toBeLessThan(7500);
+    for (let waited = 0; (await current()) === "Show slide 1"; waited += 100) {
+      expect(waited, "the second slide came within 5 s").toBeLessThanOrEqual(5000);
+      await page.clock.runFor(100);
+    }
+    await expect(dot(2)).toHaveAttribute("aria-current", "true");
+    // ...and stays for 5 s: the next comes just after.
+    await page.clock.runFor(4800);
+    await expect(dot(2)).toHaveAttribute("aria-current", "true");
+    await page.clock.runFor(400);
+    await expect(dot(after(2))).toHaveAttribute("aria-current", "true");
 
     await pause.click();
     await expect(hero.getByRole("button", { name: "Play slideshow" })).toBeVisible();
@@ -77,13 +88,14 @@ test.describe("Home", () => {
     await page.mouse.move(5, 890);
     await page.mouse.move(700, 880);
     await page.locator("footer").getByRole("link").first().focus();
-    await page.waitForTimeout(6500);
-    await expect(dot(2)).toHaveAttribute("aria-current", "true");
+    await page.clock.runFor(6500);
+    await expect(dot(after(2))).toHaveAttribute("aria-current", "true");
 
     await hero.getByRole("button", { name: "Play slideshow" }).click();
     await page.mouse.move(5, 890);
     await page.locator("footer").getByRole("link").first().focus();
-    await expect(dot((2 % slides) + 1)).toHaveAttribute("aria-current", "true", { timeout: 8000 });
+    await page.clock.runFor(5200);
+    await expect(dot(after(after(2)))).toHaveAttribute("aria-current", "true");
   });
 
   test("Our Solutions: cards, each titled", { tag: "@once" }, async ({ page }) => {
@@ -141,8 +153,7 @@ test.describe("Home", () => {
     await section.scrollIntoViewIfNeeded();
     const x = () => track.evaluate((el) => el.getBoundingClientRect().left);
     const before = await x();
-    await page.waitForTimeout(400);
-    expect(await x()).toBeLessThan(before);
+    await expect.poll(x).toBeLessThan(before);
   });
 
   test("partner strip stands still under prefers-reduced-motion", { tag: "@once" }, async ({ page }) => {
@@ -152,7 +163,7 @@ test.describe("Home", () => {
     const track = section.locator("ul");
     expect(await track.evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
     const before = await track.evaluate((el) => el.getBoundingClientRect().left);
-    await page.waitForTimeout(400);
+    await settled(page);
     expect(await track.evaluate((el) => el.getBoundingClientRect().left)).toBe(before);
     // Every logo readable at once, the copy out of the way.
     const visible = section.locator('li:not([aria-hidden="true"])').getByRole("img");

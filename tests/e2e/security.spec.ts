@@ -5,7 +5,7 @@
  */
 import type { ConsoleMessage, Page } from "@playwright/test";
 import { expect, isMobile, menuToggle, test } from "./fixtures.ts";
-import { holdTime, runUntil } from "./hold-time.ts";
+import { holdTime, runUntil, settled } from "./hold-time.ts";
 
 interface Watch {
   violations: string[];
@@ -37,9 +37,9 @@ async function watch(page: Page): Promise<Watch> {
   return seen;
 }
 
-async function expectClean(seen: Watch): Promise<void> {
-  // violation reports are delivered asynchronously
-  await new Promise((r) => setTimeout(r, 300));
+async function expectClean(page: Page, seen: Watch): Promise<void> {
+  // Violation reports are delivered as tasks of their own: the page has settled once they have run.
+  await settled(page);
   expect(seen.violations, "CSP violations").toEqual([]);
   expect(seen.errors, "console errors").toEqual([]);
 }
@@ -68,7 +68,7 @@ test("home: hydrates under the policy without a violation", async ({ page, viewp
   const map = page.locator('iframe[src^="https://www.google.com/"]');
   if ((await map.count()) > 0) await map.first().scrollIntoViewIfNeeded();
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await expectClean(seen);
+  await expectClean(page, seen);
 });
 
 test("first visit: the intro splash plays and leaves under the policy", async ({ browser }) => {
@@ -76,13 +76,14 @@ test("first visit: the intro splash plays and leaves under the policy", async ({
   const page = await context.newPage();
   const seen = await watch(page);
   // The splash's 3 s are page time, moved on by the test once the page is there.
-  await holdTime(page);
+  const time = await holdTime(page);
   await page.goto("/", { waitUntil: "domcontentloaded" });
   await page.waitForLoadState("load");
   await expect(page.getByTestId("intro")).toBeVisible();
   await runUntil(page, 3010);
   await expect(page.getByTestId("intro")).toBeHidden();
-  await expectClean(seen);
+  await time.release();
+  await expectClean(page, seen);
   await context.close();
 });
 
@@ -105,7 +106,7 @@ test("contact: the form sends under the policy and the toast shows", async ({ pa
   await submit.click();
   expect((await answer).status()).toBe(200);
   await expect(page.locator("[data-sonner-toast]").first()).toBeVisible();
-  await expectClean(seen);
+  await expectClean(page, seen);
 });
 
 test("products/communication: hydrates under the policy without a violation", async ({ page, viewport }) => {
@@ -116,7 +117,7 @@ test("products/communication: hydrates under the policy without a violation", as
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
   }
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await expectClean(seen);
+  await expectClean(page, seen);
 });
 
 test("aveva-intouch: the datasheet PDF loads in its iframe (frame-ancestors 'self' on /assets/)", async ({ page }) => {
@@ -146,5 +147,5 @@ test("aveva-intouch: the datasheet PDF loads in its iframe (frame-ancestors 'sel
   // frame-ancestors ends on Chromium's error page instead.
   await expect.poll(() => page.frames().some((f) => f.url().startsWith("chrome-extension://")), { message: "the PDF viewer started" }).toBe(true);
   expect(page.frames().some((f) => f.url().startsWith("chrome-error://"))).toBe(false);
-  await expectClean(seen);
+  await expectClean(page, seen);
 });
