@@ -110,12 +110,9 @@ describe("<Form>", () => {
 
   afterEach(async () => {
     toast.dismiss(); // sonner replays still-active toasts to the next Toaster
-    // sonner applies a dismissal two frames later: let it land while this file's page still exists.
-    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-    await act(async () => {
-      await frame();
-      await frame();
-    });
+    // sonner removes a dismissed toast on a timer of its own: wait until it is gone, so no state update
+    // lands after this file's page (jsdom) is torn down ('window is not defined' on a busy machine).
+    await waitFor(() => expect(document.querySelector("[data-sonner-toast]")).toBeNull(), { timeout: 10_000 });
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
