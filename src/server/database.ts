@@ -61,8 +61,8 @@ export interface Tables {
     outcome: string | null;
   };
   spam_hits: { day: string; kind: string; hits: number; last_at: Time };
-  /** ALTCHA challenges already answered, until they expire: one post per challenge across instances. */
-  altcha_nonces: { nonce: string; expires_at: Time };
+  /** Time tokens and ALTCHA nonces that carried an enquiry, until they expire: one enquiry each across instances. */
+  used_tokens: { token: string; expires_at: Time };
 }
 
 /** The store cannot take a write: disk full, file gone, database unreachable. Answered with 503. */

@@ -24,7 +24,7 @@ import type { Migration } from "kysely/migration";
 import type { Dialect, Tables } from "./database.ts";
 
 /** In the order they apply; `migrations` below gives each its steps. */
-export const MIGRATION_NAMES = ["001-enquiries", "002-leads", "003-form-kinds"] as const;
+export const MIGRATION_NAMES = ["001-enquiries", "002-leads", "003-form-kinds", "004-single-use-tokens"] as const;
 export const LATEST_MIGRATION = MIGRATION_NAMES.at(-1)!;
 
 /** SQLite's step from version 1 to 2 before the Migrator, kept verbatim for databases still at 1. */
@@ -143,6 +143,13 @@ function migrations(dialect: Dialect, legacyVersion: number): Record<(typeof MIG
     // names, which the store checks (FORM_KINDS), not a list written into the table once.
     "003-form-kinds": {
       up: (db: Kysely<Tables>) => dialect.dropColumnCheck(db, "submissions", "kind"),
+    },
+    // A time token is single-use too, not only an ALTCHA nonce: one table for both.
+    "004-single-use-tokens": {
+      async up(db: Kysely<Tables>) {
+        await db.schema.alterTable("altcha_nonces").renameTo("used_tokens").execute();
+        await db.schema.alterTable("used_tokens").renameColumn("nonce", "token").execute();
+      },
     },
   };
 }

@@ -61,13 +61,16 @@ export interface NewSubmission {
   email?: string | undefined;
   receiptKey?: string | undefined;
   source?: LeadSource | undefined;
-  /** The ALTCHA challenge the post answered: stored only if no earlier post used it (see ReplayedError). */
-  challenge?: { nonce: string; expiresAt: Date } | undefined;
+  /** The single-use tokens the post carried (time token, proof of work): stored only if no earlier post used one (see ReplayedError). */
+  tokens?: ReadonlyArray<{ token: string; expiresAt: Date }> | undefined;
 }
 
-/** insertSubmission's refusal of a post whose ALTCHA challenge an earlier post used; nothing was stored. */
+/** insertSubmission's refusal of a post carrying a token an earlier post used (`reused`); nothing was stored. */
 export class ReplayedError extends Error {
   override name = "ReplayedError";
+  constructor(readonly reused: string[]) {
+    super("a single-use token of the post already carried an earlier enquiry");
+  }
 }
 
 /** A submission as stored: what a sender gets with a delivery. */
@@ -161,10 +164,6 @@ function submissionRow(s: NewSubmission & { createdAt: Date }) {
     source: s.source && Object.keys(s.source).length > 0 ? JSON.stringify(s.source) : null,
   };
 }
-
-/** The challenges of `list`'s posts, each nonce once: its expiry. */
-const uniqueChallenges = (list: readonly NewSubmission[]) =>
-  new Map(list.flatMap((s) => (s.challenge ? [[s.challenge.nonce, iso(s.challenge.expiresAt)] as const] : [])));
 
 /** The deliveries an enquiry is stored with: none while quarantined, the sales mail unless named. */
 const deliveriesOf = (s: NewSubmission): readonly NewDelivery[] => (s.quarantine ? [] : (s.deliveries ?? [{ kind: "sales-mail" }]));
@@ -347,16 +346,36 @@ export class EnquiryStore implements RepeatLedger {
   }
 
   /**
-   * Stores an enquiry with its deliveries (none while quarantined). With `challenge`, claims its
-   * nonce in the same transaction, so every instance agrees that a challenge is good for one post;
-   * rejects with ReplayedError when an earlier post claimed it and it has not expired.
+   * Stores an enquiry with its deliveries (none while quarantined). With `tokens`, claims them in
+   * the same transaction, so every instance agrees that a token is good for one enquiry; rejects
+   * with ReplayedError when an earlier post claimed one and it has not expired.
    */
   async insertSubmission(s: NewSubmission): Promise<number> {
     if (!FORM_KINDS.includes(s.kind)) throw new Error(`no form "${s.kind}" (the forms: ${FORM_KINDS.join(", ")})`);
-    const id = await this.enqueue<number | undefined>({ submission: { ...s, createdAt: s.createdAt ?? new Date() } });
+    const submission = { ...s, createdAt: s.createdAt ?? new Date() };
+    const tokens = s.tokens ?? [];
+    const id = await (tokens.length === 0
+      ? this.enqueue<number | undefined>({ submission })
+      : this.enqueue({
+          work: async (trx) => {
+            const claimed = await trx
+              .insertInto("used_tokens")
+              .values(tokens.map((t) => ({ token: t.token, expires_at: iso(t.expiresAt) })))
+              .onConflict((oc) =>
+                oc
+                  .column("token")
+                  .doUpdateSet({ expires_at: sql`excluded.expires_at` })
+                  .where("used_tokens.expires_at", "<=", iso(new Date())),
+              )
+              .returning("token")
+              .execute();
+            const reused = tokens.filter((t) => !claimed.some((c) => c.token === t.token)).map((t) => t.token);
+            if (reused.length > 0) throw new ReplayedError(reused);
+            return (await this.insertAll(trx, [submission]))[0];
+          },
+        }));
     this.writeFailure = undefined;
-    if (id === undefined) throw new ReplayedError("the proof of work was already used by an earlier post");
-    return id;
+    return id!;
   }
 
   /**
@@ -367,25 +386,8 @@ export class EnquiryStore implements RepeatLedger {
   private async insertAll(trx: Kysely<Tables>, list: Array<NewSubmission & { createdAt: Date }>): Promise<Array<number | undefined>> {
     if (list.length === 0) return [];
     if (this.dialect.roundTrips) return this.insertAllInOneStatement(trx, list);
-    const claimed = new Set<string>();
-    const challenges = uniqueChallenges(list);
-    if (challenges.size > 0) {
-      const rows = await trx
-        .insertInto("altcha_nonces")
-        .values([...challenges].map(([nonce, expires_at]) => ({ nonce, expires_at })))
-        .onConflict((oc) =>
-          oc
-            .column("nonce")
-            .doUpdateSet({ expires_at: sql`excluded.expires_at` })
-            .where("altcha_nonces.expires_at", "<=", iso(new Date())),
-        )
-        .returning("nonce")
-        .execute();
-      for (const { nonce } of rows) claimed.add(nonce);
-    }
-    const kept = list.flatMap((s, i) => (!s.challenge || claimed.delete(s.challenge.nonce) ? [{ s, i }] : []));
+    const kept = list.map((s, i) => ({ s, i }));
     const ids: Array<number | undefined> = list.map(() => undefined);
-    if (kept.length === 0) return ids;
     const rows = await trx
       .insertInto("submissions")
       .values(kept.map(({ s }) => submissionRow(s)))
@@ -410,30 +412,23 @@ export class EnquiryStore implements RepeatLedger {
    */
   private async insertAllInOneStatement(db: Kysely<Tables>, list: Array<NewSubmission & { createdAt: Date }>): Promise<Array<number | undefined>> {
     const { time, json } = this.dialect.types;
-    const challenges = [...uniqueChallenges(list)].map(([nonce, expires_at]) => ({ nonce, expires_at }));
-    const posts = list.map((s, k) => ({ k, nonce: s.challenge?.nonce ?? null, ...submissionRow(s) }));
-    const deliveries = list.flatMap((s, k) => deliveriesOf(s).map((d) => ({ k, kind: d.kind, target: d.target ?? null, payload: deliveryPayload(d) })));
+    const posts = list.map((s, k) => ({ k, ...submissionRow(s) }));
+    const deliveries = list.flatMap((s, k) => deliveriesOf(s).map((d, n) => ({ k, n, kind: d.kind, target: d.target ?? null, payload: deliveryPayload(d) })));
     // Every value arrives as text; the time and JSON columns are cast where they are inserted.
     const types: Record<string, string> = { payload: json, created_at: time, reasons: json, source: json };
-    const columns = Object.keys(posts[0]!).filter((c) => c !== "k" && c !== "nonce");
+    const columns = Object.keys(posts[0]!).filter((c) => c !== "k");
     const names = sql.raw(columns.join(", "));
     const values = sql.raw(columns.map((c) => (types[c] ? `${c}::${types[c]}` : c)).join(", "));
-    const { rows: made } = await sql<{ id: number; k: number }>`WITH ${
-      challenges.length > 0
-        ? sql`claimed AS (INSERT INTO altcha_nonces (nonce, expires_at)
-              SELECT nonce, expires_at::${sql.raw(time)} FROM json_to_recordset(${JSON.stringify(challenges)}) AS c (nonce text, expires_at text)
-              ON CONFLICT (nonce) DO UPDATE SET expires_at = excluded.expires_at WHERE altcha_nonces.expires_at <= ${iso(new Date())} RETURNING nonce),`
-        : sql``
-    }
-      posts AS (SELECT * FROM json_to_recordset(${JSON.stringify(posts)}) AS p (k integer, nonce text, ${sql.raw(columns.map((c) => `${c} text`).join(", "))})),
-      kept AS (SELECT posts.*, row_number() OVER (ORDER BY k) AS r FROM posts
-        WHERE nonce IS NULL${challenges.length > 0 ? sql` OR (nonce IN (SELECT nonce FROM claimed) AND k = (SELECT min(k) FROM posts p WHERE p.nonce = posts.nonce))` : sql``}),
+    const { rows: made } = await sql<{ id: number; k: number }>`WITH
+      posts AS (SELECT * FROM json_to_recordset(${JSON.stringify(posts)}) AS p (k integer, ${sql.raw(columns.map((c) => `${c} text`).join(", "))})),
+      kept AS (SELECT posts.*, row_number() OVER (ORDER BY k) AS r FROM posts),
       inserted AS (INSERT INTO submissions (${names}) SELECT ${values} FROM kept ORDER BY r RETURNING id),
       ids AS (SELECT id, k FROM (SELECT id, row_number() OVER (ORDER BY id) AS r FROM inserted) i JOIN kept USING (r))${
         deliveries.length > 0
           ? sql`, queued AS (INSERT INTO deliveries (submission_id, kind, target, payload, next_attempt_at, window_start)
               SELECT ids.id, d.kind, d.target, d.payload::${sql.raw(json)}, kept.created_at::${sql.raw(time)}, kept.created_at::${sql.raw(time)}
-              FROM ids JOIN kept USING (k) JOIN json_to_recordset(${JSON.stringify(deliveries)}) AS d (k integer, kind text, target text, payload text) USING (k))`
+              FROM ids JOIN kept USING (k) JOIN json_to_recordset(${JSON.stringify(deliveries)}) AS d (k integer, n integer, kind text, target text, payload text) USING (k)
+              ORDER BY ids.id, d.n)`
           : sql``
       }
       SELECT id, k FROM ids`.execute(db);
@@ -600,7 +595,7 @@ export class EnquiryStore implements RepeatLedger {
         .where("created_at", "<", before(QUARANTINE_DAYS))
         .executeTakeFirst();
       const spam = await trx.deleteFrom("spam_hits").where("day", "<", before(spamDays).slice(0, 10)).executeTakeFirst();
-      await trx.deleteFrom("altcha_nonces").where("expires_at", "<=", iso(now)).execute();
+      await trx.deleteFrom("used_tokens").where("expires_at", "<=", iso(now)).execute();
       return { enquiries: Number(enquiries.numDeletedRows), quarantined: Number(quarantined.numDeletedRows), spamDays: Number(spam.numDeletedRows) };
     });
   }

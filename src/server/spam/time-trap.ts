@@ -1,7 +1,9 @@
 /**
  * The time trap: a token, signed with the server's secret, that records when a form was shown.
- * A post that comes back implausibly fast, with a token we did not sign, or with one from long
- * ago scores as spam (or, for the stale one, as a doubt: a person may leave a tab open overnight).
+ * A token we did not sign (forged or malformed) is a robot's. Everything else the token can say is
+ * only a doubt, for a person to look at: a post sent very fast (a visitor whose browser fills the
+ * fields at once can press Send within a second), long after (a tab left open overnight), from
+ * the future (clocks of instances apart), or with a token that already carried an enquiry.
  *
  * Token: `t1.<issued at, ms since 1970>.<base64url HMAC-SHA256(secret, "t1.<form>.<issued at>")>`.
  * The form's kind is signed in, so a token for one form does not open the other.
@@ -34,8 +36,14 @@ export function issueTimeToken(secret: string, form: string, now: Date = new Dat
 
 export type TimeTrapOutcome =
   | { outcome: "ok"; elapsedMs: number }
-  | { outcome: "missing" | "malformed" | "forged" }
+  | { outcome: "missing" | "malformed" | "forged" | "reused" }
   | { outcome: "too-fast" | "stale" | "from-the-future"; elapsedMs: number };
+
+/** Until when a token must be remembered as used: as long as it could pass as fresh. */
+export function timeTokenExpiry(token: string, settings: TimeTrapSettings, now: Date): Date {
+  const issuedAt = Number(token.split(".")[1]);
+  return new Date(Math.max(issuedAt, now.getTime()) + settings.maxMs);
+}
 
 export function checkTimeToken(token: string | undefined, form: string, settings: TimeTrapSettings, now: Date = new Date()): TimeTrapOutcome {
   if (token === undefined || token === "") return { outcome: "missing" };
@@ -65,9 +73,11 @@ export function timeTrapFinding(result: TimeTrapOutcome, settings: TimeTrapSetti
     case "forged":
       return spam("time-trap", "forged", "The form's time token carries a signature this server did not make.");
     case "from-the-future":
-      return spam("time-trap", "from-the-future", "The form's time token claims to be issued in the future.");
+      return doubt("time-trap", "from-the-future", "The form's time token claims to be issued in the future.");
     case "too-fast":
-      return spam("time-trap", "too-fast", `Sent ${seconds(result.elapsedMs)} after the form was shown; a person needs at least ${seconds(settings.minMs)}.`);
+      return doubt("time-trap", "too-fast", `Sent ${seconds(result.elapsedMs)} after the form was shown; a person needs at least ${seconds(settings.minMs)}.`);
+    case "reused":
+      return doubt("time-trap", "reused", "The form's time token already carried an earlier enquiry.");
     case "stale":
       return doubt("time-trap", "stale", `Sent ${Math.round(result.elapsedMs / 3_600_000)} h after the form was shown.`);
   }
