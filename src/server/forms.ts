@@ -33,8 +33,8 @@ import { judgePost } from "./spam/verdict.ts";
 import { altchaFinding } from "./spam/altcha.ts";
 import { timeTrapFinding } from "./spam/time-trap.ts";
 import type { Finding } from "./spam/findings.ts";
-import { ReplayedError, StorageError } from "./store.ts";
-import type { EnquiryStore } from "./store.ts";
+import { ReplayedError, StorageError } from "./store/index.ts";
+import type { EnquiryStore } from "./store/index.ts";
 import { FIELD_TYPES } from "../blocks/form/field-types.ts";
 import { FORMS } from "../blocks/form/forms.generated.ts";
 import { FORM_KINDS, SOURCE_FIELDS, fieldsOf, formSchemas, summarize, validateForm } from "./validate.ts";
@@ -90,9 +90,9 @@ const refused = (status: number, message: string, extra: { errors?: FieldProblem
   ...extra,
 });
 
-/** The finding for a single-use token an earlier enquiry carried: a time token (t1.…) or an ALTCHA nonce. */
+/** The finding for a single-use token an earlier enquiry carried: a time token (t1.… or t2.…) or an ALTCHA nonce. */
 function reusedFinding(token: string, spam: SpamSettings): Finding {
-  return token.startsWith("t1.") ? timeTrapFinding({ outcome: "reused" }, spam.timeTrap)! : altchaFinding({ outcome: "replayed" })!;
+  return /^t[12]\./.test(token) ? timeTrapFinding({ outcome: "reused" }, spam.timeTrap)! : altchaFinding({ outcome: "replayed" })!;
 }
 
 /** The media type a browser posts a form without script in. */

@@ -1,5 +1,6 @@
 // @vitest-environment node
 /** The spam defence's layers one by one, and the verdict that combines them. */
+import { createHmac } from "node:crypto";
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { solveChallenge, verifySolution } from "altcha-lib";
@@ -35,6 +36,14 @@ describe("time trap", () => {
 
   it("passes a post sent a human while after the form was shown", () => {
     expect(checkTimeToken(token, "contact", trap, later(12_000))).toEqual({ outcome: "ok", elapsedMs: 12_000 });
+  });
+
+  it("gives each page view its own token, and still takes one of the earlier format", () => {
+    // Two visitors shown the form in the same millisecond: a token carries one enquiry, so they must differ.
+    expect(issueTimeToken(SECRET, "contact", t0)).not.toBe(token);
+    const earlier = `t1.${t0.getTime()}.${createHmac("sha256", SECRET).update(`t1.contact.${t0.getTime()}`).digest("base64url")}`;
+    expect(checkTimeToken(earlier, "contact", trap, later(12_000))).toEqual({ outcome: "ok", elapsedMs: 12_000 });
+    expect(checkTimeToken(earlier, "quote", trap, later(12_000)).outcome).toBe("forged");
   });
 
   it("scores forged and malformed tokens as spam, a fast, future, stale or missing one as a doubt", () => {

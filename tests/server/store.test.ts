@@ -1,13 +1,13 @@
 // @vitest-environment node
-/** The enquiry store's promises (store.ts), once on SQLite and once on a real PostgreSQL server. */
+/** The enquiry store's promises (src/server/store/), once on SQLite and once on a real PostgreSQL server. */
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { openDialect } from "../../src/server/database.ts";
-import { EnquiryStore, ReplayedError, StorageError } from "../../src/server/store.ts";
-import type { NewSubmission, SubmissionRow } from "../../src/server/store.ts";
+import { openSqlite } from "../../src/server/store/sqlite.ts";
+import { EnquiryStore, ReplayedError, StorageError } from "../../src/server/store/index.ts";
+import type { NewSubmission, SubmissionRow } from "../../src/server/store/index.ts";
 import { LATEST_MIGRATION, MIGRATION_NAMES, forEachBackend } from "./backends.ts";
 import { freePort, tempDir } from "./helpers.ts";
 
@@ -335,7 +335,7 @@ forEachBackend((backend) => {
       it("uses WAL, synchronous=FULL and private files", async () => {
         const config = { dataDir: join(dir.path, "a"), databaseUrl: undefined };
         const store = await EnquiryStore.open(config);
-        const dialect = openDialect(config);
+        const dialect = openSqlite(config.dataDir);
         try {
           const pragma = async (name: string) => Object.values((await sql.raw(`PRAGMA ${name}`).execute(dialect.db)).rows[0] as object)[0] as unknown;
           expect(await pragma("journal_mode")).toBe("wal");

@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import { DAY_MS } from "../env.ts";
-import type { RepeatCount, RepeatLedger } from "../store.ts";
+import type { RepeatCount, RepeatLedger } from "../store/index.ts";
 import { doubt, type Finding } from "./findings.ts";
 
 export type { RepeatCount, RepeatLedger };
