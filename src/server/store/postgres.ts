@@ -32,7 +32,8 @@ export function isUnavailable(error: unknown): boolean {
 export function openPostgres(url: string): Database {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    // A form post holds a connection for its transaction (a few round trips): as many as posts come at once.
+    max: 20,
     // A database that does not answer fails the request (503) instead of holding it open.
     connectionTimeoutMillis: 5_000,
     query_timeout: 15_000,
