@@ -16,7 +16,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { ConfigError, loadConfig } from "../src/server/config.ts";
-import { StorageError, openStore } from "../src/server/store.ts";
+import { StorageError, openStore } from "../src/server/store/index.ts";
 
 const USAGE = "Usage: npm run backup -- DEST [--data-dir DIR]   (DEST: a new file, or an existing folder; PostgreSQL when DATABASE_URL is set)";
 

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { openStore } from "../../src/server/store.ts";
+import { openStore } from "../../src/server/store/index.ts";
 import { startPgCluster } from "../../tests/server/postgres.ts";
 import type { PgCluster } from "../../tests/server/postgres.ts";
 

@@ -20,8 +20,8 @@ import type { ServerTimeouts } from "./security.ts";
 import { readBuiltSite } from "./built-site.ts";
 import { createSenders, optionalKinds } from "./senders/index.ts";
 import { registerSpamRoutes } from "./spam/routes.ts";
-import { openStore } from "./store.ts";
-import type { EnquiryStore } from "./store.ts";
+import { openStore } from "./store/index.ts";
+import type { EnquiryStore } from "./store/index.ts";
 
 declare module "fastify" {
   interface FastifyInstance {

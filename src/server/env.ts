@@ -81,7 +81,7 @@ export const SETTINGS = {
     about:
       "32 characters or more: signs the forms' time tokens and proof-of-work challenges; unset = a random one kept in DATA_DIR/form-secret; several instances must share one",
   },
-  SPAM_MIN_SECONDS: { default: 3, min: 0, max: 600, about: "a post sooner than this after its form was shown is spam" },
+  SPAM_MIN_SECONDS: { default: 3, min: 0, max: 600, about: "a post sooner than this after its form was shown is held for review (never dropped)" },
   ALTCHA_COST: { default: 1_000, min: 1, max: 10_000_000, about: "PBKDF2 iterations per proof-of-work attempt" },
   ALTCHA_MAX_NUMBER: { default: 4_000, min: 4, max: 10_000_000, about: "proof-of-work attempts a browser may need at most (from a quarter of it)" },
   SPAM_BLOCKLIST_FILE: { about: "the spam blocklist (format: spam/blocklist.ts); unset = spam/default-blocklist.txt" },

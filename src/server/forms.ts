@@ -9,7 +9,8 @@
  * Order of checks: cross-site (403), content encoding and charset (415), content type (415), size
  * (413), syntax (400), the honeypot, the schema (400); only then the rate limits (429), so a post
  * that could never be a lead spends no visitor's budget. Then the spam verdict (spam/verdict.ts): clear spam is counted and
- * answered as sent but not stored; a doubtful post is stored in quarantine, answered as sent, and
+ * answered as sent but not stored; a doubtful post (one sent very fast, or with a time token or proof
+ * of work an earlier enquiry carried, among others) is stored in quarantine, answered as sent, and
  * not delivered until released; the rest is stored with its deliveries (the sales mail, the
  * visitor's receipt within its daily limit, the webhook when set up). Every kept enquiry's answer
  * carries its reference, LA-<year>-<number>. A submission is answered as sent only once it is committed to the
@@ -29,8 +30,11 @@ import { leadDeliveries, type OptionalKinds } from "./lead-deliveries.ts";
 import { receiptAddressKey } from "./receipt.ts";
 import type { SpamSettings } from "./spam/settings.ts";
 import { judgePost } from "./spam/verdict.ts";
-import { ReplayedError, StorageError } from "./store.ts";
-import type { EnquiryStore, NewSubmission } from "./store.ts";
+import { altchaFinding } from "./spam/altcha.ts";
+import { timeTrapFinding } from "./spam/time-trap.ts";
+import type { Finding } from "./spam/findings.ts";
+import { ReplayedError, StorageError } from "./store/index.ts";
+import type { EnquiryStore } from "./store/index.ts";
 import { FIELD_TYPES } from "../blocks/form/field-types.ts";
 import { FORMS } from "../blocks/form/forms.generated.ts";
 import { FORM_KINDS, SOURCE_FIELDS, fieldsOf, formSchemas, summarize, validateForm } from "./validate.ts";
@@ -85,6 +89,11 @@ const refused = (status: number, message: string, extra: { errors?: FieldProblem
   message,
   ...extra,
 });
+
+/** The finding for a single-use token an earlier enquiry carried: a time token (t1.… or t2.…) or an ALTCHA nonce. */
+function reusedFinding(token: string, spam: SpamSettings): Finding {
+  return /^t[12]\./.test(token) ? timeTrapFinding({ outcome: "reused" }, spam.timeTrap)! : altchaFinding({ outcome: "replayed" })!;
+}
 
 /** The media type a browser posts a form without script in. */
 const FORM_POST_TYPE = "application/x-www-form-urlencoded";
@@ -232,9 +241,9 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
         fields.filter((f) => test(f) && typeof typed[f.name] === "string").map((f) => typed[f.name] as string);
       const message = textOf((f) => FIELD_TYPES[f.type].multiline).join("\n\n");
       const scripted = !isFormPost(request);
-      // The challenge is claimed as the enquiry is stored, in the same transaction (insertSubmission).
-      let challenge: NewSubmission["challenge"];
-      const replayGuard = { claim: (nonce: string, expiresAtMs: number) => ((challenge = { nonce, expiresAt: new Date(expiresAtMs) }), true) };
+      // The single-use tokens are claimed as the enquiry is stored, in the same transaction (insertSubmission).
+      const tokens: Array<{ token: string; expiresAt: Date }> = [];
+      const replayGuard = { claim: (token: string, expiresAtMs: number) => (tokens.push({ token, expiresAt: new Date(expiresAtMs) }), true) };
       const verdict = await judgePost(
         {
           form: kind,
@@ -248,34 +257,43 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
         },
         { timeTrap: options.spam.timeTrap, altcha: options.spam.altcha, replayGuard, content },
       );
-      const reasons = verdict.reasons.map((f) => f.code);
-      const spam = (codes: string[]): Outcome => {
+      let reasons = verdict.reasons;
+      if (verdict.decision === "spam") {
         store.recordSpam(kind, receivedAt);
-        request.log.info({ kind, scripted, reasons: codes }, "judged spam: counted, not stored");
+        request.log.info({ kind, scripted, reasons: reasons.map((f) => f.code) }, "judged spam: counted, not stored");
         return { accepted: true, message: SUCCESS(kind) };
+      }
+      const stored = {
+        kind,
+        payload: typed,
+        ip: clientAddress(request),
+        userAgent: request.headers["user-agent"]?.slice(0, 500),
+        createdAt: receivedAt,
+        fingerprint: verdict.fingerprint,
+        email,
+        receiptKey: receiptAddressKey(email),
+        source,
       };
-      if (verdict.decision === "spam") return spam(reasons);
-      const quarantined = verdict.decision === "quarantine";
-      const id = await store
-        .insertSubmission({
-          kind,
-          payload: typed,
-          ip: clientAddress(request),
-          userAgent: request.headers["user-agent"]?.slice(0, 500),
-          createdAt: receivedAt,
-          ...(quarantined ? { quarantine: { reasons: verdict.reasons } } : { deliveries: await leadDeliveries(store, options.deliveries, email, receivedAt) }),
-          fingerprint: verdict.fingerprint,
-          email,
-          receiptKey: receiptAddressKey(email),
-          source,
-          challenge,
-        })
-        .catch((error: unknown) => (error instanceof ReplayedError ? undefined : Promise.reject(error)));
-      // A replayed challenge is spam whatever else the verdict found (spam/altcha.ts "replayed").
-      if (id === undefined) return spam(["replayed", ...reasons]);
+      const held = { ...stored, quarantine: { reasons } };
+      let id: number;
+      try {
+        id = await store.insertSubmission(
+          reasons.length > 0 ? { ...held, tokens } : { ...stored, tokens, deliveries: await leadDeliveries(store, options.deliveries, email, receivedAt) },
+        );
+      } catch (error) {
+        if (!(error instanceof ReplayedError)) throw error;
+        // A token that already carried an enquiry: a person pressing Send twice, or a robot replaying; held either way.
+        reasons = [...reasons, ...error.reused.map((token) => reusedFinding(token, options.spam))];
+        id = await store.insertSubmission({ ...held, quarantine: { reasons } });
+      }
+      const quarantined = reasons.length > 0;
       if (!quarantined) outbox.nudge();
       const reference = referenceFor(id, receivedAt);
-      request.log.info({ submission: id, reference, kind, formPost: !scripted, ...(quarantined ? { quarantined, reasons } : {}) }, "form submission stored");
+      const codes = reasons.map((f) => f.code);
+      request.log.info(
+        { submission: id, reference, kind, formPost: !scripted, ...(quarantined ? { quarantined, reasons: codes } : {}) },
+        "form submission stored",
+      );
       return { accepted: true, message: `${SUCCESS(kind)} Your reference is ${reference}.`, reference };
     } catch (error) {
       if (!(error instanceof StorageError)) throw error;

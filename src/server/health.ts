@@ -12,7 +12,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { DeliveryError, Outbox } from "./outbox.ts";
-import type { EnquiryStore, QueueStats } from "./store.ts";
+import type { EnquiryStore, QueueStats } from "./store/index.ts";
 
 interface ErrorReport {
   message: string;

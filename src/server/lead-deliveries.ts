@@ -5,7 +5,7 @@
  */
 import { DAY_MS } from "./env.ts";
 import { receiptAddressKey, shouldSendReceipt } from "./receipt.ts";
-import type { EnquiryStore, NewDelivery } from "./store.ts";
+import type { EnquiryStore, NewDelivery } from "./store/index.ts";
 
 /** Which optional kinds are set up (senders/index.ts optionalKinds). */
 export type OptionalKinds = { receipt: boolean; webhook: boolean };

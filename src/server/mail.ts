@@ -11,7 +11,7 @@ import nodemailer from "nodemailer";
 import type { SendMailOptions, Transporter } from "nodemailer";
 import { shownText, type ChoiceLabels } from "../blocks/form/choice-labels.ts";
 import { DAY_MS } from "./env.ts";
-import type { StoredSubmission } from "./store.ts";
+import type { StoredSubmission } from "./store/index.ts";
 import { FIELD_TYPES } from "../blocks/form/field-types.ts";
 import { fieldsOf, formSchemas } from "./validate.ts";
 import type { FormSchema, LeadSource } from "./validate.ts";

@@ -6,7 +6,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import type { Config } from "./config.ts";
 import { mailDestination } from "./mail.ts";
-import { StorageError } from "./store.ts";
+import { StorageError } from "./store/index.ts";
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 

@@ -22,7 +22,7 @@
  *   enquiry, fixed before the first try, so the far end can tell the copy and drop it.
  */
 import type { OutboxConfig } from "./config.ts";
-import type { DeliveryJob, EnquiryStore } from "./store.ts";
+import type { DeliveryJob, EnquiryStore } from "./store/index.ts";
 
 /** How one kind of delivery is made. */
 export interface Sender {

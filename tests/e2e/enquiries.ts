@@ -9,7 +9,7 @@ export const DATA_DIR = resolve(process.env.E2E_DATA_DIR ?? ".tmp/e2e-data");
 export function storedWhere(field: string, value: string): { kind: string; status: string; payload: Record<string, string> } | undefined {
   const db = new Database(join(DATA_DIR, "site.db"), { readonly: true, fileMustExist: true });
   try {
-    // The status as the store reads it: held by the spam verdict, else from its deliveries (src/server/store.ts).
+    // The status as the store reads it: held by the spam verdict, else from its deliveries (src/server/store/enquiries.ts).
     const status = `CASE WHEN s.state = 'quarantined' THEN 'quarantined'
       WHEN EXISTS (SELECT 1 FROM deliveries d WHERE d.submission_id = s.id AND d.sent_at IS NULL AND d.failed_at IS NOT NULL) THEN 'failed'
       WHEN EXISTS (SELECT 1 FROM deliveries d WHERE d.submission_id = s.id AND d.sent_at IS NULL) THEN 'queued' ELSE 'sent' END`;

@@ -197,8 +197,8 @@ describe("rate limits", () => {
   });
 
   it("stays fast when one client makes up a new address for every request, past the limiter's memory", async () => {
-    // A post that passes the schema reaches the limiter; its links make it spam, counted and not stored.
-    const SPAM_BY_LINKS = JSON.stringify({ ...validContact, message: "https://a.example ".repeat(6) });
+    // A post that passes the schema reaches the limiter; its forged time token makes it spam, counted and not stored.
+    const FORGED_TOKEN = JSON.stringify({ ...validContact, timeToken: `t1.1700000000000.${"A".repeat(43)}` });
     const t = await startApp({ RATE_LIMIT: "5", RATE_LIMIT_KEYS: "1000", TRUST_PROXY: "1" }, { startOutbox: false });
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
@@ -218,7 +218,7 @@ describe("rate limits", () => {
             (res) => res.resume().on("end", () => resolve(performance.now() - started)),
           );
           req.on("error", reject);
-          req.end(SPAM_BY_LINKS);
+          req.end(FORGED_TOKEN);
         });
       const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
       const times: number[] = [];

@@ -1,7 +1,7 @@
 /**
  * Leads sales can trust, end to end through the running app on both databases: the spam verdict
- * in receive() (quarantine kept but not delivered, clear spam counted and dropped, the ALTCHA
- * replay guard in the store), the reference in the answer and every mail, the visitor's receipt
+ * in receive() (quarantine kept but not delivered, a fast post or a reused time token or proof of
+ * work held, never dropped, across instances through the store), the reference in the answer and every mail, the visitor's receipt
  * through the outbox (Reply-To sales, details from what the build tells the server, at most 3 a day), where
  * the visit came from, and the signed webhook delivered once through a sink that fails at first.
  */
@@ -173,16 +173,27 @@ forEachBackend((backend) => {
       expect([smtp.messages.length, hook.received.length]).toEqual([before.mails, before.hooks]);
     });
 
-    it("drops clear spam without storing it: a proof of work used twice, a message from the blocklist", async () => {
+    it("holds a second post with the same time token and proof of work: stored with its reasons, never delivered", async () => {
       const fields = await scriptFields(t.url, "contact");
       const first = await postJson(t.url, CONTACT, { ...validContact, name: "First Use", email: "first@example.org", ...fields });
       expect(first.json().success).toBe(true);
-      const count = (await t.app.store.list()).length;
-      const replay = await postJson(t.url, CONTACT, { ...validContact, name: "Replayed", email: "again@example.org", ...fields });
+      const replay = await postJson(t.url, CONTACT, {
+        ...validContact,
+        name: "Pressed Twice",
+        email: "again@example.org",
+        message: "Sent a second time with the same proofs.",
+        ...fields,
+      });
       expect(replay.status).toBe(200);
-      expect(replay.json()).toEqual({ success: true, message: "Thank you, your message has been received. We will get back to you soon." });
-      expect((await t.app.store.list()).length).toBe(count);
-      expect((await t.app.store.list({ status: "quarantined" })).some((s) => s.payload.name === "Replayed")).toBe(false);
+      const { reference } = replay.json() as unknown as { reference: string };
+      expect(reference).toMatch(REFERENCE);
+      const row = (await t.app.store.list({ status: "quarantined" })).find((s) => s.reference === reference)!;
+      expect(row.payload.name).toBe("Pressed Twice");
+      expect(row.deliveries).toEqual([]);
+      expect((row.reasons as Array<{ layer: string; code: string; severity: string }>).map((f) => `${f.severity}:${f.layer}/${f.code}`).sort()).toEqual([
+        "doubt:altcha/replayed",
+        "doubt:time-trap/reused",
+      ]);
     });
 
     it("holds the same long message from another address, and sends one address at most 3 receipts a day", async () => {
@@ -205,6 +216,26 @@ forEachBackend((backend) => {
       }
       const rows = (await t.app.store.list()).filter((s) => s.payload.email === "many+tag@repeat.example");
       expect(rows.map((s) => s.deliveries.filter((d) => d.kind === "receipt").length)).toEqual([1, 1, 1, 0]);
+    });
+  });
+
+  describe("a visitor whose browser fills the form at once", () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      // Every post here comes sooner than the minimum after its form was shown.
+      t = await startApp({ ...(await backend.fresh()).env, SPAM_MIN_SECONDS: "60" });
+    });
+    afterAll(() => t.close());
+
+    it("is stored and held with the reason, never dropped", async () => {
+      const r = await postJson(t.url, CONTACT, { ...validContact, name: "Quick Autofill", email: "quick@example.org" });
+      expect(r.status).toBe(200);
+      const { reference } = r.json() as unknown as { reference: string };
+      expect(reference).toMatch(REFERENCE);
+      const row = (await t.app.store.list({ status: "quarantined" })).find((s) => s.reference === reference)!;
+      expect(row.payload.name).toBe("Quick Autofill");
+      expect((row.reasons as Array<{ code: string; severity: string }>).map((f) => `${f.severity}:${f.code}`)).toEqual(["doubt:too-fast"]);
+      expect(await t.app.store.spamCounts()).toEqual([]);
     });
   });
 });

@@ -5,7 +5,7 @@
  * delivery goes on where it was, and the old code would now refuse the database.
  */
 import { afterEach, expect, it } from "vitest";
-import type { EnquiryStore, SubmissionRow } from "../../src/server/store.ts";
+import type { EnquiryStore, SubmissionRow } from "../../src/server/store/index.ts";
 import { MIGRATION_NAMES, forEachBackend } from "./backends.ts";
 import type { Backend } from "./backends.ts";
 import { POSTGRES_V1, POSTGRES_VERSION, SQLITE_V1, SQLITE_V2, SQLITE_VERSION } from "./fixtures/legacy-schema.ts";

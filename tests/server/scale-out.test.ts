@@ -15,7 +15,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { NO_BUILT_SITE, BUILT_SITE_FILE } from "../../src/server/built-site.ts";
-import type { EnquiryStore } from "../../src/server/store.ts";
+import type { EnquiryStore } from "../../src/server/store/index.ts";
 import { startNginx } from "../integration/nginx.ts";
 import type { NginxProcess } from "../integration/nginx.ts";
 import { parseMail, postJson, startServer, startSmtpSink, tempDir, inLetters, validContact, waitFor } from "./helpers.ts";

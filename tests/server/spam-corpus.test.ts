@@ -7,7 +7,8 @@
  * mail bombs). Each post goes through judgePost in order, with real tokens and real proofs of work;
  * what is kept is remembered for the repeat check, as the store will.
  *
- * Fails if one real enquiry is held (quarantined or dropped), or if less spam is caught than now.
+ * Fails if one real enquiry is held (quarantined or dropped), if a post is dropped on anything but a
+ * robot's evidence (a fast person is held, not dropped), or if less spam is caught than now.
  */
 import { readFileSync } from "node:fs";
 import { solveChallenge } from "altcha-lib";
@@ -95,6 +96,32 @@ describe("spam corpus", () => {
       if (verdict.decision !== "spam") ledger.record(verdict.fingerprint, text.email, receivedAt);
       results.push({ post, decision: verdict.decision, reasons: verdict.reasons.map((r) => `${r.severity}:${r.layer}/${r.code}`) });
     }
+
+    // A person whose browser fills the form at once, sending 1 s after it appeared: held, never dropped.
+    const autofill = corpus.find((p) => p.label === "real" && p.scripted && p.altcha === "solved")!;
+    const quick = await judgePost(
+      {
+        form: autofill.form,
+        text: { email: autofill.fields.email ?? "", lines: [autofill.fields.name ?? ""], message: "Please call me about a PLC panel quote." },
+        honeypot: "",
+        scripted: true,
+        timeToken: issueTimeToken(SECRET, autofill.form, new Date(clock)),
+        altcha: await solvedPayload(altcha),
+        receivedAt: new Date(clock + 1_000),
+      },
+      defence,
+    );
+    expect(quick).toMatchObject({ decision: "quarantine", reasons: [{ code: "too-fast", severity: "doubt" }] });
+    // Only a robot's evidence drops a post: never a timing, a repeat or what the text says.
+    const robotOnly = new Set([
+      "spam:honeypot/honeypot",
+      "spam:time-trap/forged",
+      "spam:time-trap/malformed",
+      "spam:altcha/forged",
+      "spam:altcha/malformed",
+      "spam:altcha/wrong-solution",
+    ]);
+    expect(results.flatMap((r) => r.reasons.filter((x) => x.startsWith("spam:") && !robotOnly.has(x)))).toEqual([]);
 
     const real = results.filter((r) => r.post.label === "real");
     const spam = results.filter((r) => r.post.label === "spam");

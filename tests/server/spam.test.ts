@@ -1,5 +1,6 @@
 // @vitest-environment node
 /** The spam defence's layers one by one, and the verdict that combines them. */
+import { createHmac } from "node:crypto";
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { solveChallenge, verifySolution } from "altcha-lib";
@@ -37,14 +38,22 @@ describe("time trap", () => {
     expect(checkTimeToken(token, "contact", trap, later(12_000))).toEqual({ outcome: "ok", elapsedMs: 12_000 });
   });
 
-  it("scores too fast, forged, malformed and future tokens as spam, a stale or missing one as a doubt", () => {
+  it("gives each page view its own token, and still takes one of the earlier format", () => {
+    // Two visitors shown the form in the same millisecond: a token carries one enquiry, so they must differ.
+    expect(issueTimeToken(SECRET, "contact", t0)).not.toBe(token);
+    const earlier = `t1.${t0.getTime()}.${createHmac("sha256", SECRET).update(`t1.contact.${t0.getTime()}`).digest("base64url")}`;
+    expect(checkTimeToken(earlier, "contact", trap, later(12_000))).toEqual({ outcome: "ok", elapsedMs: 12_000 });
+    expect(checkTimeToken(earlier, "quote", trap, later(12_000)).outcome).toBe("forged");
+  });
+
+  it("scores forged and malformed tokens as spam, a fast, future, stale or missing one as a doubt", () => {
     const cases: Array<[string | undefined, string, Date, string, "spam" | "doubt"]> = [
-      [token, "contact", later(900), "too-fast", "spam"],
+      [token, "contact", later(900), "too-fast", "doubt"],
       [issueTimeToken("another-secret-0123456789abcdef0123456", "contact", t0), "contact", later(20_000), "forged", "spam"],
       [token, "quote", later(20_000), "forged", "spam"],
       [token.replace(/\.\d+\./, `.${t0.getTime() - 60_000}.`), "contact", later(20_000), "forged", "spam"],
       ["t1.abc.def", "contact", later(20_000), "malformed", "spam"],
-      [token, "contact", later(-60_000), "from-the-future", "spam"],
+      [token, "contact", later(-60_000), "from-the-future", "doubt"],
       [token, "contact", later(25 * 3_600_000), "stale", "doubt"],
       [undefined, "contact", later(20_000), "missing", "doubt"],
     ];
@@ -73,7 +82,7 @@ describe("ALTCHA", () => {
     const field = encode({ challenge, solution });
     expect(await verifyAltcha(field, settings, guard)).toEqual({ outcome: "ok" });
     expect(await verifyAltcha(field, settings, guard)).toEqual({ outcome: "replayed" });
-    expect(altchaFinding({ outcome: "replayed" })?.severity).toBe("spam");
+    expect(altchaFinding({ outcome: "replayed" })?.severity).toBe("doubt");
   });
 
   it("refuses a challenge signed by another secret, a wrong solution, an expired challenge and garbage", async () => {
@@ -88,6 +97,10 @@ describe("ALTCHA", () => {
     const old = await createAltchaChallenge(settings, new Date(Date.now() - 120_000));
     const oldSolution = await solveChallenge({ challenge: old, deriveKey });
     expect(await verifyAltcha(encode({ challenge: old, solution: oldSolution }), settings, guard)).toEqual({ outcome: "expired" });
+    // The signature is checked before the expiry: an invented challenge with an old expiry is forged, not stale.
+    const invented = { ...old, parameters: { ...old.parameters, nonce: "00".repeat(16) } };
+    expect(await verifyAltcha(encode({ challenge: invented, solution: oldSolution }), settings, guard)).toEqual({ outcome: "forged" });
+    expect(altchaFinding({ outcome: "forged" })?.severity).toBe("spam");
     expect(await verifyAltcha("not base64 json", settings, guard)).toEqual({ outcome: "malformed" });
     expect(await verifyAltcha(undefined, settings, guard)).toEqual({ outcome: "missing" });
   });
@@ -148,7 +161,7 @@ describe("content rules", () => {
     expect(await codes(post("Drawings: https://drive.google.com/x. Please quote."))).toEqual([]);
     expect(await codes(post("https://a.example https://b.example https://c.example"))).toEqual(["doubt:links"]);
     expect(await codes(post("Hello", "x@gmail.com", ["www.cheap.example.biz"]))).toEqual(["doubt:link-in-name"]);
-    expect(await codes(post(Array.from({ length: 6 }, (_, i) => `https://s${i}.example`).join(" ")))).toEqual(["spam:many-links"]);
+    expect(await codes(post(Array.from({ length: 6 }, (_, i) => `https://s${i}.example`).join(" ")))).toEqual(["doubt:many-links"]);
   });
 
   it("knows throw-away mail domains from the maintained list, subdomains included", async () => {
@@ -192,7 +205,7 @@ describe("content rules", () => {
     expect(await codes(post(text, "b@two.example"), rules(ledger))).toEqual(["doubt:copied"]);
     ledger.record(fp, "b@two.example", t0);
     ledger.record(fp, "c@three.example", t0);
-    expect(await codes(post(text, "d@four.example"), rules(ledger))).toEqual(["spam:campaign"]);
+    expect(await codes(post(text, "d@four.example"), rules(ledger))).toEqual(["doubt:campaign"]);
   });
 
   it("doubts one address sending the same long text a third time (a mail bomb aimed at the receipt)", async () => {
@@ -209,7 +222,7 @@ describe("content rules", () => {
 describe("verdict", () => {
   it("drops on clear evidence, quarantines on doubt, and holds rather than drops a post without script", () => {
     const honeypot = spam("honeypot", "honeypot", "filled");
-    const blocked = spam("blocklist", "blocklist", "hit");
+    const blocked = spam("time-trap", "forged", "not our signature");
     const links = doubt("links", "links", "3 links");
     expect(decide([], true)).toEqual({ decision: "ok", reasons: [] });
     expect(decide([links], true).decision).toBe("quarantine");
@@ -231,8 +244,31 @@ describe("verdict", () => {
     expect(scripted).toMatchObject({ decision: "quarantine", reasons: [{ layer: "altcha", code: "missing" }] });
     expect((await judgePost({ ...base, scripted: false }, defence)).decision).toBe("ok");
     const fast = await judgePost({ ...base, scripted: true, timeToken: issueTimeToken(SECRET, "contact", later(29_000)) }, defence);
-    expect(fast.decision).toBe("spam");
+    expect(fast.decision).toBe("quarantine");
     expect(fast.reasons[0]?.reason).toMatch(/Sent 1\.0 s after the form was shown/);
+  });
+
+  it("takes a time token and a proof of work for one enquiry: a second post with either is held as a doubt, not dropped", async () => {
+    const altcha = { secret: SECRET, cost: 1, counterMin: 1, counterMax: 5, ttlMs: 600_000 };
+    const defence: SpamDefence = {
+      timeTrap: trap,
+      altcha,
+      replayGuard: new MemoryReplayGuard(),
+      content: { links: LINK_DEFAULTS, repeat: REPEAT_DEFAULTS, blocklist: loadBlocklist(), ledger: new MemoryRepeatLedger() },
+    };
+    const challenge = await createAltchaChallenge(altcha);
+    const pow = Buffer.from(JSON.stringify({ challenge, solution: await solveChallenge({ challenge, deriveKey }) })).toString("base64");
+    const other = await createAltchaChallenge(altcha);
+    const otherPow = Buffer.from(JSON.stringify({ challenge: other, solution: await solveChallenge({ challenge: other, deriveKey }) })).toString("base64");
+    const text = { email: "dhruv@shreetextiles.in", lines: ["Dhruv Patel"], message: "Two jet dyeing machines need a PLC upgrade." };
+    const timeToken = issueTimeToken(SECRET, "contact", new Date(Date.now() - 30_000));
+    const post = { form: "contact", text, honeypot: "", scripted: true, receivedAt: new Date() };
+    expect(await judgePost({ ...post, timeToken, altcha: pow }, defence)).toMatchObject({ decision: "ok" });
+    const again = await judgePost({ ...post, timeToken, altcha: otherPow }, defence);
+    expect(again).toMatchObject({ decision: "quarantine", reasons: [{ layer: "time-trap", code: "reused", severity: "doubt" }] });
+    const fresh = issueTimeToken(SECRET, "contact", new Date(Date.now() - 20_000));
+    const replayed = await judgePost({ ...post, timeToken: fresh, altcha: pow }, defence);
+    expect(replayed).toMatchObject({ decision: "quarantine", reasons: [{ layer: "altcha", code: "replayed", severity: "doubt" }] });
   });
 });
 

@@ -14,7 +14,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import Database from "better-sqlite3";
 import { Outbox } from "../../src/server/outbox.ts";
-import { EnquiryStore } from "../../src/server/store.ts";
+import { EnquiryStore } from "../../src/server/store/index.ts";
 import { freePort, postJson, rawRequest, startApp, startHttpSink, startSmtpSink, tempDir, tempDirs, validContact, validQuote, waitFor } from "./helpers.ts";
 import { pgBinDir, pgSkipReason, startPgCluster } from "./postgres.ts";
 import type { PgCluster } from "./postgres.ts";

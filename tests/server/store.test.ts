@@ -1,13 +1,13 @@
 // @vitest-environment node
-/** The enquiry store's promises (store.ts), once on SQLite and once on a real PostgreSQL server. */
+/** The enquiry store's promises (src/server/store/), once on SQLite and once on a real PostgreSQL server. */
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { openDialect } from "../../src/server/database.ts";
-import { EnquiryStore, ReplayedError, StorageError } from "../../src/server/store.ts";
-import type { NewSubmission, SubmissionRow } from "../../src/server/store.ts";
+import { openSqlite } from "../../src/server/store/sqlite.ts";
+import { EnquiryStore, ReplayedError, StorageError } from "../../src/server/store/index.ts";
+import type { NewSubmission, SubmissionRow } from "../../src/server/store/index.ts";
 import { LATEST_MIGRATION, MIGRATION_NAMES, forEachBackend } from "./backends.ts";
 import { freePort, tempDir } from "./helpers.ts";
 
@@ -176,24 +176,28 @@ forEachBackend((backend) => {
     expect(await store.erase("old@example.com")).toEqual({ enquiries: 0, pendingDeliveries: 0 });
   });
 
-  it("stores one post per ALTCHA challenge across instances and within one commit, and another only once it expired", async () => {
+  it("stores one enquiry per single-use token across instances and within one commit, and another only once it expired", async () => {
     const { store, again } = await fresh();
     const other = await again();
-    const answering = (nonce: string, expiresAt = new Date(Date.now() + 60_000)) => enquiry({ challenge: { nonce, expiresAt } });
-    await store.insertSubmission(answering("nonce-1"));
-    await expect(other.insertSubmission(answering("nonce-1"))).rejects.toBeInstanceOf(ReplayedError);
+    const carrying = (tokens: string[], expiresAt = new Date(Date.now() + 60_000)) => enquiry({ tokens: tokens.map((token) => ({ token, expiresAt })) });
+    await store.insertSubmission(carrying(["t1.1.time-token-1", "nonce-1"]));
+    const reused = await other.insertSubmission(carrying(["t1.1.time-token-2", "nonce-1"])).catch((error: unknown) => error);
+    expect(reused).toBeInstanceOf(ReplayedError);
+    expect((reused as ReplayedError).reused).toEqual(["nonce-1"]);
+    // Nothing of the refused post was kept: its other token is still free.
+    await other.insertSubmission(carrying(["t1.1.time-token-2"]));
     const [plain, ...replays] = await Promise.allSettled([
       store.insertSubmission(enquiry()),
-      store.insertSubmission(answering("nonce-2")),
-      store.insertSubmission(answering("nonce-2")),
-      other.insertSubmission(answering("nonce-2")),
+      store.insertSubmission(carrying(["nonce-2"])),
+      store.insertSubmission(carrying(["nonce-2"])),
+      other.insertSubmission(carrying(["nonce-2"])),
     ]);
     expect(plain.status).toBe("fulfilled");
     expect(replays.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected", "rejected"]);
-    // An expired challenge's nonce may be claimed again (verifyAltcha refuses the expired post itself).
-    await store.insertSubmission(answering("nonce-3", new Date(Date.now() - 1)));
-    await other.insertSubmission(answering("nonce-3"));
-    expect(await store.list()).toHaveLength(5);
+    // An expired token may be claimed again (the checks refuse or hold the expired post itself).
+    await store.insertSubmission(carrying(["nonce-3"], new Date(Date.now() - 1)));
+    await other.insertSubmission(carrying(["nonce-3"]));
+    expect(await store.list()).toHaveLength(6);
   });
 
   it("counts earlier posts of a message from the same and from other addresses, since a time, for many posts asked at once", async () => {
@@ -328,14 +332,14 @@ forEachBackend((backend) => {
       const dir = tempDir();
       afterAll(() => dir.remove());
 
-      it("uses WAL, synchronous=FULL and private files", async () => {
+      it("uses WAL, synchronous=NORMAL and private files", async () => {
         const config = { dataDir: join(dir.path, "a"), databaseUrl: undefined };
         const store = await EnquiryStore.open(config);
-        const dialect = openDialect(config);
+        const dialect = openSqlite(config.dataDir);
         try {
           const pragma = async (name: string) => Object.values((await sql.raw(`PRAGMA ${name}`).execute(dialect.db)).rows[0] as object)[0] as unknown;
           expect(await pragma("journal_mode")).toBe("wal");
-          expect(await pragma("synchronous")).toBe(2); // FULL
+          expect(await pragma("synchronous")).toBe(1); // NORMAL
           await store.insertSubmission(enquiry());
           const mode = (f: string) => (statSync(join(dir.path, "a", f)).mode & 0o777).toString(8);
           expect([mode("."), mode("site.db"), mode("site.db-wal"), mode("site.db-shm")]).toEqual(["700", "600", "600", "600"]);
@@ -372,7 +376,7 @@ forEachBackend((backend) => {
     it("migrates once when several instances start together", async () => {
       const { store, data } = await fresh();
       await store.close();
-      await data.query("DROP TABLE deliveries, submissions, spam_hits, altcha_nonces, schema_version, kysely_migration, kysely_migration_lock");
+      await data.query("DROP TABLE deliveries, submissions, spam_hits, used_tokens, schema_version, kysely_migration, kysely_migration_lock");
       const stores = await Promise.all([data.open(), data.open(), data.open()]);
       opened.push(...stores);
       for (const s of stores) expect((await s.migrations()).at(-1)).toBe(LATEST_MIGRATION);

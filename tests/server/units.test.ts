@@ -9,7 +9,7 @@ import { csvCell, escapeUnprintable, main, toCsv } from "../../scripts/submissio
 import { ConfigError, loadConfig } from "../../src/server/config.ts";
 import { retryDelayMs } from "../../src/server/outbox.ts";
 import { isPermanentRefusal } from "../../src/server/senders/sales-mail.ts";
-import type { EnquiryStore } from "../../src/server/store.ts";
+import type { EnquiryStore } from "../../src/server/store/index.ts";
 import { summarize, validateForm } from "../../src/server/validate.ts";
 import { forEachBackend } from "./backends.ts";
 import type { FreshStore } from "./backends.ts";

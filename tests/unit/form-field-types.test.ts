@@ -5,7 +5,7 @@ import { fieldErrors } from "../../src/blocks/form/check.ts";
 import { choiceLabelsOf } from "../../src/blocks/form/choice-labels.ts";
 import type { Section, SectionOf } from "../../src/content/types.ts";
 import { mailSubject, mailText } from "../../src/server/mail.ts";
-import type { Submission, SubmissionRow } from "../../src/server/store.ts";
+import type { Submission, SubmissionRow } from "../../src/server/store/index.ts";
 import { fieldsOf, validateForm, type FormSchema } from "../../src/server/validate.ts";
 
 /** A third form used only here: a select (required and optional) and a checkbox, beside text. */

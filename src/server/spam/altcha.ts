@@ -3,7 +3,8 @@
  * challenge signed with our secret, solves it in a Web Worker while the visitor types (no puzzle is
  * shown), and the form sends the solution back as the `altcha` field, which is checked here.
  *
- * A challenge expires (ttlMs) and is good for one post: its nonce is claimed in a ReplayGuard.
+ * A challenge expires (ttlMs) and is good for one enquiry: its nonce is claimed in a ReplayGuard, and
+ * a second post with it is held as a doubt (a person may press Send twice), not dropped.
  *
  * The widget and the page's Content-Security-Policy: the default `altcha` bundle starts its
  * workers from blob: URLs (it would need `worker-src blob:`) and injects a <style> element. Load
@@ -112,15 +113,16 @@ const canonicalJson = (value: unknown): string =>
 
 /**
  * altcha-lib's verifySolution, for the challenges createAltchaChallenge makes (they always carry a
- * key signature): the expiry, the challenge's HMAC, then the HMAC of the key the solver derived.
+ * key signature): the challenge's HMAC, the expiry, then the HMAC of the key the solver derived.
  * Written with node:crypto because the library signs with WebCrypto, importing the key for each
  * HMAC: its two a post were a fifth of a form post's time in bench:forms. spam.test.ts checks the
  * two agree.
  */
 export function checkSolution(payload: Payload, secret: string, now: Date = new Date()): Exclude<AltchaOutcome["outcome"], "missing" | "replayed"> {
   const { parameters, signature } = payload.challenge;
-  if (parameters.expiresAt && parameters.expiresAt < now.getTime() / 1000) return "expired";
+  // The signature first: an invented challenge with an old expiry is forged, not stale.
   if (!sameHex(signature, hmacHex(secret, canonicalJson(parameters))) || typeof parameters.keySignature !== "string") return "forged";
+  if (parameters.expiresAt && parameters.expiresAt < now.getTime() / 1000) return "expired";
   const { derivedKey, counter } = payload.solution as { derivedKey?: unknown; counter?: unknown };
   const counted = Number.isInteger(counter) && (counter as number) >= 0 && (counter as number) <= 0xffff_ffff;
   if (typeof derivedKey !== "string" || !/^(?:[0-9a-f]{2})+$/.test(derivedKey) || !counted) return "wrong-solution";
@@ -156,6 +158,6 @@ export function altchaFinding(result: AltchaOutcome): Finding | undefined {
     case "wrong-solution":
       return spam("altcha", "wrong-solution", "The proof of work does not solve its challenge.");
     case "replayed":
-      return spam("altcha", "replayed", "The proof of work was already used by an earlier post.");
+      return doubt("altcha", "replayed", "The proof of work already carried an earlier enquiry.");
   }
 }

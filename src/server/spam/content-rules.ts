@@ -4,11 +4,11 @@
  */
 import { blocklistHit, type Blocklist } from "./blocklist.ts";
 import { disposableDomainOf } from "./disposable.ts";
-import { doubt, spam, type Finding } from "./findings.ts";
+import { doubt, type Finding } from "./findings.ts";
 import { messageFingerprint, repeatFinding, type RepeatLedger, type RepeatSettings } from "./repeat.ts";
 
 export interface LinkSettings {
-  /** From this many links in a post, a doubt; from spamLinks, spam. */
+  /** From this many links in a post, a doubt; from spamLinks, the stronger doubt "many-links" (a person may paste links: held, not dropped). */
   doubtLinks: number;
   spamLinks: number;
 }
@@ -68,12 +68,12 @@ export async function contentFindings(
   const all = [...post.lines, post.message];
 
   const links = all.reduce((n, t) => n + countLinks(t), 0);
-  if (links >= rules.links.spamLinks) findings.push(spam("links", "many-links", `${links} links in the post.`));
+  if (links >= rules.links.spamLinks) findings.push(doubt("links", "many-links", `${links} links in the post.`));
   else if (links >= rules.links.doubtLinks) findings.push(doubt("links", "links", `${links} links in the post.`));
   else if (post.lines.some((t) => countLinks(t) > 0)) findings.push(doubt("links", "link-in-name", "A link in a one-line field such as the name."));
 
   const hit = blocklistHit(rules.blocklist, post.email, all);
-  if (hit) findings.push(spam("blocklist", "blocklist", `Matches the blocklist entry "${hit}".`));
+  if (hit) findings.push(doubt("blocklist", "blocklist", `Matches the blocklist entry "${hit}".`));
 
   const disposable = disposableDomainOf(post.email);
   if (disposable) findings.push(doubt("disposable-email", "disposable", `The reply address is at ${disposable}, a throw-away mail service.`));

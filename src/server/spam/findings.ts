@@ -1,7 +1,9 @@
 /**
  * What one layer of the spam defence found about a post. A finding is either clear evidence of
  * a robot ("spam": the post is counted and dropped) or only a doubt ("doubt": the post is kept in
- * quarantine for a person to review, and not mailed).
+ * quarantine for a person to review, and not mailed). Only what no person's browser sends is
+ * spam: a filled honeypot, a time token or proof of work this server did not sign or cannot read.
+ * What the text says (links, the blocklist, repeats) is a doubt, however strong.
  */
 export type SpamLayer = "honeypot" | "time-trap" | "altcha" | "links" | "repeat" | "disposable-email" | "blocklist" | "gibberish";
 

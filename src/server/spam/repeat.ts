@@ -8,8 +8,8 @@
  */
 import { createHash } from "node:crypto";
 import { DAY_MS } from "../env.ts";
-import type { RepeatCount, RepeatLedger } from "../store.ts";
-import { doubt, spam, type Finding } from "./findings.ts";
+import type { RepeatCount, RepeatLedger } from "../store/index.ts";
+import { doubt, type Finding } from "./findings.ts";
 
 export type { RepeatCount, RepeatLedger };
 
@@ -31,7 +31,7 @@ export function messageFingerprint(text: string): string | undefined {
 /** How the counts become findings: tune here, not in the store. */
 export interface RepeatSettings {
   windowMs: number;
-  /** Other senders with the same text: from this many, a doubt; from spamOthers, spam. */
+  /** Other senders with the same text: from this many, a doubt; from spamOthers, the stronger doubt "campaign" (held, not dropped). */
   doubtOthers: number;
   spamOthers: number;
   /** One address sending the same text again and again (a mail bomb aimed at the receipt); a second try is no doubt. */
@@ -42,7 +42,7 @@ export const REPEAT_DEFAULTS: RepeatSettings = { windowMs: 7 * DAY_MS, doubtOthe
 
 export function repeatFinding(count: RepeatCount, settings: RepeatSettings): Finding | undefined {
   if (count.otherSenders >= settings.spamOthers) {
-    return spam("repeat", "campaign", `The same message came from ${count.otherSenders} other addresses recently.`);
+    return doubt("repeat", "campaign", `The same message came from ${count.otherSenders} other addresses recently.`);
   }
   if (count.otherSenders >= settings.doubtOthers) {
     return doubt("repeat", "copied", `The same message came from ${count.otherSenders} other address${count.otherSenders === 1 ? "" : "es"} recently.`);

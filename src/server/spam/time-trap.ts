@@ -1,12 +1,17 @@
 /**
  * The time trap: a token, signed with the server's secret, that records when a form was shown.
- * A post that comes back implausibly fast, with a token we did not sign, or with one from long
- * ago scores as spam (or, for the stale one, as a doubt: a person may leave a tab open overnight).
+ * A token we did not sign (forged or malformed) is a robot's. Everything else the token can say is
+ * only a doubt, for a person to look at: a post sent very fast (a visitor whose browser fills the
+ * fields at once can press Send within a second), long after (a tab left open overnight), from
+ * the future (clocks of instances apart), or with a token that already carried an enquiry.
  *
- * Token: `t1.<issued at, ms since 1970>.<base64url HMAC-SHA256(secret, "t1.<form>.<issued at>")>`.
- * The form's kind is signed in, so a token for one form does not open the other.
+ * Token: `t2.<issued at, ms since 1970>.<nonce>.<base64url HMAC-SHA256(secret, "t2.<form>.<issued at>.<nonce>")>`.
+ * The form's kind is signed in, so a token for one form does not open the other; the random nonce
+ * makes each token one page view's, since a token is good for one enquiry. Tokens of the earlier
+ * format, `t1.<issued at>.<HMAC of "t1.<form>.<issued at>">`, are still taken (a page shown before
+ * an upgrade).
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { SETTINGS } from "../env.ts";
 import { doubt, spam, type Finding } from "./findings.ts";
 
@@ -22,28 +27,33 @@ export const TIME_TRAP_DEFAULTS = { minMs: SETTINGS.SPAM_MIN_SECONDS.default * 1
 /** Clocks of several instances may differ by this much. */
 const CLOCK_SKEW_MS = 5_000;
 
-function sign(secret: string, form: string, issuedAt: number): string {
-  return createHmac("sha256", secret).update(`t1.${form}.${issuedAt}`).digest("base64url");
-}
+const sign = (secret: string, signed: string) => createHmac("sha256", secret).update(signed).digest("base64url");
 
 /** A token for the `form` shown at `now`. */
 export function issueTimeToken(secret: string, form: string, now: Date = new Date()): string {
   const issuedAt = now.getTime();
-  return `t1.${issuedAt}.${sign(secret, form, issuedAt)}`;
+  const nonce = randomBytes(12).toString("base64url");
+  return `t2.${issuedAt}.${nonce}.${sign(secret, `t2.${form}.${issuedAt}.${nonce}`)}`;
 }
 
 export type TimeTrapOutcome =
   | { outcome: "ok"; elapsedMs: number }
-  | { outcome: "missing" | "malformed" | "forged" }
+  | { outcome: "missing" | "malformed" | "forged" | "reused" }
   | { outcome: "too-fast" | "stale" | "from-the-future"; elapsedMs: number };
+
+/** Until when a token must be remembered as used: as long as it could pass as fresh. */
+export function timeTokenExpiry(token: string, settings: TimeTrapSettings, now: Date): Date {
+  const issuedAt = Number(token.split(".")[1]);
+  return new Date(Math.max(issuedAt, now.getTime()) + settings.maxMs);
+}
 
 export function checkTimeToken(token: string | undefined, form: string, settings: TimeTrapSettings, now: Date = new Date()): TimeTrapOutcome {
   if (token === undefined || token === "") return { outcome: "missing" };
-  const match = /^t1\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const match = /^(t1\.(\d{1,15})|t2\.(\d{1,15})\.([A-Za-z0-9_-]{16}))\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return { outcome: "malformed" };
-  const issuedAt = Number(match[1]);
-  const expected = Buffer.from(sign(settings.secret, form, issuedAt));
-  if (!timingSafeEqual(expected, Buffer.from(match[2]!))) return { outcome: "forged" };
+  const issuedAt = Number(match[2] ?? match[3]);
+  const signed = match[4] === undefined ? `t1.${form}.${issuedAt}` : `t2.${form}.${issuedAt}.${match[4]}`;
+  if (!timingSafeEqual(Buffer.from(sign(settings.secret, signed)), Buffer.from(match[5]!))) return { outcome: "forged" };
   const elapsedMs = now.getTime() - issuedAt;
   if (elapsedMs < -CLOCK_SKEW_MS) return { outcome: "from-the-future", elapsedMs };
   if (elapsedMs < settings.minMs) return { outcome: "too-fast", elapsedMs };
@@ -65,9 +75,11 @@ export function timeTrapFinding(result: TimeTrapOutcome, settings: TimeTrapSetti
     case "forged":
       return spam("time-trap", "forged", "The form's time token carries a signature this server did not make.");
     case "from-the-future":
-      return spam("time-trap", "from-the-future", "The form's time token claims to be issued in the future.");
+      return doubt("time-trap", "from-the-future", "The form's time token claims to be issued in the future.");
     case "too-fast":
-      return spam("time-trap", "too-fast", `Sent ${seconds(result.elapsedMs)} after the form was shown; a person needs at least ${seconds(settings.minMs)}.`);
+      return doubt("time-trap", "too-fast", `Sent ${seconds(result.elapsedMs)} after the form was shown; a person needs at least ${seconds(settings.minMs)}.`);
+    case "reused":
+      return doubt("time-trap", "reused", "The form's time token already carried an earlier enquiry.");
     case "stale":
       return doubt("time-trap", "stale", `Sent ${Math.round(result.elapsedMs / 3_600_000)} h after the form was shown.`);
   }

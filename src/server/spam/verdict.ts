@@ -1,8 +1,10 @@
 /**
  * The one verdict on a post, from every layer it could meet, with the reasons:
  *
- *   spam        clear evidence of a robot: counted, not stored (as the honeypot always was)
- *   quarantine  only doubts: stored, not mailed, no receipt; listed by `submissions -- --spam`,
+ *   spam        clear evidence of a robot, and only that: a filled honeypot, a forged or malformed
+ *               time token, a forged proof of work. Counted, not stored.
+ *   quarantine  only doubts (a post sent very fast, a token or proof of work already used, a
+ *               content doubt): stored, not mailed, no receipt; listed by `submissions -- --spam`,
  *               sent on by `--release ID`, purged after 30 days
  *   ok          no finding: stored and delivered
  *
@@ -14,7 +16,7 @@
 import { altchaFinding, verifyAltcha, type AltchaSettings, type ReplayGuard } from "./altcha.ts";
 import { contentFindings, type ContentRules, type PostText } from "./content-rules.ts";
 import { spam, type Finding } from "./findings.ts";
-import { checkTimeToken, timeTrapFinding, type TimeTrapSettings } from "./time-trap.ts";
+import { checkTimeToken, timeTokenExpiry, timeTrapFinding, type TimeTrapSettings } from "./time-trap.ts";
 
 export type Decision = "spam" | "quarantine" | "ok";
 
@@ -41,6 +43,7 @@ export interface PostEvidence {
 export interface SpamDefence {
   timeTrap: TimeTrapSettings;
   altcha: AltchaSettings;
+  /** Where the time tokens and proofs of work already used are claimed: each carries one enquiry. */
   replayGuard: ReplayGuard;
   content: ContentRules;
 }
@@ -59,8 +62,13 @@ export async function judgePost(post: PostEvidence, defence: SpamDefence): Promi
   const findings: Finding[] = [];
   if (post.honeypot.trim() !== "") findings.push(spam("honeypot", "honeypot", "The hidden field people never see was filled in."));
   if (post.scripted) {
-    const time = timeTrapFinding(checkTimeToken(post.timeToken, post.form, defence.timeTrap, post.receivedAt), defence.timeTrap);
+    const checked = checkTimeToken(post.timeToken, post.form, defence.timeTrap, post.receivedAt);
+    const time = timeTrapFinding(checked, defence.timeTrap);
     if (time) findings.push(time);
+    // A token this server signed is good for one enquiry (a second is held, not dropped).
+    const expiresAtMs = () => timeTokenExpiry(post.timeToken!, defence.timeTrap, post.receivedAt).getTime();
+    if ("elapsedMs" in checked && !(await defence.replayGuard.claim(post.timeToken!, expiresAtMs())))
+      findings.push(timeTrapFinding({ outcome: "reused" }, defence.timeTrap)!);
     // A post already caught needs no proof of work checked (and its challenge is not used up).
     if (!findings.some((f) => f.severity === "spam")) {
       const pow = altchaFinding(await verifyAltcha(post.altcha, defence.altcha, defence.replayGuard));

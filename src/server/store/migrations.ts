@@ -1,7 +1,8 @@
 /**
  * The schema, as Kysely migrations written once for both databases (column types from database.ts),
- * applied by Kysely's Migrator inside one transaction that also holds the migration lock, so
- * instances starting together migrate once and a crash mid-migration leaves the old schema whole.
+ * applied by Kysely's Migrator inside one transaction that holds the database alone
+ * (Database.migrationTransaction), so instances starting together migrate once and a crash
+ * mid-migration leaves the old schema whole.
  *
  * To change the schema, add a migration to `migrations` and its name to `MIGRATION_NAMES` (in order; never
  * edit one once released), e.g. a column:
@@ -10,7 +11,7 @@
  *     up: (db) => db.schema.alterTable("submissions").addColumn("reference", "text").execute(),
  *   },
  *
- * then add the column to `Tables` in database.ts and read or write it in store.ts.
+ * then add the column to `Tables` in database.ts and read or write it in enquiries.ts or deliveries.ts.
  *
  * Databases made before the Migrator kept their version in `PRAGMA user_version` (SQLite, 1 or 2)
  * or a `schema_version` row (PostgreSQL, 1), and had one outbox row a submission. For them "001"
@@ -21,10 +22,10 @@ import { sql } from "kysely";
 import type { Kysely } from "kysely";
 import { Migrator } from "kysely/migration";
 import type { Migration } from "kysely/migration";
-import type { Dialect, Tables } from "./database.ts";
+import type { Database, Tables } from "./database.ts";
 
 /** In the order they apply; `migrations` below gives each its steps. */
-export const MIGRATION_NAMES = ["001-enquiries", "002-leads", "003-form-kinds"] as const;
+export const MIGRATION_NAMES = ["001-enquiries", "002-leads", "003-form-kinds", "004-single-use-tokens"] as const;
 export const LATEST_MIGRATION = MIGRATION_NAMES.at(-1)!;
 
 /** SQLite's step from version 1 to 2 before the Migrator, kept verbatim for databases still at 1. */
@@ -37,8 +38,8 @@ const SQLITE_LEGACY_1_TO_2 = [
   `CREATE INDEX submissions_created ON submissions (created_at)`,
 ];
 
-function migrations(dialect: Dialect, legacyVersion: number): Record<(typeof MIGRATION_NAMES)[number], Migration> {
-  const { time, json } = dialect.types;
+function migrations(database: Database, legacyVersion: number): Record<(typeof MIGRATION_NAMES)[number], Migration> {
+  const { time, json } = database.types;
   return {
     // Submissions, the deliveries each needs (the outbox: a kind naming its sender, a target, a
     // payload, retry state and lease), and daily honeypot counters.
@@ -47,7 +48,7 @@ function migrations(dialect: Dialect, legacyVersion: number): Record<(typeof MIG
         if (legacyVersion === 0) {
           await db.schema
             .createTable("submissions")
-            .addColumn("id", "integer", dialect.identity)
+            .addColumn("id", "integer", database.identity)
             .addColumn("kind", "text", (c) => c.notNull().check(sql`kind IN ('contact', 'quote')`))
             .addColumn("payload", json, (c) => c.notNull())
             .addColumn("ip", "text")
@@ -63,12 +64,12 @@ function migrations(dialect: Dialect, legacyVersion: number): Record<(typeof MIG
             .addColumn("last_at", time, (c) => c.notNull())
             .addPrimaryKeyConstraint("spam_hits_pkey", ["day", "kind"])
             .execute();
-        } else if (dialect.name === "sqlite" && legacyVersion === 1) {
+        } else if (database.name === "sqlite" && legacyVersion === 1) {
           for (const step of SQLITE_LEGACY_1_TO_2) await sql.raw(step).execute(db);
         }
         await db.schema
           .createTable("deliveries")
-          .addColumn("id", "integer", dialect.identity)
+          .addColumn("id", "integer", database.identity)
           .addColumn("submission_id", "integer", (c) => c.notNull().references("submissions.id").onDelete("cascade"))
           .addColumn("kind", "text", (c) => c.notNull())
           .addColumn("target", "text")
@@ -98,7 +99,7 @@ function migrations(dialect: Dialect, legacyVersion: number): Record<(typeof MIG
         await db.schema.dropTable("outbox").execute();
         await db.schema.dropIndex("submissions_status").execute();
         await db.schema.alterTable("submissions").dropColumn("status").execute();
-        if (dialect.name === "postgres") await sql`ALTER TABLE spam_hits ALTER COLUMN day TYPE text USING to_char(day, 'YYYY-MM-DD')`.execute(db);
+        if (database.name === "postgres") await sql`ALTER TABLE spam_hits ALTER COLUMN day TYPE text USING to_char(day, 'YYYY-MM-DD')`.execute(db);
       },
     },
     // Leads sales can trust: the quarantine and its reasons, the message fingerprint (repeats), the
@@ -133,7 +134,7 @@ function migrations(dialect: Dialect, legacyVersion: number): Record<(typeof MIG
         // Enquiries kept from before: their address, so --erase finds them too.
         const rows = await db.selectFrom("submissions").select(["id", "payload"]).execute();
         for (const row of rows) {
-          const payload = dialect.readJson(row.payload) as { email?: unknown } | null;
+          const payload = database.readJson(row.payload) as { email?: unknown } | null;
           const email = typeof payload?.email === "string" ? payload.email.trim().toLowerCase() : null;
           if (email) await db.updateTable("submissions").set({ email }).where("id", "=", row.id).execute();
         }
@@ -142,25 +143,60 @@ function migrations(dialect: Dialect, legacyVersion: number): Record<(typeof MIG
     // The forms are folders (src/blocks/form/forms/): the kinds a submission may have are their
     // names, which the store checks (FORM_KINDS), not a list written into the table once.
     "003-form-kinds": {
-      up: (db: Kysely<Tables>) => dialect.dropColumnCheck(db, "submissions", "kind"),
+      up: (db: Kysely<Tables>) =>
+        database.name === "postgres"
+          ? sql`ALTER TABLE submissions DROP CONSTRAINT IF EXISTS submissions_kind_check`.execute(db).then(() => undefined)
+          : rebuildSubmissionsWithoutKindCheck(db),
+    },
+    // A time token is single-use too, not only an ALTCHA nonce: one table for both.
+    "004-single-use-tokens": {
+      async up(db: Kysely<Tables>) {
+        await db.schema.alterTable("altcha_nonces").renameTo("used_tokens").execute();
+        await db.schema.alterTable("used_tokens").renameColumn("nonce", "token").execute();
+      },
     },
   };
+}
+
+/**
+ * SQLite has no DROP CONSTRAINT: the table is made again without the CHECK and the rows copied,
+ * the procedure of SQLite's manual ("Making Other Kinds Of Table Schema Changes"), with foreign
+ * keys off around the transaction (Database.migrationTransaction). The id sequence is carried over,
+ * so no id is ever given twice.
+ */
+async function rebuildSubmissionsWithoutKindCheck(db: Kysely<Tables>): Promise<void> {
+  const columns = "id, kind, payload, ip, user_agent, created_at, state, reasons, message_fingerprint, email, receipt_key, source";
+  const steps = [
+    `CREATE TABLE submissions_new (id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, payload TEXT NOT NULL, ip TEXT, user_agent TEXT,
+       created_at TEXT NOT NULL, state TEXT NOT NULL DEFAULT 'accepted' CHECK (state IN ('accepted', 'quarantined')), reasons TEXT,
+       message_fingerprint TEXT, email TEXT, receipt_key TEXT, source TEXT)`,
+    `INSERT INTO submissions_new (${columns}) SELECT ${columns} FROM submissions ORDER BY id`,
+    `DELETE FROM sqlite_sequence WHERE name = 'submissions_new'`,
+    `INSERT INTO sqlite_sequence (name, seq) SELECT 'submissions_new', seq FROM sqlite_sequence WHERE name = 'submissions'`,
+    `DROP TABLE submissions`,
+    `ALTER TABLE submissions_new RENAME TO submissions`,
+    `CREATE INDEX submissions_created ON submissions (created_at)`,
+    `CREATE INDEX submissions_fingerprint ON submissions (message_fingerprint, created_at)`,
+    `CREATE INDEX submissions_email ON submissions (email)`,
+    `CREATE INDEX submissions_receipt_key ON submissions (receipt_key, created_at)`,
+  ];
+  for (const step of steps) await sql.raw(step).execute(db);
 }
 
 /** What the retired version bookkeeping says once the Migrator keeps it: more than the old code knows. */
 const LEGACY_RETIRED = 1000;
 
 /** The version in the bookkeeping before the Migrator, 0 when there is none. */
-async function legacyVersion(dialect: Dialect, db: Kysely<Tables>): Promise<number> {
-  if (dialect.name === "sqlite") return (await sql<{ user_version: number }>`PRAGMA user_version`.execute(db)).rows[0]!.user_version;
+async function legacyVersion(database: Database, db: Kysely<Tables>): Promise<number> {
+  if (database.name === "sqlite") return (await sql<{ user_version: number }>`PRAGMA user_version`.execute(db)).rows[0]!.user_version;
   const table = await sql<{ t: string | null }>`SELECT to_regclass('schema_version') AS t`.execute(db);
   if (table.rows[0]!.t === null) return 0;
   return (await sql<{ version: number }>`SELECT version FROM schema_version`.execute(db)).rows[0]?.version ?? 0;
 }
 
 /** Sets that bookkeeping to LEGACY_RETIRED, which the old code refuses as newer than it knows. */
-async function retireLegacyVersion(dialect: Dialect, db: Kysely<Tables>): Promise<void> {
-  if (dialect.name === "sqlite") {
+async function retireLegacyVersion(database: Database, db: Kysely<Tables>): Promise<void> {
+  if (database.name === "sqlite") {
     await sql`PRAGMA user_version = ${sql.lit(LEGACY_RETIRED)}`.execute(db);
     return;
   }
@@ -176,35 +212,34 @@ async function applied(db: Kysely<Tables>): Promise<string[] | undefined> {
   return rows.map((r) => r.name);
 }
 
-function refuseNewer(dialect: Dialect, names: readonly string[]): void {
+function refuseNewer(database: Database, names: readonly string[]): void {
   const unknown = names.find((name) => !(MIGRATION_NAMES as readonly string[]).includes(name));
-  if (unknown) throw new Error(`${dialect.location} has migration ${unknown}, newer than this code knows (${LATEST_MIGRATION}).`);
+  if (unknown) throw new Error(`${database.location} has migration ${unknown}, newer than this code knows (${LATEST_MIGRATION}).`);
 }
 
 /** Brings the schema up to date, once however many instances start together. */
-export async function migrate(dialect: Dialect): Promise<void> {
-  await dialect.db.transaction().execute(async (trx) => {
-    await dialect.lockForMigration(trx);
+export async function migrate(database: Database): Promise<void> {
+  await database.migrationTransaction(async (trx) => {
     const done = await applied(trx);
-    if (done) refuseNewer(dialect, done);
-    const legacy = done ? 0 : await legacyVersion(dialect, trx);
-    const migrator = new Migrator({ db: trx, provider: { getMigrations: async () => migrations(dialect, legacy) } });
+    if (done) refuseNewer(database, done);
+    const legacy = done ? 0 : await legacyVersion(database, trx);
+    const migrator = new Migrator({ db: trx, provider: { getMigrations: async () => migrations(database, legacy) } });
     const { error } = await migrator.migrateToLatest();
     if (error) throw error;
-    await retireLegacyVersion(dialect, trx);
+    await retireLegacyVersion(database, trx);
   });
 }
 
 /** The migrations applied, in order; read-only. */
-export async function appliedMigrations(dialect: Dialect): Promise<string[]> {
-  return (await applied(dialect.db)) ?? [];
+export async function appliedMigrations(database: Database): Promise<string[]> {
+  return (await applied(database.db)) ?? [];
 }
 
 /** For read-only use (the CLI): refuses a database that is not exactly at this code's schema. */
-export async function checkMigrated(dialect: Dialect): Promise<void> {
-  const done = await appliedMigrations(dialect);
-  refuseNewer(dialect, done);
+export async function checkMigrated(database: Database): Promise<void> {
+  const done = await appliedMigrations(database);
+  refuseNewer(database, done);
   if (done.length !== MIGRATION_NAMES.length) {
-    throw new Error(`${dialect.location} is not migrated to ${LATEST_MIGRATION} yet; start the server once to migrate it.`);
+    throw new Error(`${database.location} is not migrated to ${LATEST_MIGRATION} yet; start the server once to migrate it.`);
   }
 }

@@ -1,0 +1,187 @@
+/**
+ * What the enquiry store's two halves share: the types the server uses, the database, the guard
+ * that turns "cannot write or reach the database" into StorageError (the form answers 503), and
+ * how a submission row reads.
+ * Times come from the caller (each instance's clock): keep hosts in NTP sync, well within the lease.
+ */
+import type { Kysely, Selectable } from "kysely";
+import type { FormKind } from "../../blocks/form/forms.generated.ts";
+import { referenceFor } from "../reference.ts";
+import { StorageError, type Database, type Tables } from "./database.ts";
+import { appliedMigrations } from "./migrations.ts";
+
+/** Where the visit came from: validate.ts's SOURCE_FIELDS, each when known. */
+export type LeadSource = Partial<Record<string, string>>;
+
+/** A submission as stored: what a sender gets with a delivery. */
+export interface StoredSubmission {
+  id: number;
+  kind: FormKind;
+  payload: Record<string, unknown>;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: Date;
+  /** LA-<year>-<number>, what the visitor quotes (reference.ts): the number is the id. */
+  reference: string;
+  /** Why it was quarantined (kept after a release); null when it never was. */
+  reasons: unknown;
+  source: LeadSource;
+}
+
+/**
+ * A delivery to make for a submission. `target` is where it goes in its sender's terms (null: the
+ * sender's configured destination, read when it sends, so a corrected MAIL_TO reaches requeued
+ * mail); `payload` is what it needs beyond the submission.
+ */
+export type NewDelivery = { kind: string; target?: string | null; payload?: unknown };
+
+export interface DeliveryState {
+  id: number;
+  kind: string;
+  target: string | null;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: Date;
+  sentAt: Date | null;
+  failedAt: Date | null;
+  /** What the far end answered: a mail's Message-ID, a webhook's status. */
+  outcome: string | null;
+}
+
+/** "quarantined": held by the spam verdict, no deliveries until released. */
+export type SubmissionStatus = "queued" | "sent" | "failed" | "quarantined";
+export const SUBMISSION_STATUSES: readonly SubmissionStatus[] = ["queued", "sent", "failed", "quarantined"];
+/** Quarantined enquiries not released are removed after this many days. */
+export const QUARANTINE_DAYS = 30;
+
+export interface NewSubmission {
+  kind: FormKind;
+  /** Stored as JSON: the validated (trimmed) form data. */
+  payload: unknown;
+  ip: string | undefined;
+  userAgent: string | undefined;
+  createdAt?: Date;
+  /** The sales mail unless named. */
+  deliveries?: readonly NewDelivery[];
+  /** Held, not delivered (no deliveries are made): the verdict's reasons. */
+  quarantine?: { reasons: unknown };
+  /** spam/repeat.ts messageFingerprint of the message, when it has one. */
+  fingerprint?: string | undefined;
+  /** The visitor's address, and receipt.ts's receiptAddressKey of it. */
+  email?: string | undefined;
+  receiptKey?: string | undefined;
+  source?: LeadSource | undefined;
+  /** The single-use tokens the post carried (time token, proof of work): stored only if no earlier post used one (see ReplayedError). */
+  tokens?: ReadonlyArray<{ token: string; expiresAt: Date }> | undefined;
+}
+
+/** insertSubmission's refusal of a post carrying a token an earlier post used (`reused`); nothing was stored. */
+export class ReplayedError extends Error {
+  override name = "ReplayedError";
+  constructor(readonly reused: string[]) {
+    super("a single-use token of the post already carried an earlier enquiry");
+  }
+}
+
+/** With its status, read from its deliveries. */
+export interface Submission extends StoredSubmission {
+  /** Quarantined while held; else failed once one delivery failed for good, else queued while one is pending, else sent. */
+  status: SubmissionStatus;
+}
+export type SubmissionRow = Submission & { deliveries: DeliveryState[] };
+export type ListFilter = { kind?: FormKind | undefined; status?: SubmissionStatus | undefined; since?: Date | undefined; email?: string | undefined };
+
+/** Earlier enquiries with a message's fingerprint: from the same address, and how many other addresses. */
+export interface RepeatCount {
+  sameSender: number;
+  otherSenders: number;
+}
+
+/** What spam/repeat.ts asks: the store answers it, and so does its MemoryRepeatLedger. */
+export interface RepeatLedger {
+  /** Posts with `fingerprint` received since `since`, not counting the one being judged. */
+  countRecent(fingerprint: string, email: string, since: Date): RepeatCount | Promise<RepeatCount>;
+}
+
+export const iso = (at: Date) => at.toISOString();
+export const time = (value: Date | string) => new Date(value);
+
+export class StoreCore {
+  readonly kind: "sqlite" | "postgres";
+  /** Where the enquiries are kept, for logs and messages; never holds a password. */
+  readonly location: string;
+  protected readonly db: Kysely<Tables>;
+  private closed = false;
+  /** The last write the store could not take, until a later write changed a row (for /healthz). */
+  lastWriteFailure: { message: string; at: Date } | undefined;
+
+  protected constructor(protected readonly database: Database) {
+    this.db = database.db;
+    this.kind = database.name;
+    this.location = database.location;
+  }
+
+  /** Why writes are refused until a restart (the SQLite file was deleted or replaced), or undefined. */
+  get lost(): string | undefined {
+    return this.database.lost;
+  }
+
+  /** The migrations applied, in order: the last one is the schema's version. */
+  migrations(): Promise<string[]> {
+    return this.guard(() => appliedMigrations(this.database));
+  }
+
+  /** Runs database work, turning "cannot reach or write the database" into StorageError. */
+  protected async guard<T>(work: () => Promise<T>): Promise<T> {
+    if (this.closed) throw new Error("the enquiry store is closed");
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof StorageError || !this.database.isStorageFailure(error)) throw error;
+      const { message, code } = error as Error & { code?: unknown };
+      throw new StorageError(typeof code === "string" && !message.includes(code) ? `${message} (${code})` : message);
+    }
+  }
+
+  /**
+   * A write, refused while the SQLite file is lost. A failure is kept for /healthz until a later
+   * write `changed` a row: one that changes nothing needs no disk, so it proves nothing.
+   */
+  protected async write<T>(work: (db: Kysely<Tables>) => Promise<T>, changed: (result: T) => boolean = () => true): Promise<T> {
+    try {
+      const result = await this.guard(() => {
+        if (this.lost) throw new StorageError(`${this.lost}; restart it to open the current file`);
+        return work(this.db);
+      });
+      if (changed(result)) this.lastWriteFailure = undefined;
+      return result;
+    } catch (error) {
+      if (error instanceof StorageError) this.lastWriteFailure = { message: error.message, at: new Date() };
+      throw error;
+    }
+  }
+
+  protected toSubmission(r: Selectable<Tables["submissions"]>): StoredSubmission {
+    const read = (value: unknown) => this.database.readJson(value);
+    const p = read(r.payload);
+    const createdAt = time(r.created_at);
+    return {
+      ...{ id: r.id, kind: r.kind as FormKind, ip: r.ip, userAgent: r.user_agent, createdAt, reference: referenceFor(r.id, createdAt) },
+      payload: p !== null && typeof p === "object" && !Array.isArray(p) ? (p as Record<string, unknown>) : { value: p },
+      reasons: r.reasons === null ? null : read(r.reasons),
+      source: r.source === null ? {} : (read(r.source) as LeadSource),
+    };
+  }
+
+  /** A consistent copy taken while the server keeps writing, to a new file `dest`. */
+  backupTo(dest: string): Promise<void> {
+    return this.database.backupTo(dest);
+  }
+
+  /** Lets the writes under way finish, and lets go of the database. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.db.destroy();
+  }
+}

@@ -1,0 +1,282 @@
+/**
+ * The enquiry store: submissions with their deliveries (deliveries.ts), honeypot counters and
+ * single-use tokens, in SQLite (the default: one file under DATA_DIR) or PostgreSQL (DATABASE_URL:
+ * several instances, one database). It depends on neither the routes nor the spam rules: they use
+ * the types declared here. insertSubmission commits the submission and its deliveries together
+ * before it resolves, so an answered enquiry survives a crash.
+ */
+import { sql } from "kysely";
+import type { SelectQueryBuilder } from "kysely";
+import { FORM_KINDS, type FormKind } from "../../blocks/form/forms.generated.ts";
+import { DAY_MS } from "../env.ts";
+import { StorageError, type OpenOptions, type StoreLocation, type Tables } from "./database.ts";
+import { openPostgres } from "./postgres.ts";
+import { openSqlite } from "./sqlite.ts";
+import { QUARANTINE_DAYS, ReplayedError, iso, time } from "./core.ts";
+import type { DeliveryState, ListFilter, NewDelivery, NewSubmission, RepeatCount, RepeatLedger, Submission, SubmissionRow, SubmissionStatus } from "./core.ts";
+import { DeliveryStore, deliveryRows, pending } from "./deliveries.ts";
+import { checkMigrated, migrate } from "./migrations.ts";
+
+const lower = (email: string) => email.trim().toLowerCase();
+/** A submission's status from its deliveries (`s` is the submission): one expression, to read and to filter by. */
+const unsent = (failed: "NOT NULL" | "NULL") =>
+  sql`EXISTS (SELECT 1 FROM deliveries x WHERE x.submission_id = s.id AND x.sent_at IS NULL AND x.failed_at IS ${sql.raw(failed)})`;
+const STATUS = sql<SubmissionStatus>`CASE WHEN s.state = 'quarantined' THEN 'quarantined'
+  WHEN ${unsent("NOT NULL")} THEN 'failed' WHEN ${unsent("NULL")} THEN 'queued' ELSE 'sent' END`;
+
+/** The store the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
+export function openStore(config: StoreLocation, options: OpenOptions = {}): Promise<EnquiryStore> {
+  return EnquiryStore.open(config, options);
+}
+
+export class EnquiryStore extends DeliveryStore implements RepeatLedger {
+  /** Honeypot hits not yet written, by day and form. */
+  private spam = new Map<string, { day: string; kind: FormKind; hits: number; lastAt: Date }>();
+
+  /** Opens the database and migrates it (read-only: checks it is migrated). */
+  static async open(config: StoreLocation, options: OpenOptions = {}): Promise<EnquiryStore> {
+    const database = config.databaseUrl ? openPostgres(config.databaseUrl) : openSqlite(config.dataDir, options);
+    const store = new EnquiryStore(database);
+    try {
+      await store.guard(() => (options.readonly ? checkMigrated(database) : migrate(database)));
+    } catch (error) {
+      await database.destroy();
+      if (!(error instanceof StorageError)) throw error;
+      throw new StorageError(`${database.name === "postgres" ? "PostgreSQL at " : ""}${database.location} cannot be used: ${error.message}`);
+    }
+    return store;
+  }
+
+  /**
+   * Stores an enquiry with its deliveries (none while quarantined). With `tokens`, claims them in
+   * the same transaction, so every instance agrees that a token is good for one enquiry; rejects
+   * with ReplayedError when an earlier post claimed one and it has not expired.
+   */
+  async insertSubmission(s: NewSubmission): Promise<number> {
+    if (!FORM_KINDS.includes(s.kind)) throw new Error(`no form "${s.kind}" (the forms: ${FORM_KINDS.join(", ")})`);
+    const at = s.createdAt ?? new Date();
+    const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+    const tokens = s.tokens ?? [];
+    return this.write((db) =>
+      db.transaction().execute(async (trx) => {
+        if (tokens.length > 0) {
+          const claimed = await trx
+            .insertInto("used_tokens")
+            .values(tokens.map((t) => ({ token: t.token, expires_at: iso(t.expiresAt) })))
+            .onConflict((oc) =>
+              oc
+                .column("token")
+                .doUpdateSet({ expires_at: sql`excluded.expires_at` })
+                .where("used_tokens.expires_at", "<=", iso(new Date())),
+            )
+            .returning("token")
+            .execute();
+          const reused = tokens.filter((t) => !claimed.some((c) => c.token === t.token)).map((t) => t.token);
+          if (reused.length > 0) throw new ReplayedError(reused);
+        }
+        const { id } = await trx
+          .insertInto("submissions")
+          .values({
+            ...{ kind: s.kind, payload: JSON.stringify(s.payload), ip: s.ip ?? null, user_agent: s.userAgent ?? null, created_at: iso(at) },
+            ...{ state: s.quarantine ? "quarantined" : "accepted", reasons: json(s.quarantine?.reasons) },
+            ...{ message_fingerprint: s.fingerprint ?? null, email: s.email ? lower(s.email) : null, receipt_key: s.receiptKey ?? null },
+            source: s.source && Object.keys(s.source).length > 0 ? JSON.stringify(s.source) : null,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        const deliveries = s.quarantine ? [] : (s.deliveries ?? [{ kind: "sales-mail" }]);
+        if (deliveries.length > 0)
+          await trx
+            .insertInto("deliveries")
+            .values(deliveryRows(id, deliveries, at))
+            .execute();
+        return id;
+      }),
+    );
+  }
+
+  /**
+   * Counts a honeypot hit: one row a day and form, whatever the bot sent. Counted in memory and
+   * written by flushSpam(), so a flood of bot posts costs no disk sync each; a crash loses at
+   * most the count since the last flush, never an enquiry.
+   */
+  recordSpam(kind: FormKind, at: Date = new Date()): void {
+    const day = iso(at).slice(0, 10);
+    const entry = this.spam.get(`${day} ${kind}`) ?? { day, kind, hits: 0, lastAt: at };
+    this.spam.set(`${day} ${kind}`, { ...entry, hits: entry.hits + 1, lastAt: at });
+  }
+
+  /** Writes the pending counts; if that fails they are kept, with the hits counted meanwhile, for the next flush. */
+  async flushSpam(): Promise<void> {
+    if (this.spam.size === 0) return;
+    const taken = this.spam;
+    this.spam = new Map();
+    try {
+      await this.write((db) =>
+        db
+          .insertInto("spam_hits")
+          .values([...taken.values()].map((e) => ({ day: e.day, kind: e.kind, hits: e.hits, last_at: iso(e.lastAt) })))
+          .onConflict((oc) =>
+            oc.columns(["day", "kind"]).doUpdateSet({
+              hits: sql`spam_hits.hits + excluded.hits`,
+              last_at: sql`CASE WHEN excluded.last_at > spam_hits.last_at THEN excluded.last_at ELSE spam_hits.last_at END`,
+            }),
+          )
+          .execute(),
+      );
+    } catch (error) {
+      for (const [key, e] of taken) this.spam.set(key, { ...e, hits: e.hits + (this.spam.get(key)?.hits ?? 0) });
+      throw error;
+    }
+  }
+
+  /** Honeypot hits by day (YYYY-MM-DD, UTC) and form. */
+  async spamCounts(): Promise<Array<{ day: string; kind: FormKind; hits: number }>> {
+    await this.flushSpam();
+    const rows = await this.guard(() => this.db.selectFrom("spam_hits").select(["day", "kind", "hits"]).orderBy("day").orderBy("kind").execute());
+    return rows.map((r) => ({ day: r.day, kind: r.kind as FormKind, hits: Number(r.hits) }));
+  }
+
+  /**
+   * Removes enquiries delivered and received over `retentionDays` ago (with their deliveries),
+   * quarantined ones held over QUARANTINE_DAYS, older honeypot counters and expired tokens.
+   * Resolves to how many enquiries, quarantined ones and daily counters went.
+   */
+  async purge(now: Date, retentionDays: number, spamDays = 7): Promise<{ enquiries: number; quarantined: number; spamDays: number }> {
+    await this.flushSpam();
+    const before = (days: number) => iso(new Date(now.getTime() - days * DAY_MS));
+    return this.write((db) =>
+      db.transaction().execute(async (trx) => {
+        const enquiries = await trx
+          .deleteFrom("submissions as s")
+          .where(STATUS, "=", "sent")
+          .where("s.created_at", "<", before(retentionDays))
+          .executeTakeFirst();
+        const held = await trx
+          .deleteFrom("submissions")
+          .where("state", "=", "quarantined")
+          .where("created_at", "<", before(QUARANTINE_DAYS))
+          .executeTakeFirst();
+        const spam = await trx.deleteFrom("spam_hits").where("day", "<", before(spamDays).slice(0, 10)).executeTakeFirst();
+        await trx.deleteFrom("used_tokens").where("expires_at", "<=", iso(now)).execute();
+        return { enquiries: Number(enquiries.numDeletedRows), quarantined: Number(held.numDeletedRows), spamDays: Number(spam.numDeletedRows) };
+      }),
+    );
+  }
+
+  /** RepeatLedger: earlier enquiries (quarantined ones too) with this message fingerprint since `since`. */
+  async countRecent(fingerprint: string, email: string, since: Date): Promise<RepeatCount> {
+    const address = lower(email);
+    const row = await this.guard(() =>
+      this.db
+        .selectFrom("submissions")
+        .where("message_fingerprint", "=", fingerprint)
+        .where("created_at", ">=", iso(since))
+        .select((eb) => [
+          eb.fn.count<number>(eb.case().when("email", "=", address).then(1).end()).as("same"),
+          eb.fn
+            .count<number>(eb.case().when("email", "<>", address).then(eb.ref("email")).end())
+            .distinct()
+            .as("others"),
+        ])
+        .executeTakeFirst(),
+    );
+    return { sameSender: Number(row?.same ?? 0), otherSenders: Number(row?.others ?? 0) };
+  }
+
+  /** Receipts queued for enquiries from this receipt key since `since` (receipt.ts's daily limit). */
+  async receiptsSince(receiptKey: string, since: Date): Promise<number> {
+    const row = await this.guard(() =>
+      this.db
+        .selectFrom("deliveries as d")
+        .innerJoin("submissions as s", "s.id", "d.submission_id")
+        .where("d.kind", "=", "receipt")
+        .where("s.receipt_key", "=", receiptKey)
+        .where("s.created_at", ">=", iso(since))
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirst(),
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Sends a quarantined enquiry on: it becomes accepted and `deliveries` are queued, due now.
+   * False when there is no quarantined enquiry `id` (never was, already released, or purged).
+   */
+  async release(id: number, deliveries: readonly NewDelivery[], now: Date = new Date()): Promise<boolean> {
+    return this.write((db) =>
+      db.transaction().execute(async (trx) => {
+        const released = await trx
+          .updateTable("submissions")
+          .set({ state: "accepted" })
+          .where("id", "=", id)
+          .where("state", "=", "quarantined")
+          .executeTakeFirst();
+        if (released.numUpdatedRows === 0n) return false;
+        if (deliveries.length > 0)
+          await trx
+            .insertInto("deliveries")
+            .values(deliveryRows(id, deliveries, now))
+            .execute();
+        return true;
+      }),
+    );
+  }
+
+  /** Removes every enquiry sent from `email` (any case), with its deliveries; counts those deliveries not yet made. */
+  async erase(email: string): Promise<{ enquiries: number; pendingDeliveries: number }> {
+    return this.write((db) =>
+      db.transaction().execute(async (trx) => {
+        // A write first, so the transaction never upgrades a read lock (database.ts).
+        const ids = trx.selectFrom("submissions").select("id").where("email", "=", lower(email));
+        const gone = await trx.deleteFrom("deliveries").where("submission_id", "in", ids).returning(["sent_at", "failed_at"]).execute();
+        const removed = await trx.deleteFrom("submissions").where("email", "=", lower(email)).executeTakeFirst();
+        return { enquiries: Number(removed.numDeletedRows), pendingDeliveries: gone.filter((d) => d.sent_at === null && d.failed_at === null).length };
+      }),
+    );
+  }
+
+  async get(id: number): Promise<SubmissionRow | undefined> {
+    return (await this.list({}, id))[0];
+  }
+
+  /** Submissions with their deliveries, oldest first. */
+  async list(filter: ListFilter = {}, id?: number): Promise<SubmissionRow[]> {
+    const { kind, status, since, email } = filter;
+    const chosen = this.db
+      .selectFrom("submissions as s")
+      .$if(kind !== undefined, (q) => q.where("s.kind", "=", kind!))
+      .$if(status !== undefined, (q) => q.where(STATUS, "=", status!))
+      .$if(since !== undefined, (q) => q.where("s.created_at", ">=", iso(since!)))
+      .$if(email !== undefined, (q) => q.where("s.email", "=", lower(email!)))
+      .$if(id !== undefined, (q) => q.where("s.id", "=", id!));
+    const submissions = await this.submissions(chosen);
+    const rows = await this.guard(() =>
+      this.db.selectFrom("deliveries").selectAll().where("submission_id", "in", chosen.select("s.id")).orderBy("id").execute(),
+    );
+    const result = new Map([...submissions].map(([key, s]) => [key, { ...s, deliveries: [] as DeliveryState[] }]));
+    const maybeTime = (value: Date | string | null) => (value === null ? null : time(value));
+    for (const d of rows) {
+      result.get(d.submission_id)?.deliveries.push({
+        ...{ id: d.id, kind: d.kind, target: d.target, attempts: d.attempts, lastError: d.last_error, outcome: d.outcome },
+        ...{ nextAttemptAt: time(d.next_attempt_at), sentAt: maybeTime(d.sent_at), failedAt: maybeTime(d.failed_at) },
+      });
+    }
+    return [...result.values()];
+  }
+
+  /** The submissions `query` picks, by id in id order. */
+  private async submissions(query: SelectQueryBuilder<Tables & { s: Tables["submissions"] }, "s", object>): Promise<Map<number, Submission>> {
+    const rows = await this.guard(() => query.selectAll("s").select(STATUS.as("status")).orderBy("s.id").execute());
+    return new Map(rows.map((r) => [r.id, { ...this.toSubmission(r), status: r.status as SubmissionStatus }]));
+  }
+
+  /** Writes pending honeypot counts, and lets go of the database. */
+  override async close(): Promise<void> {
+    try {
+      await this.flushSpam();
+    } finally {
+      await super.close();
+    }
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The enquiry store on SQLite: one file under DATA_DIR, private to the server's user (folder 0700,
+ * files 0600): it holds visitors' names, addresses and messages.
+ */
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import { Kysely, SqliteDialect, SqliteDriver, sql } from "kysely";
+import type { DatabaseConnection } from "kysely";
+import { PRIVATE_FILE, StorageError, newPrivateFile, type Database, type OpenOptions, type Tables } from "./database.ts";
+
+/**
+ * How long a write waits for another process's (the CLI's --release, a second instance). Every
+ * transaction of the store begins with a write, so none has to upgrade a read lock, which SQLite
+ * would refuse at once instead of waiting.
+ */
+const BUSY_TIMEOUT_MS = 5_000;
+
+/** The SQLite or file-system error codes that mean "cannot write here (now)", not a bug. */
+function isSqliteStorageFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" && /^(SQLITE_(BUSY|FULL|IOERR|READONLY|CANTOPEN|CORRUPT|NOTADB|PERM)|E(ACCES|PERM|ROFS|NOSPC|NOTDIR|NOENT))/.test(code);
+}
+
+/** SQLite rolls back by itself on some errors (a full disk): rolling back again would hide the cause behind "no transaction is active". */
+class RollbackOnceSqliteDialect extends SqliteDialect {
+  constructor(private readonly config: { database: BetterSqlite3.Database }) {
+    super(config);
+  }
+  override createDriver(): SqliteDriver {
+    const { database } = this.config;
+    return new (class extends SqliteDriver {
+      override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+        if (database.inTransaction) await super.rollbackTransaction(connection);
+      }
+    })(this.config);
+  }
+}
+
+export function openSqlite(dataDir: string, options: OpenOptions = {}): Database {
+  const file = join(dataDir, "site.db");
+  const readonly = options.readonly ?? false;
+  if (!readonly) {
+    try {
+      if (!existsSync(dataDir)) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+      // SQLite gives the -wal and -shm files the database file's mode, so creating it private is enough.
+      if (!existsSync(file)) closeSync(openSync(file, "a", PRIVATE_FILE));
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) chmodSync(f, PRIVATE_FILE);
+    } catch (error) {
+      if (!isSqliteStorageFailure(error)) throw error;
+      throw new StorageError(`DATA_DIR ${dataDir} is not writable (${(error as NodeJS.ErrnoException).code}): set DATA_DIR to a folder this user can write.`);
+    }
+  }
+  const database = new BetterSqlite3(file, { readonly, fileMustExist: readonly });
+  let identity: { dev: number; ino: number } | undefined;
+  try {
+    database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    if (!readonly) {
+      database.pragma("journal_mode = WAL");
+      // SQLite's setting for WAL: a commit survives the process being killed (the crash test);
+      // the WAL is synced at each checkpoint, so a power cut may lose the last commits, never the
+      // file. FULL syncs every commit: one sync an enquiry and one a delivery, which on this
+      // store's one connection caps it below the forms' floor of 300 a second.
+      database.pragma("synchronous = NORMAL");
+      database.pragma("foreign_keys = ON");
+      const { dev, ino } = statSync(file);
+      identity = { dev, ino };
+    }
+  } catch (error) {
+    database.close();
+    if (isSqliteStorageFailure(error)) throw new StorageError(`${file} cannot be opened for writing (${(error as { code?: string }).code}).`);
+    throw error;
+  }
+  let lostReason: string | undefined;
+  const db = new Kysely<Tables>({ dialect: new RollbackOnceSqliteDialect({ database }) });
+  return {
+    name: "sqlite",
+    location: file,
+    db,
+    types: { time: "text", json: "text" },
+    identity: (column) => column.primaryKey().autoIncrement(),
+    readJson: (value) => JSON.parse(value as string),
+    lockDue: (query) => query,
+    async migrationTransaction(work) {
+      await db.connection().execute(async (one) => {
+        await sql`PRAGMA foreign_keys = OFF`.execute(one);
+        try {
+          await sql`BEGIN IMMEDIATE`.execute(one);
+          try {
+            await work(one);
+            const broken = await sql`PRAGMA foreign_key_check`.execute(one);
+            if (broken.rows.length > 0) throw new Error(`the migration broke ${broken.rows.length} foreign keys`);
+            await sql`COMMIT`.execute(one);
+          } catch (error) {
+            if (database.inTransaction) await sql`ROLLBACK`.execute(one);
+            throw error;
+          }
+        } finally {
+          await sql`PRAGMA foreign_keys = ON`.execute(one);
+        }
+      });
+    },
+    isStorageFailure: isSqliteStorageFailure,
+    /** A deleted or replaced file would take writes into an unlinked inode, gone at the next start. */
+    get lost() {
+      if (lostReason || !identity) return lostReason;
+      try {
+        const { dev, ino } = statSync(file);
+        if (dev !== identity.dev || ino !== identity.ino) lostReason = `${file} was replaced while the server ran`;
+      } catch {
+        lostReason = `${file} was deleted while the server ran`;
+      }
+      return lostReason;
+    },
+    /** SQLite's online backup: page by page, a consistent copy while the server keeps writing. */
+    async backupTo(dest) {
+      newPrivateFile(dest);
+      try {
+        await database.backup(dest);
+        chmodSync(dest, PRIVATE_FILE);
+      } catch (error) {
+        rmSync(dest, { force: true });
+        throw error;
+      }
+    },
+    async destroy() {
+      if (database.open) database.close();
+    },
+  };
+}
