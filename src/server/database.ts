@@ -115,6 +115,12 @@ export interface Dialect {
   readonly lost: string | undefined;
   /** A consistent copy while the server writes: better-sqlite3's online backup, or pg_dump. */
   backupTo(dest: string): Promise<void>;
+  /**
+   * After an erasure: SQLite's log (-wal) still holds the pages as they were before the delete, so
+   * it is copied into the database file and emptied. (Every writing connection overwrites deleted
+   * rows with zeros: secure_delete.) PostgreSQL's files are its server's: nothing to do here.
+   */
+  forgetDeleted(): Promise<void>;
   destroy(): Promise<void>;
 }
 
@@ -236,6 +242,8 @@ function sqlite(dataDir: string, options: OpenOptions): Dialect {
       // Durability over speed: every commit is fsynced before the visitor hears "sent".
       database.pragma("synchronous = FULL");
       database.pragma("foreign_keys = ON");
+      // A deleted enquiry (an erasure, the retention purge) is overwritten with zeros, not left in free space.
+      database.pragma("secure_delete = ON");
       // Every write is a transaction whose begin waits without blocking (ImmediateSqliteDriver).
       database.pragma("busy_timeout = 0");
       const { dev, ino } = statSync(file);
@@ -295,6 +303,14 @@ function sqlite(dataDir: string, options: OpenOptions): Dialect {
       } catch (error) {
         rmSync(dest, { force: true });
         throw error;
+      }
+    },
+    async forgetDeleted() {
+      // TRUNCATE waits for no reader: while another process reads (the running server), it is tried again.
+      const deadline = Date.now() + BUSY_TIMEOUT_MS;
+      while ((database.pragma("wal_checkpoint(TRUNCATE)") as Array<{ busy: number }>)[0]!.busy !== 0) {
+        if (Date.now() > deadline) throw new StorageError(`${file}-wal is in use: run the erasure again to empty it`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
     async destroy() {
@@ -358,6 +374,7 @@ function postgres(url: string): Dialect {
     isStorageFailure: isUnavailable,
     lost: undefined,
     backupTo: (dest) => pgDump(url, dest),
+    async forgetDeleted() {},
     async destroy() {
       await pool.end().catch(() => {});
     },

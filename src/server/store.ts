@@ -662,9 +662,12 @@ export class EnquiryStore implements RepeatLedger {
     });
   }
 
-  /** Removes every enquiry sent from `email` (any case), with its deliveries; counts those deliveries not yet made. */
+  /**
+   * Removes every enquiry sent from `email` (any case), with its deliveries, leaving no copy in the
+   * database's log (Dialect.forgetDeleted); counts those deliveries not yet made.
+   */
   async erase(email: string): Promise<{ enquiries: number; pendingDeliveries: number }> {
-    return this.write(async (trx) => {
+    const removed = await this.write(async (trx) => {
       const ids = trx.selectFrom("submissions").select("id").where("email", "=", lower(email));
       const pendingRow = await trx
         .selectFrom("deliveries")
@@ -676,6 +679,8 @@ export class EnquiryStore implements RepeatLedger {
       const removed = await trx.deleteFrom("submissions").where("email", "=", lower(email)).executeTakeFirst();
       return { enquiries: Number(removed.numDeletedRows), pendingDeliveries: Number(pendingRow?.n ?? 0) };
     });
+    await this.guard(() => this.dialect.forgetDeleted());
+    return removed;
   }
 
   /** Earliest next_attempt_at of the deliveries still to make. */
