@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../scripts/submissions.ts";
 import { composeMail, createMailTransport } from "../../src/server/mail.ts";
 import { EnquiryStore } from "../../src/server/store.ts";
+import type { StoredSubmission } from "../../src/server/store.ts";
 import { tempDir } from "./helpers.ts";
 
 const dir = tempDir("lariox-erase-");
@@ -31,8 +32,18 @@ describe("--erase EMAIL", () => {
       const payload = { name: "Some One", email, subject: "Hello", message };
       const createdAt = new Date();
       const id = await server.insertSubmission({ kind: "contact", payload, ip: "192.0.2.1", userAgent: undefined, createdAt, email });
-      const submission = { id, kind: "contact" as const, payload, ip: "192.0.2.1", createdAt, reference: `LA-2026-${id}` };
-      const mail = composeMail({ ...submission, source: {} } as Parameters<typeof composeMail>[0], settings);
+      const submission: StoredSubmission = {
+        id,
+        kind: "contact",
+        payload,
+        ip: "192.0.2.1",
+        userAgent: null,
+        createdAt,
+        reference: `LA-2026-${id}`,
+        reasons: null,
+        source: {},
+      };
+      const mail = composeMail(submission, settings);
       await transport.send(mail, submission);
       if (receipt) await transport.send({ ...mail, to: email, messageId: `<receipt-${id}@example.com>` }, submission);
       return id;
