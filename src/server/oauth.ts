@@ -105,7 +105,12 @@ class SpentStates {
   private readonly spent = new Map<string, number>();
   /** True the first time `state` is spent, false after. */
   spend(state: string, nowS: number): boolean {
-    for (const [s, expiresS] of this.spent) if (expiresS < nowS) this.spent.delete(s);
+    // Spent in about the order they expire: the expired ones are at the front, and a late one left
+    // behind is refused for its expiry anyway.
+    for (const [s, expiresS] of this.spent) {
+      if (expiresS >= nowS) break;
+      this.spent.delete(s);
+    }
     if (this.spent.has(state)) return false;
     this.spent.set(state, Number(state.split(".", 1)[0]));
     return true;
