@@ -9,6 +9,9 @@
 #   release.sh switch NAME               go to any kept release
 #   release.sh list                      the kept releases, the current one marked
 #
+# Each switch is checked by health-check.mjs beside this script (the deploy's own check, never the
+# release's): the workflow copies both to the server.
+#
 # Layout under LARIOX_ROOT (default /srv/lariox):
 #   releases/<UTC time>-<commit>/   one build each: dist/, src/, scripts/, package files ...
 #   deps/<lock hash>/node_modules   production dependencies, shared by releases with the same lock file
@@ -24,6 +27,10 @@ HEALTH_URL="${HEALTH_URL:-http://127.0.0.1:8080}"
 HEALTH_TIMEOUT="${HEALTH_TIMEOUT:-60}"
 KEEP="${KEEP:-5}"
 RELEASES="$ROOT/releases"
+# The physical folder (pwd -P): run as current/deploy/release.sh, `current` changes under it at a switch.
+HEALTH_CHECK="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)/health-check.mjs"
+# <UTC time>-<commit>: the only names a release has (a set-aside one ends in .failed).
+NAME_PATTERN='^[0-9]{8}T[0-9]{6}Z-[0-9a-zA-Z]+$'
 
 say() { echo "release: $*"; }
 fail() {
@@ -49,10 +56,11 @@ restart_and_check() {
     echo "release: the restart command failed" >&2
     return 1
   fi
-  (cd "$RELEASES/$1" && node --import tsx scripts/deploy/health-check.ts "$HEALTH_URL" "$HEALTH_TIMEOUT")
+  node "$HEALTH_CHECK" "$HEALTH_URL" "$HEALTH_TIMEOUT" "$RELEASES/$1/dist/index.html"
 }
 
-# Goes live with release $1; when it does not come up healthy, goes back to $2 (if any) and fails.
+# Goes live with release $1; when it does not come up healthy, goes back to $2 and fails. Without
+# a $2 (the very first release), `current` is removed rather than left naming a failed release.
 go_live() {
   local target="$1" previous="${2:-}"
   point_at "$target"
@@ -65,6 +73,9 @@ go_live() {
     point_at "$previous"
     say "switched back: current -> $previous"
     if restart_and_check "$previous"; then say "$previous is live again"; else say "$previous does not answer either: look at the service's log"; fi
+  else
+    rm -f "$ROOT/current"
+    say "no release to switch back to: current removed"
   fi
   return 1
 }
@@ -109,7 +120,7 @@ activate() {
   local archive="$1" name="${2:-}"
   [ -f "$archive" ] || fail "no archive at $archive"
   [ -n "$name" ] || name="$(basename "$archive" .tar.gz)"
-  [[ "$name" =~ ^[0-9]{8}T[0-9]{6}Z-[0-9a-zA-Z]+$ ]] || fail "release name \"$name\" is not <YYYYMMDDTHHMMSSZ>-<commit>"
+  [[ "$name" =~ $NAME_PATTERN ]] || fail "release name \"$name\" is not <YYYYMMDDTHHMMSSZ>-<commit>"
   [ ! -e "$RELEASES/$name" ] || fail "release $name exists already"
   local dir="$RELEASES/.$name.partial"
   rm -rf "$dir"
@@ -118,7 +129,7 @@ activate() {
   # The build writes dist/.site/server.json in its last step (the prerender), and nothing at all
   # when the content check fails: an archive without it is not a build to go live with.
   local missing=""
-  for file in dist/index.html dist/.site/server.json src/server/main.ts package-lock.json scripts/deploy/health-check.ts; do
+  for file in dist/index.html dist/.site/server.json src/server/main.ts package-lock.json; do
     [ -e "$dir/$file" ] || missing="$missing $file"
   done
   if [ -n "$missing" ]; then
@@ -141,11 +152,14 @@ activate() {
 switch_to() {
   local target="$1" live
   live="$(current)"
+  # A kept release by its name only: not a path (../..), nor one set aside as failed.
+  [[ "$target" =~ $NAME_PATTERN ]] || fail "\"$target\" is not a release's name (release.sh list)"
   [ -d "$RELEASES/$target" ] || fail "no release $target (release.sh list)"
   [ "$target" != "$live" ] || fail "$target is already the current release"
   go_live "$target" "$live" || fail "$target did not come up healthy; $live is live again"
 }
 
+[ -f "$HEALTH_CHECK" ] || fail "health-check.mjs is not beside release.sh ($HEALTH_CHECK): copy both"
 exec 9>"$ROOT/.release.lock"
 flock -n 9 || fail "another release is under way"
 mkdir -p "$RELEASES"

@@ -9,7 +9,7 @@
  *   npm run submissions -- --purge                  remove delivered enquiries (and .eml files) older than RETENTION_DAYS
  *   npm run submissions -- --spam                   the quarantine: enquiries held as doubtful, with the reasons
  *   npm run submissions -- --release 12             send quarantined enquiry 12 on (queues its deliveries)
- *   npm run submissions -- --erase a@example.com    remove one person's enquiries and their pending deliveries
+ *   npm run submissions -- --erase a@example.com    remove one person's enquiries, their pending deliveries and .eml files
  *
  * Listing is read-only and safe while the server runs; --requeue, --release, --erase and --purge
  * write, and are safe too (the running server's outbox picks queued deliveries up within
@@ -23,7 +23,7 @@ import { pathToFileURL } from "node:url";
 import { ConfigError, loadConfig } from "../src/server/config.ts";
 import type { Config, Env } from "../src/server/config.ts";
 import { leadDeliveries } from "../src/server/lead-deliveries.ts";
-import { purgeMailFiles, sourceLines } from "../src/server/mail.ts";
+import { eraseMailFiles, purgeMailFiles, sourceLines } from "../src/server/mail.ts";
 import { optionalKinds } from "../src/server/senders/index.ts";
 import { readBuiltSite } from "../src/server/built-site.ts";
 import { QUARANTINE_DAYS, SUBMISSION_STATUSES, StorageError, openStore } from "../src/server/store/index.ts";
@@ -42,7 +42,7 @@ with = + - @) get a leading apostrophe. --requeue makes failed deliveries again;
 delivered enquiries and .eml files (MAIL_DELIVERY=files) older than RETENTION_DAYS (365), quarantined ones older than ${QUARANTINE_DAYS} days and honeypot
 counters older than 7 days. --spam lists the quarantine (enquiries the spam checks doubted: stored, not
 delivered) with the reasons; --release ID sends one on; --erase EMAIL removes every enquiry from that
-address, and its deliveries not yet made. Without --spam or --status, quarantined enquiries are not listed.`;
+address, its deliveries not yet made and its .eml files, leaving no copy in the database's files. Without --spam or --status, quarantined enquiries are not listed.`;
 
 const text = (value: unknown): string => (typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value));
 
@@ -296,9 +296,11 @@ async function run(argv: string[], { env, stdout, stderr }: Io): Promise<number>
           );
       }
       if (erase !== undefined) {
+        const theirs = await store.list({ email: erase });
         const removed = await store.erase(erase);
+        const files = await eraseMailFiles(config.dataDir, theirs);
         stdout.write(
-          `Erased ${removed.enquiries} enquir${removed.enquiries === 1 ? "y" : "ies"} from ${erase} and ${removed.pendingDeliveries} deliver${removed.pendingDeliveries === 1 ? "y" : "ies"} not yet made.\n`,
+          `Erased ${removed.enquiries} enquir${removed.enquiries === 1 ? "y" : "ies"} from ${erase}, ${removed.pendingDeliveries} deliver${removed.pendingDeliveries === 1 ? "y" : "ies"} not yet made and ${files} .eml file${files === 1 ? "" : "s"}.\n`,
         );
       }
       if (values.purge) {

@@ -210,9 +210,13 @@ export function nginxFiles(files: string[], builtSite: BuiltSite, options: Nginx
     "        proxy_http_version 1.1;",
     '        proxy_set_header Connection "";',
     "        proxy_set_header Host $host;",
-    // The visitor's own address, never one a client wrote: the Node server trusts one hop (TRUST_PROXY=1).
+    // What the Node server trusts from one hop (TRUST_PROXY=1) is nginx's own view, never what a
+    // client wrote: the visitor's address, the host (the sign-in's redirect_uri and the forms' origin
+    // check are built on it) and the scheme. The other such headers are not passed on at all.
     "        proxy_set_header X-Forwarded-For $remote_addr;",
+    "        proxy_set_header X-Forwarded-Host $host;",
     "        proxy_set_header X-Forwarded-Proto $scheme;",
+    ...["Forwarded", "X-Forwarded-Port", "X-Forwarded-Prefix", "X-Forwarded-Server", "X-Real-IP"].map((name) => `        proxy_set_header ${name} "";`),
     // The default, written out: a request goes on to the next server when the first cannot be reached
     // (refused, connect timeout), but a form post never once it was sent (no non_idempotent): the
     // first may have stored it, so a post cut off mid-way gets the 503 rather than a second copy.
@@ -314,6 +318,8 @@ export function nginxFiles(files: string[], builtSite: BuiltSite, options: Nginx
 /** The refusals nginx answers itself, before or instead of the Node server, with their words. */
 const NGINX_ERRORS: Record<number, string> = {
   400: "The request is malformed.",
+  // A method nginx refuses before any location (TRACE): pages answer their own 405 with Allow.
+  405: "The method is not allowed.",
   413: "The request body is too large.",
   414: "The address is too long.",
   501: "The request's transfer encoding is not supported.",

@@ -11,7 +11,7 @@ import { FORM_BODY_LIMIT, FORM_ROUTES, registerForms } from "./forms.ts";
 import { mailDestination, purgeMailFiles } from "./mail.ts";
 import type { MailTransport } from "./mail.ts";
 import { Alerts, registerHealth } from "./health.ts";
-import { registerGitHubOAuth } from "./oauth.ts";
+import { OAUTH_ROUTES, registerGitHubOAuth } from "./oauth.ts";
 import { Outbox } from "./outbox.ts";
 import { registerStatic } from "./static.ts";
 import type { NotFoundHandler } from "./static.ts";
@@ -103,6 +103,21 @@ function trustHops(hops: number): (address: string, hop: number) => boolean {
   return (_address, hop) => hop < hops;
 }
 
+/**
+ * A request as its log lines show it (Fastify's own fields), with the sign-in's query left out:
+ * GitHub's code and state, which would let someone reading the log finish the sign-in.
+ */
+function requestForLog(request: FastifyRequest) {
+  const path = pathOf(request.url);
+  return {
+    method: request.method,
+    url: path.startsWith(OAUTH_ROUTES.start) ? path : request.url,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 function isHealth(request: FastifyRequest): boolean {
   return pathOf(request.url) === "/healthz";
 }
@@ -112,8 +127,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const builtSite = readBuiltSite(config.distDir);
   const headers = securityHeaderSets(builtSite);
   const timeouts = timeoutOptions(options.timeouts);
+  const logger = options.logger ?? { level: config.logLevel };
   const app: FastifyInstance = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: typeof logger === "object" ? { ...logger, serializers: { ...logger.serializers, req: requestForLog } } : logger,
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy || false,
     bodyLimit: FORM_BODY_LIMIT,
     // Request timeouts: a slow or stalled client cannot hold a connection open for long.
@@ -218,7 +234,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       mail: mailDestination(config),
       ...(options.now ? { now: options.now } : {}),
     }));
-    registerGitHubOAuth(app, config.githubOAuth);
+    registerGitHubOAuth(app, config.githubOAuth, config.spam.timeTrap.secret);
     pageNotFound = await registerStatic(app, { distDir: config.distDir, redirects: builtSite.redirects, headers });
     await app.ready();
   } catch (error) {

@@ -7,7 +7,7 @@
  * Both go through `receive`, with the same limits, honeypot, validation and store; only the answer differs.
  *
  * Order of checks: cross-site (403), content encoding and charset (415), content type (415), size
- * (413), syntax (400), the honeypot, the schema (400); only then the rate limits (429), so a post
+ * (413), syntax and bytes that are not UTF-8 (400), the honeypot, the schema (400); only then the rate limits (429), so a post
  * that could never be a lead spends no visitor's budget. Then the spam verdict (spam/verdict.ts): clear spam is counted and
  * answered as sent but not stored; a doubtful post (one sent very fast, or with a time token or proof
  * of work an earlier enquiry carried, among others) is stored in quarantine, answered as sent, and
@@ -23,6 +23,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { clientAddress, rateLimitKey } from "./client-address.ts";
 import { crossSiteReason, refererPath } from "./form-origin.ts";
 import { loadFormPages } from "./form-pages.ts";
+import { fieldsNotUtf8, markFormPost, markJson } from "./not-utf8.ts";
 import { referenceFor } from "./reference.ts";
 import type { FieldProblem } from "./form-pages.ts";
 import type { Outbox } from "./outbox.ts";
@@ -171,6 +172,15 @@ function formPostErrorMessage(error: FastifyError): string {
   return "Something went wrong on our side and your form was not saved. Please try again in a few minutes, or e-mail us directly.";
 }
 
+/** The 400 for a body whose `fields` held bytes that are not UTF-8, each named by its label. */
+function notUtf8Refusal(kind: FormKind, fields: string[]): Outcome {
+  const errors = fields.map((field) => {
+    const label = formSchemas[kind].properties[field]?.title ?? (field ? `"${field.slice(0, 40)}"` : "The form data");
+    return { field, message: `${label} holds bytes that are not UTF-8 text; please type it again.` };
+  });
+  return refused(400, summarize(errors), { errors });
+}
+
 const CROSS_SITE_MESSAGE = "This form can only be sent from our own website. Please open the form on our site and send it from there.";
 
 declare module "fastify" {
@@ -310,11 +320,14 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
     scope.removeContentTypeParser("text/plain");
     // The routes' body limit is the form post's; JSON keeps its own, smaller one.
     const parseJson = scope.getDefaultJsonParser("error", "error");
-    scope.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-      if (Buffer.byteLength(body as string) > FORM_BODY_LIMIT) return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
-      parseJson(request, body as string, done);
+    // Both read the bytes, so that bytes that are not UTF-8 are noted (not-utf8.ts) rather than lost as U+FFFD.
+    scope.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, raw, done) => {
+      if ((raw as Buffer).length > FORM_BODY_LIMIT) return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
+      parseJson(request, (raw as Buffer).toString("utf8"), (error, body) => (error ? done(error, undefined) : done(null, markJson(body, raw as Buffer))));
     });
-    scope.addContentTypeParser(FORM_POST_TYPE, { parseAs: "string" }, (_request, body, done) => done(null, parseFormPost(body as string)));
+    scope.addContentTypeParser(FORM_POST_TYPE, { parseAs: "buffer" }, (_request, raw, done) =>
+      done(null, markFormPost(parseFormPost((raw as Buffer).toString("utf8")), raw as Buffer)),
+    );
 
     // The plugin keeps counters in an LRU map: bounded memory, constant time per request, however
     // many addresses a client makes up.
@@ -356,6 +369,8 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
     for (const kind of FORM_KINDS) {
       scope.post(FORM_ROUTES[kind], { bodyLimit: FORM_POST_BODY_LIMIT, config: { formKind: kind } }, async (request, reply) => {
         const body = isFormPost(request) ? fromPost(kind, request.body) : request.body;
+        const notUtf8 = fieldsNotUtf8(request.body);
+        if (notUtf8.length > 0) return answer(request, reply, notUtf8Refusal(kind, notUtf8), body);
         return answer(request, reply, await receive(kind, request, body, overLimit), body);
       });
     }

@@ -7,6 +7,7 @@
  */
 import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
+import escape from "escape-string-regexp";
 import nodemailer from "nodemailer";
 import type { SendMailOptions, Transporter } from "nodemailer";
 import { shownText, type ChoiceLabels } from "../blocks/form/choice-labels.ts";
@@ -152,6 +153,11 @@ export interface TransportSettings {
 /** The folder of the .eml files written when no SMTP server is set. */
 export const mailFolder = (dataDir: string) => join(dataDir, "mail");
 
+type MailFileOwner = Pick<StoredSubmission, "id" | "kind" | "createdAt">;
+
+/** How the .eml files of one enquiry begin: its arrival time, kind and id. */
+const mailFileStem = (submission: MailFileOwner) => `${submission.createdAt.toISOString().replace(/[:.]/g, "-")}-${submission.kind}-${submission.id}`;
+
 /** SMTP when smtpUrl is set, otherwise .eml files in mailFolder(dataDir). */
 export function createMailTransport(settings: TransportSettings): MailTransport {
   return settings.smtpUrl ? smtpTransport(settings.smtpUrl) : emlTransport(mailFolder(settings.dataDir));
@@ -191,12 +197,11 @@ function emlTransport(dir: string): MailTransport {
     async send(message, submission) {
       const info = await transporter.sendMail(message);
       const raw = info.message as Buffer;
-      const stamp = submission.createdAt.toISOString().replace(/[:.]/g, "-");
       // The sales mail is named by its enquiry; another mail about it (the receipt) adds what it is,
       // from its Message-ID (<receipt-…>), so it does not overwrite the sales mail's file.
       const what = /^<([a-z]+)-/.exec(String(message.messageId ?? ""))?.[1];
       const suffix = what && what !== "submission" ? `-${what}` : "";
-      const file = join(dir, `${stamp}-${submission.kind}-${submission.id}${suffix}.eml`);
+      const file = join(dir, `${mailFileStem(submission)}${suffix}.eml`);
       // Write, flush, then rename: a crash never leaves half a message under the final name.
       const temp = `${file}.tmp`;
       const openTemp = () => open(temp, "w", 0o600);
@@ -223,14 +228,18 @@ function emlTransport(dir: string): MailTransport {
   };
 }
 
+/** The files in `dir`: none when no mail was written yet. */
+const namesIn = (dir: string): Promise<string[]> =>
+  readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [];
+    throw error;
+  });
+
 /** Removes the .eml files of `dataDir` last written over `retentionDays` before `now` (RETENTION_DAYS); resolves to how many. */
 export async function purgeMailFiles(dataDir: string, now: Date, retentionDays: number): Promise<number> {
   const dir = mailFolder(dataDir);
   const before = new Date(now.getTime() - retentionDays * DAY_MS);
-  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return [];
-    throw error;
-  });
+  const names = await namesIn(dir);
   let removed = 0;
   for (const name of names.filter((n) => n.endsWith(".eml"))) {
     const file = join(dir, name);
@@ -240,4 +249,17 @@ export async function purgeMailFiles(dataDir: string, now: Date, retentionDays: 
     }
   }
   return removed;
+}
+
+/**
+ * Removes the .eml files written for `submissions` (an erasure: the sales mail, the receipt, and a
+ * file a crash left half-written), whatever MAIL_DELIVERY is now; resolves to how many.
+ */
+export async function eraseMailFiles(dataDir: string, submissions: readonly MailFileOwner[]): Promise<number> {
+  const dir = mailFolder(dataDir);
+  const names = await namesIn(dir);
+  const theirs = submissions.map((s) => new RegExp(`^${escape(mailFileStem(s))}(?:-[a-z]+)?\\.eml(?:\\.tmp)?$`));
+  const erased = names.filter((name) => theirs.some((pattern) => pattern.test(name)));
+  for (const name of erased) await rm(join(dir, name), { force: true });
+  return erased.length;
 }

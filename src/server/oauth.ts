@@ -1,16 +1,17 @@
 /**
  * GitHub sign-in for the visual editor, answered by this server, so no third-party OAuth proxy is
  * needed. Decap CMS (backend `github`, `base_url` = this site, `auth_endpoint` = `api/auth`) opens
- * a popup at GET /api/auth; we send it to GitHub's authorize page with a fresh `state`, kept in a
- * short-lived HttpOnly cookie. GitHub sends the editor back to GET /api/auth/callback with a code;
- * after checking the state we exchange the code for a token (with the app's secret, which never
+ * a popup at GET /api/auth; we send it to GitHub's authorize page with a fresh `state`: a random
+ * value kept in a short-lived HttpOnly cookie (the browser's), signed with the server's secret and
+ * an expiry (stateFor). GitHub sends the editor back to GET /api/auth/callback with a code; once the
+ * state is found to be this browser's, unexpired and not used before, we exchange the code for a token (with the app's secret, which never
  * leaves the server) and answer a page that hands the token to the editor's window by Decap's
  * popup protocol: the popup posts "authorizing:github", the editor answers with the same words,
  * the popup posts "authorization:github:success:{"token":…,"provider":"github"}" (or `:error:`
  * with `{"message":…}`, which Decap shows on its login page). Both messages go only to this site's
  * own origin, which is Decap's `base_url`.
  */
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { GitHubOAuthConfig } from "./config.ts";
 import { oauthAnswerPolicy } from "./security.ts";
@@ -65,7 +66,7 @@ function answer(reply: FastifyReply, status: number, outcome: Outcome): FastifyR
 
 const NOT_SET_UP = "Signing in with GitHub is not set up on this website yet. Ask whoever runs the website's server to connect the company's GitHub app.";
 const STATE_REFUSED =
-  "This sign-in could not be verified: it was started in another window or took longer than 10 minutes. Close this window and press “Login with GitHub” again.";
+  "This sign-in could not be verified: it was started in another window, was used already, or took longer than 10 minutes. Close this window and press “Login with GitHub” again.";
 
 function cookie(request: FastifyRequest, name: string): string | undefined {
   for (const part of (request.headers.cookie ?? "").split(";")) {
@@ -80,11 +81,40 @@ function stateCookie(request: FastifyRequest, value: string, maxAge: number): st
   return `${STATE_COOKIE}=${value}; Path=${OAUTH_ROUTES.start}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
 }
 
-function sameState(expected: string | undefined, received: unknown): boolean {
-  if (!expected || typeof received !== "string") return false;
-  const a = Buffer.from(expected);
-  const b = Buffer.from(received);
-  return a.length === b.length && timingSafeEqual(a, b);
+/**
+ * The state for the browser whose cookie holds `nonce`, good until `expiresS` (Unix seconds): the
+ * expiry and a signature of both, so a state cannot be made without the server's secret, nor used
+ * from another browser.
+ */
+function stateFor(secret: string, nonce: string, expiresS: number): string {
+  const signature = createHmac("sha256", secret).update(`github-oauth-state\n${nonce}\n${expiresS}`).digest("base64url");
+  return `${expiresS}.${signature}`;
+}
+
+/** Whether `received` is the state stateFor gave the browser holding `nonce`, and not expired. */
+function isStateOf(secret: string, nonce: string | undefined, received: unknown, nowS: number): received is string {
+  const expiresS = typeof received === "string" ? /^(\d{1,12})\./.exec(received)?.[1] : undefined;
+  if (!nonce || expiresS === undefined || Number(expiresS) < nowS) return false;
+  const expected = Buffer.from(stateFor(secret, nonce, Number(expiresS)));
+  const given = Buffer.from(received as string);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** The states already taken to GitHub, until they expire: each is good for one sign-in (on this server). */
+class SpentStates {
+  private readonly spent = new Map<string, number>();
+  /** True the first time `state` is spent, false after. */
+  spend(state: string, nowS: number): boolean {
+    // Spent in about the order they expire: the expired ones are at the front, and a late one left
+    // behind is refused for its expiry anyway.
+    for (const [s, expiresS] of this.spent) {
+      if (expiresS >= nowS) break;
+      this.spent.delete(s);
+    }
+    if (this.spent.has(state)) return false;
+    this.spent.set(state, Number(state.split(".", 1)[0]));
+    return true;
+  }
 }
 
 /**
@@ -115,16 +145,20 @@ async function exchangeCode(config: GitHubOAuthConfig, code: string, redirectUri
   return { error: `GitHub did not confirm the sign-in (${reason}). Close this window and try again.` };
 }
 
-export function registerGitHubOAuth(app: FastifyInstance, config: GitHubOAuthConfig | undefined): void {
+/** `secret` signs the states (FORM_SECRET: instances behind one name share it). */
+export function registerGitHubOAuth(app: FastifyInstance, config: GitHubOAuthConfig | undefined, secret: string): void {
+  const spent = new SpentStates();
+  const nowS = () => Math.floor(Date.now() / 1000);
   app.get(OAUTH_ROUTES.start, async (request, reply) => {
     if (!config) return answer(reply, 503, { error: NOT_SET_UP });
     const query = request.query as { provider?: unknown; scope?: unknown };
     if (query.provider !== undefined && query.provider !== "github") return answer(reply, 400, { error: "Only GitHub sign-in is offered here." });
     const scope = typeof query.scope === "string" && SCOPES.has(query.scope) ? query.scope : "repo";
-    const state = randomBytes(32).toString("base64url");
+    const nonce = randomBytes(32).toString("base64url");
+    const state = stateFor(secret, nonce, nowS() + STATE_MAX_AGE_S);
     const authorize = new URL(config.authorizeUrl);
     authorize.search = new URLSearchParams({ client_id: config.clientId, redirect_uri: callbackUrl(config, request), scope, state }).toString();
-    return reply.header("set-cookie", stateCookie(request, state, STATE_MAX_AGE_S)).redirect(authorize.toString(), 302);
+    return reply.header("set-cookie", stateCookie(request, nonce, STATE_MAX_AGE_S)).redirect(authorize.toString(), 302);
   });
 
   app.get(OAUTH_ROUTES.callback, async (request, reply) => {
@@ -132,7 +166,8 @@ export function registerGitHubOAuth(app: FastifyInstance, config: GitHubOAuthCon
     const query = request.query as { code?: unknown; state?: unknown; error?: unknown; error_description?: unknown };
     // The state is used once, whatever happens next.
     reply.header("set-cookie", stateCookie(request, "", 0));
-    if (!sameState(cookie(request, STATE_COOKIE), query.state)) return answer(reply, 400, { error: STATE_REFUSED });
+    if (!isStateOf(secret, cookie(request, STATE_COOKIE), query.state, nowS()) || !spent.spend(query.state, nowS()))
+      return answer(reply, 400, { error: STATE_REFUSED });
     if (query.error === "access_denied") return answer(reply, 403, { error: "The sign-in was cancelled on GitHub." });
     if (typeof query.code !== "string" || !query.code) {
       const reason = typeof query.error_description === "string" ? query.error_description : "no code came back";

@@ -168,6 +168,9 @@ describe("nginx in front of the Node server", () => {
         DATA_DIR: dataDir,
         TRUST_PROXY: "1",
         RATE_LIMIT: "1",
+        // The sign-in builds its redirect_uri on the host the Node server believes.
+        GITHUB_OAUTH_CLIENT_ID: "Iv1.proxy-test",
+        GITHUB_OAUTH_CLIENT_SECRET: "proxy-test-secret",
         ...TEST_SPAM_ENV,
         LOG_LEVEL: "error",
         SMTP_URL: "",
@@ -294,6 +297,10 @@ describe("nginx in front of the Node server", () => {
       for (const [name, value] of Object.entries(securityHeaders(builtSite))) expect([what, name, answer.headers[name]]).toEqual([what, name, [value]]);
       if (json) expect(JSON.parse(answer.body)).toMatchObject({ success: false });
     }
+    // A method nginx refuses before any location is looked at.
+    const trace = await sendRaw(proxied, "TRACE /about HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    expect([trace.status, trace.headers["content-type"], trace.body]).toEqual([405, ["text/plain; charset=utf-8"], "405 The method is not allowed.\n"]);
+    for (const [name, value] of Object.entries(securityHeaders(builtSite))) expect(["TRACE", name, trace.headers[name]]).toEqual(["TRACE", name, [value]]);
     // nginx adds the headers of the file's answer before it turns it into a 416, and again to the 416.
     const outOfRange = await fetchRaw(proxied, "/about", { headers: { range: "bytes=999999-" } });
     expect(outOfRange.status).toBe(416);
@@ -350,6 +357,14 @@ describe("nginx in front of the Node server", () => {
       const names = answer.rawHeaders.filter((_, i) => i % 2 === 0).map((n) => n.toLowerCase());
       expect(names.filter((n) => n === "content-security-policy")).toHaveLength(1);
     }
+  });
+
+  it("names the host itself to the Node server: a client's X-Forwarded-Host or Forwarded never reaches it", async () => {
+    const signIn = await fetchRaw(proxied, "/api/auth?provider=github&scope=repo", {
+      headers: { "x-forwarded-host": "evil.example", forwarded: "host=evil.example;proto=https", "x-forwarded-proto": "https" },
+    });
+    expect(signIn.status).toBe(302);
+    expect(new URL(String(signIn.headers.location)).searchParams.get("redirect_uri")).toBe(`http://127.0.0.1/api/auth/callback`);
   });
 
   it("stores both forms sent through nginx, rate-limited and recorded by the visitor's own address", async () => {

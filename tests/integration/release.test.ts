@@ -7,17 +7,17 @@
  * What is checked: a release goes live by switching `current` and only when the server started
  * from it answers; a release that does not come up is switched back from by itself; an incomplete
  * build (what a failed content check leaves) is refused before anything changes; `rollback` goes
- * back one; old releases and unused dependencies are pruned.
+ * back one; old releases and unused dependencies are pruned. The check is the deploy's own
+ * (deploy/health-check.mjs), never one the release brings.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, readlinkSync, readdirSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
-import { get } from "node:http";
+import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, readdirSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer, get } from "node:http";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { problemWith } from "../../scripts/deploy/health-check.ts";
 import { freePort, tempDir, waitFor } from "../server/helpers.ts";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
@@ -81,6 +81,28 @@ function pack(dist: string, name: string): string {
   return archive;
 }
 
+/** `archive` with `file` in it replaced by `text` (what a release could bring of its own). */
+function withFile(archive: string, file: string, text: string): string {
+  const unpacked = join(dir.path, "unpacked", archive.split("/").pop()!);
+  mkdirSync(unpacked, { recursive: true });
+  spawnSync("tar", ["-xzf", archive, "-C", unpacked]);
+  writeFileSync(join(unpacked, file), text);
+  const changed = join(dir.path, "changed", archive.split("/").pop()!);
+  mkdirSync(dirname(changed), { recursive: true });
+  spawnSync("tar", ["-czf", changed, "-C", unpacked, "."]);
+  return changed;
+}
+
+/** The dependencies of this lock file under `server`, as if installed by an earlier release (npm ci is not run here). */
+function sharedDependencies(server: string): void {
+  const lockHash = createHash("sha256")
+    .update(readFileSync(join(REPO, "package-lock.json")))
+    .digest("hex")
+    .slice(0, 16);
+  mkdirSync(join(server, "deps", lockHash), { recursive: true });
+  symlinkSync(join(REPO, "node_modules"), join(server, "deps", lockHash, "node_modules"));
+}
+
 const current = () => readlinkSync(join(root, "current"));
 /** The home page on a new connection each time (the server behind the port changes between calls). */
 const home = () =>
@@ -102,13 +124,7 @@ describe("releases on one server", { timeout: 120_000 }, () => {
     port = await freePort();
     mkdirSync(state, { recursive: true });
     writeFileSync(join(state, "restart.sh"), SERVICE);
-    // The dependencies of this lock file, as if installed by an earlier release (npm ci is not run here).
-    const lockHash = createHash("sha256")
-      .update(readFileSync(join(REPO, "package-lock.json")))
-      .digest("hex")
-      .slice(0, 16);
-    mkdirSync(join(root, "deps", lockHash), { recursive: true });
-    symlinkSync(join(REPO, "node_modules"), join(root, "deps", lockHash, "node_modules"));
+    sharedDependencies(root);
   });
   afterAll(() => {
     const pidFile = join(state, "server.pid");
@@ -183,19 +199,94 @@ describe("releases on one server", { timeout: 120_000 }, () => {
     expect(forward.status, forward.output).toBe(0);
     expect(await home()).toContain("Release four");
   });
+
+  it("checks a release with the deploy's own health check, not the release's: one whose check always passes does not go live, and prunes nothing", async () => {
+    // Its server exits at once, and the check it brings says all is well.
+    const archive = withFile(
+      pack(build("seven", '{"redirects": "not a list"}'), "20261107T090000Z-gggggggggggg"),
+      "scripts/deploy/health-check.ts",
+      "process.exit(0);\n",
+    );
+    const refused = run("bash", [join(REPO, "deploy/release.sh"), "activate", archive], { HEALTH_TIMEOUT: "8" });
+    expect(refused.status, refused.output).toBe(1);
+    expect(refused.output).toContain("switched back: current -> 20261104T090000Z-dddddddddddd");
+    expect(current()).toBe("releases/20261104T090000Z-dddddddddddd");
+    await waitFor(async () => (await home().catch(() => "")).includes("Release four"), "release four to answer again", 30_000);
+    // KEEP=2: the two good releases stay.
+    expect(kept().filter((name) => !name.endsWith(".failed"))).toEqual(["20261102T090000Z-bbbbbbbbbbbb", "20261104T090000Z-dddddddddddd"]);
+  });
+
+  it("switches only to a kept release by its name: not a path outside releases/, nor a failed one", () => {
+    mkdirSync(join(dir.path, "outside"), { recursive: true });
+    for (const name of ["../../outside", "20261103T090000Z-cccccccccccc.failed", "."]) {
+      const refused = release("switch", name);
+      expect([name, refused.status]).toEqual([name, 1]);
+      expect(refused.output).toContain(`"${name}" is not a release's name`);
+      expect(current()).toBe("releases/20261104T090000Z-dddddddddddd");
+    }
+  });
 });
 
-describe("the release health check", () => {
+describe("the very first release failing", { timeout: 120_000 }, () => {
+  it("leaves no current pointing at a failed release", async () => {
+    const server = join(dir.path, "first-srv");
+    const service = join(dir.path, "first-service");
+    mkdirSync(service, { recursive: true });
+    writeFileSync(join(service, "restart.sh"), SERVICE);
+    sharedDependencies(server);
+    const servicePort = await freePort();
+    const archive = pack(build("first", '{"redirects": "not a list"}'), "20261108T090000Z-hhhhhhhhhhhh");
+    const failed = run("bash", [join(REPO, "deploy/release.sh"), "activate", archive], {
+      LARIOX_ROOT: server,
+      STATE: service,
+      RESTART_COMMAND: `bash ${join(service, "restart.sh")}`,
+      PORT: String(servicePort),
+      HEALTH_URL: `http://127.0.0.1:${servicePort}`,
+      HEALTH_TIMEOUT: "5",
+    });
+    const pidFile = join(service, "server.pid");
+    if (existsSync(pidFile)) spawnSync("kill", [readFileSync(pidFile, "utf8").trim()]);
+    expect(failed.status, failed.output).toBe(1);
+    expect(failed.output).toContain("current removed");
+    expect(() => lstatSync(join(server, "current"))).toThrow();
+    expect(readdirSync(join(server, "releases"))).toEqual(["20261108T090000Z-hhhhhhhhhhhh.failed"]);
+  });
+});
+
+describe("the deploy's health check (deploy/health-check.mjs)", () => {
   const page = "<h1>Release</h1>";
+  const homeFile = join(dir.path, "check-home.html");
+  /** Runs the check against a server answering /healthz with `health` and / with `home`. */
+  async function check(health: { status: number; body: string }, home: { status: number; body: string }) {
+    writeFileSync(homeFile, page);
+    const server = createServer((req, res) => {
+      const answer = req.url === "/healthz" ? health : home;
+      res.writeHead(answer.status).end(answer.body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      const child = spawn(process.execPath, [join(REPO, "deploy/health-check.mjs"), url, "1", homeFile], { stdio: ["ignore", "pipe", "pipe"] });
+      let output = "";
+      child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+      child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+      const status = await new Promise<number | null>((resolve) => child.on("close", resolve));
+      return { status, output };
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }
   const health = (status: number, problems: Record<string, string> = {}) => ({ status, body: JSON.stringify({ ok: status === 200, problems }) });
-  it("takes late mail as the queue's problem, not the release's, but not a store it cannot use or another build's page", () => {
-    expect(problemWith(health(200), { status: 200, body: page }, page)).toBeUndefined();
-    expect(problemWith(health(503, { stale: "an enquiry has waited 70 min" }), { status: 200, body: page }, page)).toBeUndefined();
-    expect(problemWith(health(503, { storage: "the enquiry store cannot be read" }), { status: 200, body: page }, page)).toBe(
-      "/healthz: the enquiry store cannot be read",
-    );
-    expect(problemWith(health(200), { status: 200, body: "<h1>Old</h1>" }, page)).toMatch(/not this release's/);
-    expect(problemWith({ status: 502, body: "Bad Gateway" }, { status: 502, body: "" }, page)).toMatch(/^\/healthz answered 502/);
+
+  it("takes late mail as the queue's problem, not the release's, but not a store it cannot use or another build's page", async () => {
+    expect(await check(health(200), { status: 200, body: page })).toMatchObject({ status: 0 });
+    expect(await check(health(503, { stale: "an enquiry has waited 70 min" }), { status: 200, body: page })).toMatchObject({ status: 0 });
+    expect(await check(health(503, { storage: "the enquiry store cannot be read" }), { status: 200, body: page })).toEqual({
+      status: 1,
+      output: "not healthy after 1 s: /healthz: the enquiry store cannot be read\n",
+    });
+    expect((await check(health(200), { status: 200, body: "<h1>Old</h1>" })).output).toMatch(/not this release's/);
+    expect((await check({ status: 502, body: "Bad Gateway" }, { status: 502, body: "" })).output).toMatch(/\/healthz answered 502/);
   });
 });
 
@@ -252,12 +343,7 @@ describe("the Deploy workflow", { timeout: 120_000 }, () => {
     writeFileSync(join(bin, "scp"), `#!/usr/bin/env bash\nwhile [[ "$1" == -* ]]; do shift 2; done\ntarget="\${@: -1}"\ncp "\${@:1:$#-1}" "\${target#*:}"\n`, {
       mode: 0o755,
     });
-    const lockHash = createHash("sha256")
-      .update(readFileSync(join(REPO, "package-lock.json")))
-      .digest("hex")
-      .slice(0, 16);
-    mkdirSync(join(server, "deps", lockHash), { recursive: true });
-    symlinkSync(join(REPO, "node_modules"), join(server, "deps", lockHash, "node_modules"));
+    sharedDependencies(server);
 
     const archive = pack(build("six"), "20261110T090000Z-ffffffffffff");
     const step = workflowStep("deploy.yml", "Upload and go live");
@@ -283,7 +369,7 @@ describe("the Deploy workflow", { timeout: 120_000 }, () => {
     expect(result.status, `${result.stdout}${result.stderr}`).toBe(0);
     expect(readlinkSync(join(server, "current"))).toBe("releases/20261110T090000Z-ffffffffffff");
     // The uploaded archive is removed; this commit's release.sh stays for the next deploy to replace.
-    expect(readdirSync(join(server, "incoming"))).toEqual(["release.sh"]);
+    expect(readdirSync(join(server, "incoming")).sort()).toEqual(["health-check.mjs", "release.sh"]);
     const res = await fetch(`http://127.0.0.1:${servicePort}/`);
     expect(await res.text()).toContain("Release six");
   });

@@ -220,6 +220,19 @@ describe("form posts without script: refused, with every value kept", () => {
     expect(await t.app.store.list()).toEqual([]);
   });
 
+  it("refuses %-escaped bytes that are not UTF-8, naming the field, with the other values kept", async () => {
+    // A "%" that escapes nothing is text, as a browser reads it: the subject is not refused.
+    const body = `${new URLSearchParams({ ...validContact, subject: "100% %zz ready", message: "" })}`.replace("message=", "message=Hello+%ED%A0%80+there");
+    const r = await postForm(t.url, CONTACT, body, { referer: `${t.url}/contact` });
+    expect(r.status).toBe(400);
+    expect(drawn(r).outcome).toMatchObject({
+      sent: false,
+      errors: [{ field: "message", message: "Message holds bytes that are not UTF-8 text; please type it again." }],
+      values: { name: validContact.name, subject: "100% %zz ready", email: validContact.email },
+    });
+    expect(await t.app.store.list()).toEqual([]);
+  });
+
   it("refuses what the JSON post refuses: a field sent twice, an unknown or prototype field, a line break in a one-line field", async () => {
     const twice = await postForm(t.url, CONTACT, `${new URLSearchParams(validContact)}&name=Second`);
     expect(twice.status).toBe(400);

@@ -106,6 +106,32 @@ describe("form endpoints: refusals", () => {
     await expectRefused(await postJson(t.url, QUOTE, '{"__proto__": {"x": 1}}'), 400, /.+/);
   });
 
+  it("refuses bytes that are not UTF-8 in a field, naming it, instead of storing U+FFFD", async () => {
+    const before = (await t.app.store.list()).length;
+    // ED A0 80: half of a UTF-16 pair written as if it were a character; FF: never in UTF-8.
+    for (const [bytes, field, label] of [
+      [Buffer.from([0xed, 0xa0, 0x80]), "message", "Message"],
+      [Buffer.from([0xff]), "name", "Name"],
+    ] as const) {
+      const json = JSON.stringify({ ...validContact, [field]: "Hello @@ there" });
+      const [head, tail] = json.split("@@") as [string, string];
+      const result = await rawRequest(`${t.url}${CONTACT}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: Buffer.concat([Buffer.from(head), bytes, Buffer.from(tail)]),
+      });
+      expect([field, result.status]).toEqual([field, 400]);
+      expect(result.json()).toEqual({
+        success: false,
+        message: `${label} holds bytes that are not UTF-8 text; please type it again.`,
+        errors: [{ field, message: `${label} holds bytes that are not UTF-8 text; please type it again.` }],
+      });
+    }
+    // The same text as real characters is taken.
+    expect((await postJson(t.url, CONTACT, { ...validContact, message: "Hello \u{10000} ÿ there" })).status).toBe(200);
+    expect((await t.app.store.list()).length).toBe(before + 1);
+  });
+
   it("answers JSON 404 for other /api paths and 405 for the wrong method", async () => {
     const missing = await rawRequest(`${t.url}/api/mail/send-nothing`, { method: "POST" });
     expect(missing.status).toBe(404);

@@ -74,7 +74,7 @@ export function fastClock(speed: number): () => number {
 /** Builds the app on 127.0.0.1:0 with a temp DATA_DIR, rate limit off and tiny retry delays. */
 export async function startApp(
   env: Env = {},
-  options: { startOutbox?: boolean; now?: () => number; timeouts?: AppOptions["timeouts"] } = {},
+  options: { startOutbox?: boolean; now?: () => number; timeouts?: AppOptions["timeouts"]; logger?: AppOptions["logger"] } = {},
 ): Promise<TestApp> {
   const dir = tempDir();
   const config = loadConfig({
@@ -92,7 +92,7 @@ export async function startApp(
   });
   const app = await buildApp({
     config,
-    logger: false,
+    logger: options.logger ?? false,
     stopGraceMs: 500,
     ...(options.now ? { now: options.now } : {}),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),

@@ -89,9 +89,12 @@ describe("GitHub sign-in (/api/auth)", () => {
       scope: "repo",
       state,
     });
-    expect(state).toMatch(/^[\w-]{43}$/);
+    // An expiry ten minutes ahead and a signature; the browser's cookie holds what it is signed with.
+    expect(state).toMatch(/^\d+\.[\w-]{43}$/);
+    expect(Number(state.split(".")[0]) - Date.now() / 1000).toBeGreaterThan(590);
     expect((await start()).state).not.toBe(state);
-    expect(res.headers.get("set-cookie")).toBe(`lariox_oauth_state=${state}; Path=/api/auth; Max-Age=600; HttpOnly; SameSite=Lax`);
+    expect(res.headers.get("set-cookie")).toMatch(/^lariox_oauth_state=[\w-]{43}; Path=\/api\/auth; Max-Age=600; HttpOnly; SameSite=Lax$/);
+    expect(res.headers.get("set-cookie")).not.toContain(state.split(".")[1]);
     // The secret never goes to the browser.
     expect(res.headers.get("location")).not.toContain(CLIENT.GITHUB_OAUTH_CLIENT_SECRET);
   });
@@ -136,6 +139,47 @@ describe("GitHub sign-in (/api/auth)", () => {
       expect(JSON.parse(message.replace("authorization:github:error:", ""))).toEqual({ message: expect.stringContaining("could not be verified") });
     }
     expect(github.requests).toEqual([]);
+  });
+
+  it("refuses a state it did not sign for this browser's cookie, and a captured pair the second time, without asking GitHub", async () => {
+    github.answer = { status: 200, body: { access_token: "gho_once", token_type: "bearer", scope: "repo" } };
+    const refusedAs = async (path: string, cookie: string) => {
+      const res = await get(t, path, { cookie });
+      expect(res.status, path).toBe(400);
+      expect(await res.text()).toContain("could not be verified");
+    };
+    // A cookie and a state both of the caller's choosing.
+    await refusedAs("/api/auth/callback?code=abc&state=a%3Db", "lariox_oauth_state=a=b");
+    const expires = Math.floor(Date.now() / 1000) + 600;
+    await refusedAs(`/api/auth/callback?code=abc&state=${expires}.${"A".repeat(43)}`, `lariox_oauth_state=${"A".repeat(43)}`);
+    expect(github.requests).toEqual([]);
+    // A real pair works once; sent again (cookie included, as someone who captured both would) it is refused.
+    const { state, cookie } = await start();
+    expect((await get(t, `/api/auth/callback?code=first&state=${state}`, { cookie })).status).toBe(200);
+    await refusedAs(`/api/auth/callback?code=second&state=${state}`, cookie);
+    expect(github.requests.map((r) => r.form.code)).toEqual(["first"]);
+  });
+
+  it("never writes the callback's query (GitHub's code and the state) to the log", async () => {
+    const lines: string[] = [];
+    const logged = await startApp(
+      { ...CLIENT, GITHUB_OAUTH_TOKEN_URL: github.url, GITHUB_OAUTH_AUTHORIZE_URL: AUTHORIZE },
+      { logger: { level: "trace", stream: { write: (line: string) => lines.push(line) } } },
+    );
+    try {
+      github.answer = { status: 200, body: { access_token: "gho_logged", token_type: "bearer", scope: "repo" } };
+      const first = await get(logged, "/api/auth?provider=github&scope=repo");
+      const state = new URL(first.headers.get("location")!).searchParams.get("state")!;
+      const cookie = first.headers.get("set-cookie")!.split(";")[0]!;
+      const code = "c0de5ecre7c0de5ecre7";
+      for (const path of [`/api/auth/callback?code=${code}&state=${state}`, `/api/auth/callback/?code=${code}&state=${state}`])
+        await get(logged, path, { cookie });
+      const log = lines.join("");
+      expect(log).toContain('"url":"/api/auth/callback"');
+      expect([log.includes(code), log.includes(state), log.includes(cookie.split("=")[1]!)]).toEqual([false, false, false]);
+    } finally {
+      await logged.close();
+    }
   });
 
   it("says in words when GitHub refuses the code, when the editor cancels, and when GitHub cannot be reached", async () => {

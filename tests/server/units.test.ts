@@ -260,7 +260,9 @@ forEachBackend((backend) => {
       await expect(cli("--release", String(held))).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/is not in the quarantine/) });
       expect((await cli("--spam")).stdout).toContain("0 submissions");
       expect((await cli("--status", "queued")).stdout).toContain("Maybe Person");
-      expect((await cli("--erase", "MAYBE@mailinator.com")).stdout).toBe("Erased 1 enquiry from MAYBE@mailinator.com and 1 delivery not yet made.\n");
+      expect((await cli("--erase", "MAYBE@mailinator.com")).stdout).toBe(
+        "Erased 1 enquiry from MAYBE@mailinator.com, 1 delivery not yet made and 0 .eml files.\n",
+      );
       expect((await cli("--csv")).stdout).not.toContain("Maybe Person");
       await expect(cli("--erase", "nobody")).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/--erase takes an e-mail address/) });
     });

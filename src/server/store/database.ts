@@ -102,6 +102,12 @@ export interface Database {
   readonly lost: string | undefined;
   /** A consistent copy while the server writes: better-sqlite3's online backup, or pg_dump. */
   backupTo(dest: string): Promise<void>;
+  /**
+   * After an erasure: SQLite's log (-wal) still holds the pages as they were before the delete, so
+   * it is copied into the database file and emptied. (Every writing connection overwrites deleted
+   * rows with zeros: secure_delete.) PostgreSQL's files are its server's: nothing to do here.
+   */
+  forgetDeleted(): Promise<void>;
   destroy(): Promise<void>;
 }
 

@@ -225,7 +225,7 @@ export class EnquiryStore extends DeliveryStore implements RepeatLedger {
 
   /** Removes every enquiry sent from `email` (any case), with its deliveries; counts those deliveries not yet made. */
   async erase(email: string): Promise<{ enquiries: number; pendingDeliveries: number }> {
-    return this.write((db) =>
+    const erased = await this.write((db) =>
       db.transaction().execute(async (trx) => {
         // A write first, so the transaction never upgrades a read lock (database.ts).
         const ids = trx.selectFrom("submissions").select("id").where("email", "=", lower(email));
@@ -234,6 +234,9 @@ export class EnquiryStore extends DeliveryStore implements RepeatLedger {
         return { enquiries: Number(removed.numDeletedRows), pendingDeliveries: gone.filter((d) => d.sent_at === null && d.failed_at === null).length };
       }),
     );
+    // No copy left in the database's log either.
+    await this.guard(() => this.database.forgetDeleted());
+    return erased;
   }
 
   async get(id: number): Promise<SubmissionRow | undefined> {

@@ -60,6 +60,7 @@ export function openPostgres(url: string): Database {
     isStorageFailure: isUnavailable,
     lost: undefined,
     backupTo: (dest) => pgDump(url, dest),
+    async forgetDeleted() {},
     async destroy() {
       await pool.end().catch(() => {});
     },

@@ -63,6 +63,8 @@ export function openSqlite(dataDir: string, options: OpenOptions = {}): Database
       // store's one connection caps it below the forms' floor of 300 a second.
       database.pragma("synchronous = NORMAL");
       database.pragma("foreign_keys = ON");
+      // A deleted enquiry (an erasure, the retention purge) is overwritten with zeros, not left in free space.
+      database.pragma("secure_delete = ON");
       const { dev, ino } = statSync(file);
       identity = { dev, ino };
     }
@@ -121,6 +123,14 @@ export function openSqlite(dataDir: string, options: OpenOptions = {}): Database
       } catch (error) {
         rmSync(dest, { force: true });
         throw error;
+      }
+    },
+    async forgetDeleted() {
+      // TRUNCATE waits for no reader: while another process reads (the running server), it is tried again.
+      const deadline = Date.now() + BUSY_TIMEOUT_MS;
+      while ((database.pragma("wal_checkpoint(TRUNCATE)") as Array<{ busy: number }>)[0]!.busy !== 0) {
+        if (Date.now() > deadline) throw new StorageError(`${file}-wal is in use: run the erasure again to empty it`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
     async destroy() {
