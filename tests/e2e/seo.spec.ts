@@ -110,7 +110,10 @@ test.describe("the first view comes first", () => {
       const html = await (await request.get(route)).text();
       const rules = JSON.parse(html.match(/<script type="speculationrules">([^<]+)<\/script>/)![1]!) as Record<string, { where: unknown; eagerness: string }[]>;
       // On a short hover; and the links a phone's head start marks as they come into view (src/boot/ahead.ts).
-      expect(rules.prerender!.map((r) => r.eagerness), route).toEqual(["eager", "immediate"]);
+      expect(
+        rules.prerender!.map((r) => r.eagerness),
+        route,
+      ).toEqual(["eager", "immediate"]);
       expect(JSON.stringify(rules.prerender![1]!.where), route).toContain("[data-ahead]");
       for (const rule of rules.prerender!) {
         const where = JSON.stringify(rule.where);
