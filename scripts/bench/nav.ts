@@ -6,8 +6,10 @@
  * moved and pressed by xdotool as a hand would. For several link pairs (a menu entry, a card, a
  * sidebar link, a link list), at desktop size with a hover of 200 ms before the click, and in a
  * phone-sized window with a tap (pressed where it lands, no hover), it prints whether the next
- * page was prerendered, and the time from the click to its first paint and to the end of its view
- * transition (the page fully shown).
+ * page was prerendered, and the time from the click to its reveal (the navigation done, before
+ * any frame is drawn: what prerendering saves), to its first paint and to the end of its view
+ * transition (the page fully shown). The last columns: the bytes fetched ahead for pages the
+ * visitor did not open.
  *
  * The pages time themselves: a proxy in front of the real server adds a small script to every
  * HTML page (only here; the built site has none) that sends, with navigator.sendBeacon, where the
@@ -122,6 +124,7 @@ const reporter = `(() => {
     return;
   }
   addEventListener("pagereveal", (e) => {
+    const revealed = performance.now();
     const vt = e.viewTransition;
     const ended = vt ? vt.finished.then(() => performance.now(), () => performance.now()) : Promise.resolve(null);
     const painted = new Promise((resolve) => {
@@ -136,7 +139,7 @@ const reporter = `(() => {
       post("arrived", {
         href: location.href, timeOrigin: performance.timeOrigin, activationStart: nav.activationStart,
         deliveryType: nav.deliveryType, firstPaint: paint["first-paint"], fcp: paint["first-contentful-paint"],
-        transition: !!vt, vtEnd,
+        transition: !!vt, vtEnd, revealed,
       });
     });
   }, { once: true });
@@ -245,6 +248,8 @@ function startXvfb(size: Size): Promise<{ display: string; process: ChildProcess
 interface Result {
   prerendered: boolean;
   delivery: string;
+  /** To the new page's first rendering opportunity (pagereveal): the navigation itself, before any frame is drawn. */
+  revealMs: number;
   firstPaintMs: number;
   shownMs: number;
   transition: boolean;
@@ -319,6 +324,7 @@ async function once(pair: Pair, size: Size, display: string): Promise<Result> {
     return {
       prerendered: Number(arrived.activationStart) > 0,
       delivery: String(arrived.deliveryType ?? ""),
+      revealMs: at(arrived.revealed),
       firstPaintMs,
       shownMs: Math.max(at(arrived.fcp), arrived.vtEnd == null ? 0 : at(arrived.vtEnd)),
       transition: Boolean(arrived.transition),
@@ -376,6 +382,7 @@ for (const size of sizes.filter((s) => values.sizes.split(",").includes(s.name))
         `${pair.from} → ${pair.to}`,
         `${results.filter((r) => r.prerendered).length}/${runs}`,
         [...new Set(results.map((r) => (r.prerendered ? "prerender" : r.delivery || "network")))].join(", "),
+        range(results.map((r) => r.revealMs)),
         range(paint),
         range(shown),
         `${results.filter((r) => r.transition).length}/${runs}`,
@@ -395,6 +402,7 @@ const head = [
   "from → to",
   "prerendered",
   "delivery",
+  "click → revealed, ms",
   "click → first paint, ms",
   "click → shown, ms",
   "transition",
