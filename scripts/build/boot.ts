@@ -34,6 +34,7 @@ export interface InlineScripts {
   visit: string;
   shell: string;
   cursor: string;
+  ahead: string;
   speculation: string;
 }
 
@@ -43,6 +44,7 @@ export async function inlineScripts(site: Site): Promise<InlineScripts> {
     visit: await compileInline("src/boot/visit.ts"),
     shell: await compileInline("src/boot/shell.ts"),
     cursor: await compileInline("src/boot/cursor.ts"),
+    ahead: await compileInline("src/boot/ahead.ts"),
     // "<" escaped so no rule can close the script element.
     speculation: JSON.stringify(speculationRules()).replace(/</g, "\\u003c"),
   };
@@ -51,7 +53,7 @@ export async function inlineScripts(site: Site): Promise<InlineScripts> {
 /**
  * A page's script and stylesheet tags. Intro decision first, before the stylesheet (an inline script
  * after a stylesheet would wait for it); where the visit came from; the shell's menu rules; the cursor's loader, which names
- * the cursor module and its settings; the Speculation Rules; and only on a page with islands, the
+ * the cursor module and its settings; a phone's head start (the links in view to prerender); the Speculation Rules; and only on a page with islands, the
  * island runtime.
  */
 export function bootTags(scripts: InlineScripts, files: SiteFiles, site: Site, hasIslands: boolean): string {
@@ -61,6 +63,7 @@ export function bootTags(scripts: InlineScripts, files: SiteFiles, site: Site, h
     `<script>${scripts.visit}</script>`,
     `<script>${scripts.shell}</script>`,
     `<script data-cursor="${attr(files.cursor)}" data-cursor-settings="${attr(JSON.stringify(site.behaviour.cursor))}">${scripts.cursor}</script>`,
+    `<script>${scripts.ahead}</script>`,
     `<link rel="stylesheet" href="${files.stylesheet}" />`,
     `<script type="speculationrules">${scripts.speculation}</script>`,
     ...(hasIslands ? [`<script type="module" src="${files.islands}"></script>`] : []),

@@ -45,6 +45,7 @@ export async function prerender(content: Content, dist: string, ssrDir: string):
     scripts.visit,
     scripts.shell,
     scripts.cursor,
+    scripts.ahead,
     scripts.speculation,
   ].map(scriptHash);
 

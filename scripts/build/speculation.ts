@@ -1,10 +1,12 @@
 /**
  * The Speculation Rules every page carries (<script type="speculationrules">, allowed by its hash in
- * the CSP): links to the site's own pages are ordinary document navigations, made near-instant by
- * loading the next page ahead. Prerendered on hover or press ("moderate": the pointer rests on the
- * link, or it is pressed; on a phone, as it is tapped), prefetched (its HTML only) as links come
- * into view ("eager"). Never the API, the editor, or files (anything under /assets/ or with a
- * file extension): those are not pages, and a prerender could post or download.
+ * the CSP): links to the site's own pages are ordinary document navigations, made instant by
+ * prerendering the next page before the click. On a desktop, when the pointer comes to rest on a
+ * link ("eager": a shorter hover than "moderate"'s 200 ms, so the page is ready by the click; the
+ * browser keeps the last two); on a phone, where nothing hovers, the links that src/boot/ahead.ts
+ * marks as they come into view (a few per page, "immediate"), and any link as it is pressed.
+ * Never the API, the editor, or files (anything under /assets/ or with a file extension): those
+ * are not pages, and a prerender could post or download.
  */
 const pages = {
   and: [
@@ -19,7 +21,9 @@ const pages = {
 
 export function speculationRules() {
   return {
-    prerender: [{ where: pages, eagerness: "moderate" }],
-    prefetch: [{ where: pages, eagerness: "eager" }],
+    prerender: [
+      { where: pages, eagerness: "eager" },
+      { where: { and: [pages, { selector_matches: "[data-ahead]" }] }, eagerness: "immediate" },
+    ],
   };
 }

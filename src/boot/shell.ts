@@ -3,14 +3,13 @@
  * to the prerendered HTML, without React. The menu and its groups are <details> (src/shell/
  * menu-state.ts), which the browser opens and closes on its own; this adds the rules on top, by
  * listening on the document, so it works from the first paint: a closed menu or group closes what
- * it holds, Escape closes the innermost open one, a press outside the header closes all, choosing
- * a link closes all (the next page loads anyway; this keeps a page restored from the back-forward
- * cache tidy). Kept under 1 KB, as every inline script (scripts/build/boot.ts checks).
+ * it holds, Escape closes the innermost open one, a press outside the header closes all, leaving
+ * the page closes all (a page restored from the back-forward cache is tidy). Kept under 1 KB, as every inline script (scripts/build/boot.ts checks).
  */
 import { closeAll, closeInside } from "../shell/menu-state.ts";
 
 // On wide screens a group also shows while hovered or holding focus (CSS). Closing it, Escape or
-// choosing a link hides it at once: data-dismissed keeps it hidden until the pointer or focus
+// leaving the page hides it at once: data-dismissed keeps it hidden until the pointer or focus
 // comes onto its toggle row again from outside (not onto its list, which may be under the pointer).
 const DISMISSED = "data-dismissed";
 const HEADER = "[data-site-header]";
@@ -31,12 +30,13 @@ on(
 );
 // Every page has the header (src/app/App.tsx).
 on("pointerdown", (e) => headerOf(e.target) || closeAll(document.querySelector(HEADER)!));
-on("click", (e) => {
-  const header = headerOf(e.target);
-  const link = (e.target as Element).closest?.("a");
-  if (!header || !link) return;
-  link.closest("[data-group]")?.setAttribute(DISMISSED, "");
+// Leaving the page closes everything, for a page restored from the back-forward cache: not at the
+// click, since a link hidden while it is followed loses the page prerendered for it (the browser
+// drops the candidate of a link no longer rendered) and the next page waits for the network.
+on("pagehide", () => {
+  const header = document.querySelector(HEADER)!;
   closeAll(header);
+  header.querySelectorAll("[data-group]").forEach((group) => group.setAttribute(DISMISSED, ""));
 });
 on("keydown", (e) => {
   const header = headerOf(e.target);

@@ -1,7 +1,7 @@
 import { createGlobalTheme, createVar, globalStyle } from "@vanilla-extract/css";
+import { breakpoints } from "./breakpoints.ts";
 
-/** Breakpoints in px; media queries below are built from these so they stay in step. */
-export const breakpoints = { small: 560, medium: 768, large: 1200, wide: 1600 } as const;
+export { breakpoints };
 export const media = {
   small: `screen and (min-width: ${breakpoints.small}px)`,
   medium: `screen and (min-width: ${breakpoints.medium}px)`,

@@ -24,7 +24,7 @@ describe("motion under the intro splash", () => {
   afterEach(() => vi.useRealTimers());
 
   const typed = (container: HTMLElement) => container.querySelector("[aria-hidden=true]")!.textContent;
-  // Each step schedules the next after React re-renders, so time advances one step per act().
+  // Time advances one step per act().
   const step = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
   it("the typed tagline holds its first line while the splash covers the page, then types", async () => {

@@ -65,10 +65,14 @@ describe("mobile menu state", () => {
     expect(nav.open()).toEqual(["All Products", "Aveva Solutions", "Lariox Software Solutions"]);
   });
 
-  it("choosing a link closes the menu and collapses every group", async () => {
+  it("a chosen link stays shown until the page goes (hiding it would drop its prerender); leaving closes the menu and every group", async () => {
     const nav = navBar();
     await nav.press("Open menu", "All Products", "Aveva Solutions", "Show Operations Control links");
+    const opened = nav.open();
     fireEvent.click(nav.header.querySelector('a[href="/aveva/aveva-intouch"]')!);
+    await settle();
+    expect(nav.open()).toEqual(opened);
+    fireEvent(window, new Event("pagehide"));
     await settle();
     expect(nav.open()).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useIntroOver } from "../../ui/intro-over.ts";
 import { visuallyHidden } from "../../styles/layout.css.ts";
 
@@ -13,33 +13,44 @@ interface Props {
  * Types each line a character at a time, holds it, erases it and moves on, forever.
  * The first line is rendered whole on the server (readable without JavaScript); screen
  * readers get the plain list instead of the flicker. Typing starts once the intro splash has gone.
+ * A character comes every few milliseconds: each step writes the text node itself, React renders
+ * the tagline once.
  */
 export function TypedTagline({ lines, charDelayMs, holdMs, className }: Props) {
-  const [state, setState] = useState({ line: 0, chars: lines[0]!.length, erasing: true, started: false });
+  const typed = useRef<HTMLSpanElement>(null);
   const introOver = useIntroOver();
 
   useEffect(() => {
-    if (!introOver || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    const text = lines[state.line]!;
-    let delay = charDelayMs;
-    let next = state;
-    if (!state.erasing && state.chars < text.length) next = { ...state, chars: state.chars + 1 };
-    else if (!state.erasing) {
-      next = { ...state, erasing: true };
-      delay = holdMs;
-    } else if (state.chars > 0) {
-      next = { ...state, chars: state.chars - 1 };
-      // The whole first line waits before it is first erased.
-      if (!state.started) [delay, next] = [holdMs, { ...next, chars: state.chars, started: true }];
-    } else next = { line: (state.line + 1) % lines.length, chars: 0, erasing: false, started: true };
-    const timer = window.setTimeout(() => setState(next), delay);
+    const text = typed.current;
+    if (!text || !introOver || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    let state = { line: 0, chars: lines[0]!.length, erasing: true, started: false };
+    let timer = 0;
+    const step = () => {
+      let delay = charDelayMs;
+      let next = state;
+      if (!state.erasing && state.chars < lines[state.line]!.length) next = { ...state, chars: state.chars + 1 };
+      else if (!state.erasing) {
+        next = { ...state, erasing: true };
+        delay = holdMs;
+      } else if (state.chars > 0) {
+        next = { ...state, chars: state.chars - 1 };
+        // The whole first line waits before it is first erased.
+        if (!state.started) [delay, next] = [holdMs, { ...next, chars: state.chars, started: true }];
+      } else next = { line: (state.line + 1) % lines.length, chars: 0, erasing: false, started: true };
+      timer = window.setTimeout(() => {
+        state = next;
+        text.textContent = lines[state.line]!.slice(0, state.chars);
+        step();
+      }, delay);
+    };
+    step();
     return () => window.clearTimeout(timer);
-  }, [state, lines, charDelayMs, holdMs, introOver]);
+  }, [lines, charDelayMs, holdMs, introOver]);
 
   return (
     <p className={className}>
       <span aria-hidden="true">
-        {lines[state.line]!.slice(0, state.chars)}
+        <span ref={typed}>{lines[0]}</span>
         <span style={{ borderRight: "2px solid currentColor", marginLeft: "2px" }} />
       </span>
       <span className={visuallyHidden}>{lines.join(". ")}</span>
