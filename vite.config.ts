@@ -4,8 +4,8 @@ import { defineConfig } from "vitest/config";
 import type { Plugin, UserConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
-import { contentPlugin } from "./src/content/vite-plugin.ts";
-import type { Content } from "./src/content/load.ts";
+import { contentPlugin } from "./src/content/loaders/vite-plugin.ts";
+import type { Content } from "./src/content/loaders/load.ts";
 import { BLOCK_TYPES } from "./src/blocks/blocks.generated.ts";
 
 const ENTRY = "src/entry-client.tsx";

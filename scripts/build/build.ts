@@ -7,7 +7,7 @@
  * The visual editor (/admin) is built too, unless SKIP_ADMIN=1.
  */
 import { build, mergeConfig } from "vite";
-import { loadContent } from "../../src/content/load.ts";
+import { loadContent } from "../../src/content/loaders/load.ts";
 import { reportContentErrors } from "../../src/content/errors.ts";
 import { siteConfig } from "../../vite.config.ts";
 import { prerender } from "./prerender.ts";

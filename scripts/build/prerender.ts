@@ -11,7 +11,7 @@ import { salesContactFromSite } from "../../src/server/receipt.ts";
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Content } from "../../src/content/load.ts";
+import type { Content } from "../../src/content/loaders/load.ts";
 import type { Page } from "../../src/content/types.ts";
 import type { LoadedPage } from "../../src/app/App.tsx";
 import { headTags } from "./head.ts";

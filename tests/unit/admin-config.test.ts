@@ -10,7 +10,7 @@ import { cmsConfig } from "../../src/admin/config.ts";
 import { fieldsOf, innerFields, itemField, resolve, singularLabel, type Field, type Schema, type Schemas } from "../../src/admin/schema-fields.ts";
 import { schemas } from "../../src/admin/fields.ts";
 import { schemaLineFor } from "../../src/admin/schema-line.ts";
-import { schemaLine } from "../../src/content/load.ts";
+import { schemaLine } from "../../src/content/loaders/load.ts";
 // Decap's own template engine, the one its lists title their rows with.
 import { compileStringTemplate } from "decap-cms-lib-widgets/dist/esm/stringTemplate.js";
 import { fromJS } from "immutable";
