@@ -10,9 +10,9 @@ import react from "@vitejs/plugin-react";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { parse } from "yaml";
 import { readSiteIndex } from "./scripts/cms/site-index.ts";
-import { imageManifest } from "./src/content/images.ts";
+import { imageManifest } from "./src/content/loaders/images.ts";
 import { siteDirectory } from "./src/content/directory.ts";
-import { listAssets, loadContent } from "./src/content/load.ts";
+import { listAssets, loadContent } from "./src/content/loaders/load.ts";
 
 const root = process.cwd();
 const outDir = process.env.DIST_DIR ?? "dist";

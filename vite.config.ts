@@ -1,10 +1,12 @@
 import { availableParallelism } from "node:os";
+import { relative, sep } from "node:path";
 import { defineConfig } from "vitest/config";
 import type { Plugin, UserConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
-import { contentPlugin } from "./src/content/vite-plugin.ts";
-import type { Content } from "./src/content/load.ts";
+import { contentPlugin } from "./src/content/loaders/vite-plugin.ts";
+import type { Content } from "./src/content/loaders/load.ts";
+import { BLOCK_TYPES } from "./src/blocks/blocks.generated.ts";
 
 const ENTRY = "src/entry-client.tsx";
 
@@ -14,6 +16,30 @@ export const devEntry: Plugin = {
   apply: "serve",
   transformIndexHtml: () => [{ tag: "script", attrs: { type: "module", src: `/${ENTRY}` }, injectTo: "body" }],
 };
+
+/** A module id as the chunk groups below name it: its path from the project root, without a query or vanilla-extract's ".vanilla.css". */
+const modulePath = (id: string) =>
+  relative(
+    process.cwd(),
+    id
+      .replace(/^\0/, "")
+      .replace(/\?.*$/, "")
+      .replace(/\.vanilla\.css$/, ""),
+  )
+    .split(sep)
+    .join("/");
+
+/** A chunk group's test: the modules named (a folder ends in "/") and the packages named, wherever npm put them. */
+const modules =
+  ({ files = [], packages = [] }: { files?: string[]; packages?: string[] }) =>
+  (id: string): boolean => {
+    const path = modulePath(id);
+    const inPackage = path.split("node_modules/").at(-1)!;
+    return (
+      files.some((f) => (f.endsWith("/") ? path.startsWith(f) : path === f)) ||
+      (path.includes("node_modules/") && packages.some((p) => inPackage.startsWith(`${p}/`)))
+    );
+  };
 
 /**
  * The site's Vite config. `content`: what scripts/build/build.ts has read and checked already, handed
@@ -46,15 +72,28 @@ export const siteConfig = (content?: Content): UserConfig => ({
       output: {
         codeSplitting: {
           groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown[\\/]runtime|src[\\/]islands[\\/](hydrate|IslandTree)\./ },
-            { name: "sonner", test: /node_modules[\\/]sonner[\\/]/ },
+            {
+              name: "react",
+              test: modules({ packages: ["react", "react-dom", "scheduler"], files: ["src/islands/hydrate.tsx", "src/islands/IslandTree.tsx"] }),
+            },
+            { name: "sonner", test: modules({ packages: ["sonner"] }) },
             // Without their dependencies: the theme's stylesheet module, empty in script, would come
             // along and tie the cursor module (which uses none of these, and no React) to this chunk.
             // So the packages these modules use are named here, or they land in a block's chunk and
             // every island page fetches that block (escape-string-regexp did: the form's, on the home page).
             {
               name: "ui",
-              test: /virtual:site|src[\\/](content[\\/]tokens|ui[\\/]|blocks[\\/]Section|styles[\\/]layout|blocks[\\/]\w+[\\/]styles\.css)|node_modules[\\/]escape-string-regexp[\\/]/,
+              test: modules({
+                files: [
+                  "virtual:site",
+                  "src/ui/",
+                  "src/blocks/Section.tsx",
+                  "src/content/tokens.ts",
+                  "src/styles/layout.css.ts",
+                  ...BLOCK_TYPES.map((type) => `src/blocks/${type}/styles.css.ts`),
+                ],
+                packages: ["escape-string-regexp"],
+              }),
               includeDependenciesRecursively: false,
             },
           ],

@@ -14,7 +14,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { Composer, CST, Document, isMap, isScalar, isSeq, Parser, parseDocument, Scalar, type YAMLMap, type YAMLSeq } from "yaml";
 import { formatError } from "../src/content/errors.ts";
-import { loadContent, PAGES_DIR, SITE_FILE, schemaLine } from "../src/content/load.ts";
+import { loadContent, PAGES_DIR, SITE_FILE, schemaLine } from "../src/content/loaders/load.ts";
 import type { Site } from "../src/content/generated/site.ts";
 
 export class NewPageError extends Error {}

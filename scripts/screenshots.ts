@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
-import { loadContent } from "../src/content/load.ts";
+import { loadContent } from "../src/content/loaders/load.ts";
 import { chromiumLaunchOptions } from "./lib/chromium.ts";
 
 const base = process.argv[2] ?? "http://127.0.0.1:8080";

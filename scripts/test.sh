@@ -36,6 +36,8 @@ echo "== type check and formatting"
 npm run --silent format:check &
 format=$!
 npm run --silent typecheck
+# No import circle under src/ or scripts/ (type-only and dynamic imports count too).
+npm run --silent check:imports
 wait "$format"
 echo "== build (validate, client, server bundle, prerender)"
 npm run --silent build

@@ -7,7 +7,7 @@
  * The visual editor (/admin) is built too, unless SKIP_ADMIN=1.
  */
 import { build, mergeConfig } from "vite";
-import { loadContent } from "../../src/content/load.ts";
+import { loadContent } from "../../src/content/loaders/load.ts";
 import { reportContentErrors } from "../../src/content/errors.ts";
 import { siteConfig } from "../../vite.config.ts";
 import { prerender } from "./prerender.ts";
@@ -45,8 +45,8 @@ await build(
       outDir: ssrDir,
       // The server bundle only renders HTML; the site's public files are served from DIST_DIR.
       copyPublicDir: false,
-      // One file: the prerender imports one module, not one per page (Node takes about 2 ms to
-      // load each of thousands), and the bundler writes one chunk instead of thousands.
+      // One file: the prerender imports one module, not one per page (Node loads each module on
+      // its own), and the bundler writes one chunk instead of thousands.
       rolldownOptions: { output: { codeSplitting: false } },
     },
   }),

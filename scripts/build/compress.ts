@@ -12,8 +12,9 @@ const gzipAsync = promisify(gzip);
 /**
  * Brotli quality per file. Hashed files under assets/ are few, change only with the code and
  * are cached for a year: the best quality (11) pays off. Pages and the other files the prerender
- * writes are many and change every build: quality 11 takes about 36 ms for a 16 KB page (110 s
- * for 3000 pages) where 8 takes 0.6 ms for a file about 10 % larger (still smaller than gzip -9).
+ * writes are many and change every build: quality 11 is many times slower than 8, which makes a
+ * file only a little larger (still smaller than gzip -9); `npm run bench:build` times a build of
+ * thousands of pages.
  */
 const quality = (path: string) => (path.startsWith("assets/") ? 11 : 8);
 

@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build, mergeConfig, type Manifest, type Plugin, type UserConfig } from "vite";
-import type { Content } from "../../src/content/load.ts";
+import type { Content } from "../../src/content/loaders/load.ts";
 import { FORM_ANSWER_DIR, FORM_ANSWER_ENTRY, FORM_ANSWER_TEMPLATE, TEMPLATE_SLOTS } from "../../src/server/form-pages.ts";
 
 const FORM_PAGES = "virtual:form-pages";

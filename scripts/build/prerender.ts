@@ -11,7 +11,7 @@ import { salesContactFromSite } from "../../src/server/receipt.ts";
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Content } from "../../src/content/load.ts";
+import type { Content } from "../../src/content/loaders/load.ts";
 import type { Page } from "../../src/content/types.ts";
 import type { LoadedPage } from "../../src/app/App.tsx";
 import { headTags } from "./head.ts";
@@ -24,7 +24,7 @@ import type { Manifest } from "vite";
 
 /** Renders `content` into index.html (the project's) with the server bundle in `ssrDir`, beside the client build in `dist`. */
 export async function prerender(content: Content, dist: string, ssrDir: string): Promise<void> {
-  // React's production build renders the same HTML about 7 times faster than its development
+  // React's production build renders the same HTML several times faster than its development
   // build (no prop validation, no owner stacks). Vite's build() sets this already; this holds
   // the speed if prerender is ever called without it. React reads it when first imported.
   process.env.NODE_ENV ??= "production";

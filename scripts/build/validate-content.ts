@@ -3,7 +3,7 @@
  * Prints every error as `file:line:col  /pointer: message` (GitHub annotations under
  * GitHub Actions) and exits 1 when there is any.
  */
-import { loadContent } from "../../src/content/load.ts";
+import { loadContent } from "../../src/content/loaders/load.ts";
 import { reportContentErrors } from "../../src/content/errors.ts";
 import { canonicalFormErrors } from "../cms/content-files.ts";
 

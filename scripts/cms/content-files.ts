@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { ContentError } from "../../src/content/errors.ts";
-import { PAGES_DIR, SITE_FILE } from "../../src/content/load.ts";
+import { PAGES_DIR, SITE_FILE } from "../../src/content/loaders/load.ts";
 import { firstNonCanonicalLine } from "../../src/admin/yaml-format.ts";
 
 /** Every content file (site.yaml and pages/**), relative to `root`, in a stable order. */

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { listAssets } from "../../src/content/load.ts";
+import { listAssets } from "../../src/content/loaders/load.ts";
 import { validators } from "../../src/content/schemas.ts";
 import type { SiteIndex } from "../../src/content/types.ts";
 import { contentFiles } from "./content-files.ts";

@@ -1,11 +1,11 @@
 /**
- * The form's fields of a page and of site.yaml (config.ts, with the site's choices once the site
+ * The form's fields of a page and of site.yaml (schema-fields.ts, with the site's choices once the site
  * index is loaded), from the bundled schemas: what clean() keeps and describePointer names.
  */
 import pageSchema from "../../schema/page.schema.json";
 import siteSchema from "../../schema/site.schema.json";
 import type { Site } from "../content/generated/site.ts";
-import { fieldsOf, innerFields, itemField, titleField, variantOf, type Field, type Schemas } from "./config.ts";
+import { fieldsOf, innerFields, itemField, titleField, variantOf, type Field, type Schemas } from "./schema-fields.ts";
 import { siteIndex } from "./site-index.ts";
 import { withSiteChoices } from "./site-choices.ts";
 
@@ -52,7 +52,7 @@ export function describePointer(pointer: string, fields: Field[], data: unknown)
   return names.join(" › ") || "Page";
 }
 
-/** The title of a list's row as the form shows it (config.ts summaryOf): its title field's text, else a section's type. */
+/** The title of a list's row as the form shows it (schema-fields.ts summaryOf): its title field's text, else a section's type. */
 function rowTitle(list: Field, fields: Field[] | undefined, item: unknown): string | undefined {
   const first = fields && titleField(fields);
   const text = first && (item as Record<string, unknown> | undefined)?.[first.name];

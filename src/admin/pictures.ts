@@ -2,7 +2,7 @@
  * The media library shows every picture and file of the site, not only the uploads folder: Decap
  * lists one folder, so the backend's listing is asked for each folder under public/assets and each
  * file is named by its folder ("banners/about.jpg"; the search box finds a folder by name). A
- * field's picker shows its own folder (config.ts: media_folder from the field's example).
+ * field's picker shows its own folder (schema-fields.ts: media_folder from the field's example).
  */
 import type { Implementation, MediaFile } from "./backend-hooks.ts";
 import { MEDIA_FOLDER } from "./config.ts";

@@ -2,7 +2,7 @@
  * A page saved in a folder names its schema from there: Decap's format writes a new page's first
  * line without knowing where the file goes (cms-format.ts), so the line is set from the file's own
  * path as the backend writes it (content/pages/products/x.yaml -> ../../../schema/page.schema.json),
- * the line `npm run validate` expects (src/content/load.ts).
+ * the line `npm run validate` expects (src/content/loaders/load.ts).
  */
 import type { Implementation } from "./backend-hooks.ts";
 

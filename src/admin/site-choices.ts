@@ -6,7 +6,7 @@
  */
 import type { CmsField, CmsFieldBase } from "decap-cms-core";
 import type { Site } from "../content/generated/site.ts";
-import { innerFields, itemField, resolve, toField, type Field, type Schemas } from "./config.ts";
+import { innerFields, itemField, resolve, toField, type Field, type Schemas } from "./schema-fields.ts";
 
 /** Links that lead off the site by nature (the company's profiles): typed as addresses. */
 const EXTERNAL = new Set(["contact/social/href"]);

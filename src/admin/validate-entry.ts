@@ -6,7 +6,7 @@
 import { crossFileErrors } from "../content/check.ts";
 import { describeAjvError, validators } from "../content/schemas.ts";
 import type { SiteIndex } from "../content/types.ts";
-import { innerFields, itemField, type Field } from "./config.ts";
+import { innerFields, itemField, type Field } from "./schema-fields.ts";
 import { describePointer, entryFields, typeOf } from "./fields.ts";
 import { breakages, indexWith, useOf, type Change } from "./site-check.ts";
 
@@ -26,7 +26,7 @@ const isBlank = (v: unknown): boolean => isEmpty(v) || (!!v && typeof v === "obj
 /**
  * The entry as the file holds it: drops Decap's own keys (`_source`) and what the form leaves
  * behind for untouched optional fields (null, empty text, an empty optional object or list).
- * With the entry's `fields` (config.ts), a key the schema requires stays even when empty (an
+ * With the entry's `fields` (schema-fields.ts), a key the schema requires stays even when empty (an
  * image's alt: ""); without them every empty value goes.
  */
 export function clean(value: unknown, fields?: Field[]): unknown {

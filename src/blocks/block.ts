@@ -6,7 +6,7 @@ import type { SectionOf, SectionType } from "../content/types.ts";
  * - "visible": as it comes into the viewport (not before the page's load event);
  * - "idle": once the page has loaded and the browser is idle;
  * - "interaction": on the first press, key or focus inside it.
- * A block folder says it in its index.tsx (`export const wake = "idle";`); a block without one is
+ * A block folder says it in its schema.json (`"x-island": "idle"`); a block without one is
  * drawn at build and never sent to the browser as code.
  */
 export type Wake = "visible" | "idle" | "interaction";

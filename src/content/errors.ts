@@ -8,7 +8,7 @@ export interface ContentError {
   message: string;
 }
 
-/** A problem found in a file's data, before the caller holding the file's text (load.ts) locates it. */
+/** A problem found in a file's data, before the caller holding the file's text (loaders/load.ts) locates it. */
 export type DataError = Omit<ContentError, "line" | "col">;
 
 /** `content/pages/about.yaml:12:5  /sections/2/heading: should be text` */

@@ -12,9 +12,9 @@ export type PictureFormat = Exclude<VariantFormat, "jpg">;
 
 /**
  * A photo's AVIF variants are offered only when they are at least this much smaller than its
- * WebP ones. AVIF takes about 2.5 times as long to decode (8-13 ms against 3-5 ms per card-sized
- * image measured in Chromium here, several times that on a phone), and for flat illustrations it
- * is often no smaller at all; where it saves little, the browser is better off with WebP.
+ * WebP ones. AVIF takes several times as long to decode, most of all on a phone, and for flat
+ * illustrations it is often no smaller at all; where it saves little, the browser is better off
+ * with WebP.
  */
 export const AVIF_MIN_SAVING = 0.2;
 

@@ -1,8 +1,7 @@
 /**
  * Turns an SVG file into what <Img> draws inline. A vector drawn through <img> is a document of
- * its own: each one costs the phone's main thread a load, a layout and a paint of that document
- * (10-25 ms a logo on a mid-range phone), where the same shapes inline are a few nodes of the
- * page. Files that could clash when drawn twice on one page (ids, styles, scripts, references)
+ * its own: each one costs the phone's main thread a load, a layout and a paint of that document,
+ * where the same shapes inline are a few nodes of the page. Files that could clash when drawn twice on one page (ids, styles, scripts, references)
  * stay <img>.
  */
 export interface InlineSvg {

@@ -14,7 +14,7 @@ export interface PageFile {
   page: Page;
 }
 
-/** Everything under content/, as the loader (load.ts) hands it to the build. */
+/** Everything under content/, as the loader (loaders/load.ts) hands it to the build. */
 export interface Content {
   site: Site;
   pages: PageFile[];
@@ -23,7 +23,7 @@ export interface Content {
 /**
  * What the checks across files (check.ts) look things up in: the site settings (menus, sidebars,
  * old addresses), every page's file and data (its address), and every file under public/assets
- * by its URL ("/assets/logo.svg"). load.ts makes it from the disk; the editor from
+ * by its URL ("/assets/logo.svg"). loaders/load.ts makes it from the disk; the editor from
  * /admin/site-index.json with the entry being saved laid over it.
  */
 export interface SiteIndex {

@@ -1,4 +1,4 @@
-// Types of the modules served by contentPlugin (vite-plugin.ts).
+// Types of the modules served by contentPlugin (loaders/vite-plugin.ts).
 declare module "virtual:site" {
   const site: import("./generated/site.ts").Site;
   export default site;

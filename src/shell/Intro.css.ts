@@ -75,8 +75,8 @@ export const taglines = style({
 
 // The splash's motion is its taglines appearing one by one, each in two steps rather than as a
 // smooth fade. On a machine that composites in software every animated frame costs CPU that the
-// main thread, still building the page, needs: an entrance that moved smoothly from the first
-// paint drew 44 frames in the benchmark's first 0.9 s and doubled the compositor's CPU there.
+// main thread, still building the page, needs; a smooth entrance would draw a frame at every
+// refresh from the first paint on.
 const appear = keyframes({ from: { opacity: 0 } });
 export const tagline = style({ animation: `${appear} 200ms steps(2) both` });
 

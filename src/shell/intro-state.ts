@@ -1,7 +1,7 @@
 /**
- * When each tagline appears, in ms from its first paint: one by one from 800 ms, when a phone has
- * usually drawn the page (why the splash waits: see Intro.css.ts), 700 ms apart, or
- * closer when the intro is shorter, so that the last one still shows before the splash goes.
+ * When each tagline appears, in ms from its first paint: one by one from `start`, when a phone has
+ * usually drawn the page (why the splash waits: see Intro.css.ts), `step` apart, or closer when
+ * the intro is shorter, so that the last one still shows before the splash goes.
  */
 export function taglineDelays(count: number, introDurationMs: number): number[] {
   const start = 800;

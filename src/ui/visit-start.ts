@@ -2,8 +2,8 @@
  * Whether this page begins a visit: it was reached from outside the site (a search, a link
  * elsewhere, a typed address or a bookmark), not from one of the site's own pages and not by
  * reloading or going back or forward to it. Read from the navigation itself, with no storage:
- * the first sessionStorage or localStorage access of a page costs 10–20 ms of main thread on a
- * slow phone, before its first paint, on every page.
+ * a page's first sessionStorage or localStorage access blocks the main thread of a slow phone
+ * before its first paint, on every page.
  */
 export function startsVisit(): boolean {
   if (document.referrer.startsWith(`${location.origin}/`)) return false;

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { expect as baseExpect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { parse } from "yaml";
-import { loadContent } from "../../src/content/load.ts";
+import { loadContent } from "../../src/content/loaders/load.ts";
 import { startEditorBackend, type EditorBackend } from "./editor-backend.ts";
 import { layOutAll } from "./fixtures.ts";
 
@@ -367,7 +367,7 @@ test.describe("the visual editor @once", () => {
     const added = readFileSync(join(dist, "products/commissioning/index.html"), "utf8");
     expect(added).toContain("Plan your commissioning");
     const variants = readdirSync(join(dist, "assets/img")).filter((name) => name.startsWith("commissioning."));
-    // WebP and JPEG in several widths (AVIF too where it pays: src/content/images.ts).
+    // WebP and JPEG in several widths (AVIF too where it pays: src/content/loaders/images.ts).
     expect(variants.filter((name) => name.endsWith(".webp")).length).toBeGreaterThan(1);
     expect(variants.some((name) => name.endsWith(".jpg"))).toBe(true);
     expect(variants.filter((name) => added.includes(name)).length).toBeGreaterThan(0);

@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseDocument, stringify } from "yaml";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadContent, schemaLine } from "../../src/content/load.ts";
+import { loadContent, schemaLine } from "../../src/content/loaders/load.ts";
 import { formatError } from "../../src/content/errors.ts";
 import { createAjv } from "../../src/content/ajv.ts";
 import { describeAjvError, pageSchema, sectionTypes, siteSchema, validators } from "../../src/content/schemas.ts";

@@ -14,7 +14,7 @@ import { createLogger, createServer, type ViteDevServer } from "vite";
 import react from "@vitejs/plugin-react";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { contentPlugin } from "../../src/content/vite-plugin.ts";
+import { contentPlugin } from "../../src/content/loaders/vite-plugin.ts";
 import { chromiumLaunchOptions } from "../../scripts/lib/chromium.ts";
 import { devEntry } from "../../vite.config.ts";
 

@@ -7,7 +7,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadContent } from "../../src/content/load.ts";
+import { loadContent } from "../../src/content/loaders/load.ts";
 import { formatError } from "../../src/content/errors.ts";
 import { addMenuEntry, newPage } from "../../scripts/new-page.ts";
 import { canonicalFormErrors } from "../../scripts/cms/content-files.ts";

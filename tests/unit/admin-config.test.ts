@@ -1,14 +1,16 @@
 // @vitest-environment node
 /**
- * The visual editor's configuration (src/admin/config.ts) against the JSON Schemas it is generated
- * from: every schema property has a field and every field a property, all the way down, with the
- * schema's title, description and default as the field's label, hint and default.
+ * The visual editor's configuration (src/admin/config.ts, its fields from schema-fields.ts) against
+ * the JSON Schemas it is generated from: every schema property has a field and every field a
+ * property, all the way down, with the schema's title, description and default as the field's
+ * label, hint and default.
  */
 import { describe, expect, it } from "vitest";
-import { cmsConfig, fieldsOf, innerFields, itemField, resolve, singularLabel, type Field, type Schema, type Schemas } from "../../src/admin/config.ts";
+import { cmsConfig } from "../../src/admin/config.ts";
+import { fieldsOf, innerFields, itemField, resolve, singularLabel, type Field, type Schema, type Schemas } from "../../src/admin/schema-fields.ts";
 import { schemas } from "../../src/admin/fields.ts";
 import { schemaLineFor } from "../../src/admin/schema-line.ts";
-import { schemaLine } from "../../src/content/load.ts";
+import { schemaLine } from "../../src/content/loaders/load.ts";
 // Decap's own template engine, the one its lists title their rows with.
 import { compileStringTemplate } from "decap-cms-lib-widgets/dist/esm/stringTemplate.js";
 import { fromJS } from "immutable";

@@ -11,7 +11,7 @@ import pageSchema from "../../schema/page.schema.json";
 import { fill, telHref } from "../../src/ui/format.ts";
 import { RenderSections } from "../../src/blocks/RenderSections.tsx";
 import { formatError } from "../../src/content/errors.ts";
-import { loadYaml } from "../../src/content/load.ts";
+import { loadYaml } from "../../src/content/loaders/load.ts";
 import type { Page, SectionOf, SectionType } from "../../src/content/types.ts";
 
 /**

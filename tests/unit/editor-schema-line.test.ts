@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadContent, schemaLine } from "../../src/content/load.ts";
+import { loadContent, schemaLine } from "../../src/content/loaders/load.ts";
 import { formatError } from "../../src/content/errors.ts";
 
 const project = join(import.meta.dirname, "../..");

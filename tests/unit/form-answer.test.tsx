@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import site from "virtual:site";
-import { loadYaml } from "../../src/content/load.ts";
+import { loadYaml } from "../../src/content/loaders/load.ts";
 import type { Page, SectionOf } from "../../src/content/types.ts";
 import { renderFormAnswer } from "../../src/answers/form-answer.tsx";
 import type { AnswerRequest } from "../../src/server/form-pages.ts";

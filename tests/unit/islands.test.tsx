@@ -10,7 +10,7 @@ import { hydrateIsland } from "../../src/islands/hydrate.tsx";
 import { bootTags, type InlineScripts, type SiteFiles } from "../../scripts/build/boot.ts";
 import site from "virtual:site";
 import { join } from "node:path";
-import { loadYaml } from "../../src/content/load.ts";
+import { loadYaml } from "../../src/content/loaders/load.ts";
 import type { Page, Section } from "../../src/content/types.ts";
 import { ImagesContext } from "../../src/ui/Img.tsx";
 import { CurrentPageContext } from "../../src/ui/current-page.ts";

@@ -4,7 +4,7 @@ import { act, fireEvent, render, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import site from "virtual:site";
 import directory from "virtual:directory";
-import { loadYaml } from "../../src/content/load.ts";
+import { loadYaml } from "../../src/content/loaders/load.ts";
 import type { Page, SectionOf } from "../../src/content/types.ts";
 import type { ResultData } from "../../src/blocks/search/pagefind.ts";
 

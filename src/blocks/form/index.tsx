@@ -13,4 +13,3 @@ export function FormWithToasts({ section }: { section: SectionOf<"form"> }) {
 }
 
 export default FormWithToasts;
-export const wake = "visible";

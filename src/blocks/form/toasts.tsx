@@ -3,7 +3,7 @@ import type { ExternalToast } from "sonner";
 import { useColorMode } from "../../ui/color-mode.ts";
 
 /**
- * Toasts with sonner, whose code (about 9 KB gzip) is not part of a page's first load: the form
+ * Toasts with sonner, whose code is not part of a page's first load: the form
  * fetches it from the visitor's first focus in it (prepareToasts), or at the latest for the first toast.
  */
 type Sonner = typeof import("sonner");

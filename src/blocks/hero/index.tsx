@@ -117,4 +117,3 @@ export function Hero({ section }: { section: SectionOf<"hero"> }) {
 }
 
 export default Hero;
-export const wake = "idle";

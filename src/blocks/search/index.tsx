@@ -9,8 +9,7 @@ import { pagefind, search, type ResultData } from "./pagefind.ts";
 import { SiteList } from "./SiteList.tsx";
 import * as css from "./styles.css.ts";
 
-/** The island wakes once the page has loaded; the index itself is fetched only when the visitor searches. */
-export const wake = "idle";
+/* The island wakes once the page has loaded (schema.json's "x-island"); the index itself is fetched only when the visitor searches. */
 
 type Section = SectionOf<"search">;
 

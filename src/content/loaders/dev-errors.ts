@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { codeFrameColumns } from "@babel/code-frame";
-import { formatError, type ContentError } from "./errors.ts";
+import { formatError, type ContentError } from "../errors.ts";
 
 /** The shape Vite's error overlay reads (its ErrorPayload["err"]), and what `this.error()` accepts. */
 export interface OverlayError {

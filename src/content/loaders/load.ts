@@ -1,15 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, posix, relative } from "node:path";
-import type { ContentError } from "./errors.ts";
-import { parseYamlFile, type YamlFile } from "./yaml-file.ts";
-import { describeAjvError, validators } from "./schemas.ts";
-import { crossFileErrors, SITE_FILE } from "./check.ts";
-import { contactTokens, fillTokens } from "./tokens.ts";
-import type { Content, SiteIndex } from "./types.ts";
-import type { Site } from "./generated/site.ts";
-import type { Page } from "./generated/page.ts";
+import type { ContentError } from "../errors.ts";
+import { parseYamlFile, type YamlFile } from "../yaml-file.ts";
+import { describeAjvError, validators } from "../schemas.ts";
+import { crossFileErrors, SITE_FILE } from "../check.ts";
+import { contactTokens, fillTokens } from "../tokens.ts";
+import type { Content, SiteIndex } from "../types.ts";
+import type { Site } from "../generated/site.ts";
+import type { Page } from "../generated/page.ts";
 
-export type { Content, PageFile } from "./types.ts";
+export type { Content, PageFile } from "../types.ts";
 
 export { SITE_FILE };
 export const PAGES_DIR = "content/pages";

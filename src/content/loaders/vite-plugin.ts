@@ -1,10 +1,10 @@
 import { join, relative, resolve, sep } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
 import { imageManifest, variantEncoder, writeVariants, type VariantEncoder } from "./images.ts";
-import type { Images } from "./image-formats.ts";
-import type { ContentError } from "./errors.ts";
+import type { Images } from "../image-formats.ts";
+import type { ContentError } from "../errors.ts";
 import { overlayError } from "./dev-errors.ts";
-import { siteDirectory } from "./directory.ts";
+import { siteDirectory } from "../directory.ts";
 import { listAssets, loadContent, PAGES_DIR, SITE_FILE, type Content, type PageFile } from "./load.ts";
 
 /**

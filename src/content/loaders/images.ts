@@ -3,8 +3,8 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameS
 import { basename, join, relative } from "node:path";
 import pLimit from "p-limit";
 import sharp from "sharp";
-import { AVIF_MIN_SAVING, pictureFormats, variantBase, variantWidths, type Images, type VariantFormat } from "./image-formats.ts";
-import { inlineSvg } from "./inline-svg.ts";
+import { AVIF_MIN_SAVING, pictureFormats, variantBase, variantWidths, type Images, type VariantFormat } from "../image-formats.ts";
+import { inlineSvg } from "../inline-svg.ts";
 
 function listImages(publicDir: string): string[] {
   return readdirSync(join(publicDir, "assets"), { recursive: true, withFileTypes: true })
