@@ -16,6 +16,7 @@ import { refuseInvalid, rememberEntry } from "./pre-save.ts";
 import { guardDeletes } from "./refuse-delete.ts";
 import { hookBackends } from "./backend-hooks.ts";
 import { listEveryFolder } from "./pictures.ts";
+import { listPicturesOnce } from "./media-names.ts";
 import { placeSchemaLines } from "./schema-line.ts";
 import { limitUploads } from "./upload-limits.ts";
 import { rememberBackend, showLiveNotice } from "./live-notice.ts";
@@ -46,6 +47,7 @@ hookBackends(cms, (backend, name) => {
   rememberBackend(name);
   guardDeletes(backend);
   listEveryFolder(backend);
+  listPicturesOnce(backend);
   placeSchemaLines(backend);
 });
 
