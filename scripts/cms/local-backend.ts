@@ -1,10 +1,10 @@
 /**
- * Decap's local backend (decap-server): it reads and writes a checkout, `.git` included, with no
- * sign-in, so it listens on the loopback address only and nothing else on the network reaches it.
- * `npm run edit` and the editor's browser tests start it here.
+ * Decap's local backend (decap-server behind the site's front, local-backend-server.ts): it reads
+ * and writes a checkout, `.git` included, with no sign-in, so it listens on the loopback address
+ * only and answers only to this machine's names. `npm run edit` and the editor's tests start it here.
  */
 import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
-import { createRequire } from "node:module";
+import { join } from "node:path";
 
 export const LOOPBACK = "127.0.0.1";
 
@@ -29,8 +29,8 @@ export function startLocalBackend({
   logLevel = "warn",
   stdio = "inherit",
 }: LocalBackendOptions): ChildProcess {
-  const server = createRequire(import.meta.url).resolve("decap-server/dist/index.js");
-  return spawn(process.execPath, [server], {
+  const server = join(import.meta.dirname, "local-backend-server.ts");
+  return spawn(process.execPath, ["--import", import.meta.resolve("tsx"), server], {
     env: { ...env, BIND_HOST: LOOPBACK, PORT: String(port), GIT_REPO_DIRECTORY: root, MODE: mode, LOG_LEVEL: logLevel },
     stdio,
   });

@@ -15,7 +15,7 @@ import { pagePathControl } from "./page-path.tsx";
 import { refuseInvalid, rememberEntry } from "./pre-save.ts";
 import { guardDeletes } from "./refuse-delete.ts";
 import { hookBackends } from "./backend-hooks.ts";
-import { listEveryFolder } from "./pictures.ts";
+import { listEveryFolder, listFoldersByName } from "./pictures.ts";
 import { listPicturesOnce } from "./media-names.ts";
 import { placeSchemaLines } from "./schema-line.ts";
 import { limitUploads } from "./upload-limits.ts";
@@ -55,6 +55,7 @@ nameMediaFolder(document);
 hookBackends(cms, (backend, name) => {
   rememberBackend(name);
   guardDeletes(backend);
+  if (name === "proxy") listFoldersByName(backend);
   listEveryFolder(backend);
   listPicturesOnce(backend);
   rememberHistorySource(backend, name);

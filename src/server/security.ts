@@ -39,8 +39,10 @@ export function answerKind(path: string): AnswerKind {
   return path.startsWith(KIND_PREFIX.admin) ? "admin" : "page";
 }
 
-/** Where the editor saves: GitHub's API, or Decap's local backend (`npm run edit`, its fixed port 8081). */
-const EDITOR_BACKENDS = ["https://api.github.com", "http://localhost:8081", "http://127.0.0.1:8081"];
+/** Decap's local backend (`npm run edit`, its fixed port 8081): it also sends the pictures the editor lists. */
+const LOCAL_BACKEND = ["http://localhost:8081", "http://127.0.0.1:8081"];
+/** Where the editor saves: GitHub's API, or the local backend. */
+const EDITOR_BACKENDS = ["https://api.github.com", ...LOCAL_BACKEND];
 
 /** The Content-Security-Policy of one kind of answer. */
 export function contentSecurityPolicy(inputs: PolicyInputs, kind: AnswerKind = "page"): string {
@@ -51,8 +53,9 @@ export function contentSecurityPolicy(inputs: PolicyInputs, kind: AnswerKind = "
     // with new Function, and refuses to start without 'unsafe-eval'. Pages never get it.
     ["script-src", "'self'", ...(editor ? ["'unsafe-eval'"] : inputs.scriptHashes)],
     ["style-src", "'self'", "'unsafe-inline'"],
-    // The editor shows a picture being uploaded as a blob: URL and the signed-in GitHub user's avatar.
-    ["img-src", "'self'", "data:", ...(editor ? ["blob:", "https://avatars.githubusercontent.com"] : [])],
+    // The editor shows a picture being uploaded as a blob: URL, the signed-in GitHub user's avatar,
+    // and the local backend's pictures.
+    ["img-src", "'self'", "data:", ...(editor ? ["blob:", "https://avatars.githubusercontent.com", ...LOCAL_BACKEND] : [])],
     ["font-src", "'self'"],
     // blob:: the editor reads back a picture being uploaded to keep it in the draft it backs up.
     ["connect-src", "'self'", ...(editor ? ["blob:", ...EDITOR_BACKENDS] : [])],

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { disclosure, expect, isMobile, menuToggle, test } from "./fixtures.ts";
+import { holdTime, runUntil } from "./hold-time.ts";
 
 /**
  * The shell runs no app: the menus are <details> with the page's small inline script on top
@@ -104,16 +105,20 @@ test.describe("intro", () => {
 
   test("Skip works before the hero hydrates, and the splash stays gone after it", async ({ page }) => {
     const app = await holdIslands(page);
-    // Skipped as soon as the page is there: by its load event the splash's 3 s may be over on a busy machine.
+    // The splash's 3 s do not pass until the test says so, however slow the machine.
+    await holdTime(page);
     await page.goto("/", { waitUntil: "domcontentloaded" });
     const intro = page.getByTestId("intro");
     await page.getByRole("button", { name: "Skip intro" }).click();
     await expect(intro).toBeHidden();
     await page.waitForLoadState("load");
+    // The island's moment ("idle") comes in page time too.
+    await runUntil(page, 2500);
 
     await app.hydrate();
     await expect(intro).toBeHidden();
-    await page.waitForTimeout(500);
+    // Past the splash's own end: nothing brings it back.
+    await runUntil(page, 4000);
     await expect(intro).toBeHidden();
   });
 });

@@ -11,12 +11,13 @@ import { startGitBackend, type GitBackend } from "./git-backend.ts";
 
 let backend: GitBackend;
 
-/** The editor's requests for the local backend's fixed address go to this test's decap-server. */
+/** The editor's requests for the local backend's fixed address go to this test's backend. */
 async function openEditor(page: Page, hash: string): Promise<void> {
-  await page.route("http://localhost:8081/api/v1", async (route) => {
+  await page.route("http://localhost:8081/api/v1**", async (route) => {
+    const url = route.request().url().replace("http://localhost:8081/api/v1", backend.url);
     for (let attempt = 1; ; attempt++) {
       try {
-        await route.fulfill({ response: await route.fetch({ url: backend.url }) });
+        await route.fulfill({ response: await route.fetch({ url }) });
         return;
       } catch (error) {
         // A kept-alive connection decap-server closed just as it was reused: once more, on a new one.

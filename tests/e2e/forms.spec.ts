@@ -2,6 +2,7 @@ import type { Locator, Page, Request, TestInfo } from "@playwright/test";
 import { fieldsOf, formSchemas } from "../../src/server/validate.ts";
 import { mailedWith, storedWhere } from "./enquiries.ts";
 import { axe, expect, hydrateIslands, test } from "./fixtures.ts";
+import { settled } from "./hold-time.ts";
 
 const CONTACT_API = "/api/mail/send-contact";
 const QUOTE_API = "/api/mail/send-quote";
@@ -231,7 +232,7 @@ test.describe("contact form", () => {
     await expect(submitButton(page)).toBeDisabled();
     await expect(submitButton(page)).toHaveText("Sending…");
     await field(page, "Subject").press("Enter"); // implicit submission: must not send again
-    await page.waitForTimeout(300);
+    await settled(page);
     release();
     await expectToast(page, "Message Sent", "We will get back to you shortly.");
     await expect(submitButton(page)).toBeEnabled();

@@ -2,6 +2,7 @@ import { fieldsOf, formSchemas } from "../../src/server/validate.ts";
 import type { Page, TestInfo } from "@playwright/test";
 import { mailedWith, storedWhere } from "./enquiries.ts";
 import { SPEC_ROUTES, disclosure, expect, isMobile, menuToggle, test } from "./fixtures.ts";
+import { holdTime } from "./hold-time.ts";
 
 /** The controls each form has: its schema's visitor fields and the honeypot. */
 /** What a form posts without script: the visitor's fields, the honeypot, and the page it is on (the lead's source). */
@@ -135,6 +136,8 @@ test.describe("intro, without script", () => {
   test.use({ seenIntro: false });
 
   test("Skip intro closes the splash", async ({ page }) => {
+    // Its fade (a CSS animation) stands still until the click, however slow the machine.
+    await holdTime(page);
     await page.goto("/");
     const intro = page.getByTestId("intro");
     await expect(intro).toBeVisible();

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { COMPANY, expect, isMobile, test } from "./fixtures.ts";
+import { settled } from "./hold-time.ts";
 
 /**
  * One test per page family of the spec (section 2) on the real pages: that each shows its
@@ -441,7 +442,7 @@ test.describe("AVEVA", () => {
     const pdfs: string[] = [];
     page.on("request", (r) => r.url().endsWith(".pdf") && pdfs.push(r.url()));
     await page.goto("/aveva/aveva-intouch", { waitUntil: "load" });
-    await page.waitForTimeout(500);
+    await settled(page);
     expect(pdfs).toEqual([]);
     await page.locator("main iframe").scrollIntoViewIfNeeded();
     await expect.poll(() => pdfs.length).toBeGreaterThan(0);
@@ -567,7 +568,7 @@ test.describe("custom cursor", () => {
     await page.goto("/about");
     await page.mouse.move(100, 300);
     await page.mouse.move(120, 320);
-    await page.waitForTimeout(400);
+    await settled(page);
     expect(["absent", "0"]).toContain(await opacity(page, "cursor-inner"));
     expect(["absent", "0"]).toContain(await opacity(page, "cursor-outer"));
     expect(fetched.filter((url) => url.includes("/cursor-"))).toEqual([]);

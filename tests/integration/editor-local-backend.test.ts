@@ -1,4 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { request, type IncomingHttpHeaders } from "node:http";
 import { connect } from "node:net";
 import { networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -63,5 +66,115 @@ describe("the editor's local backend (npm run edit)", () => {
       .filter((a) => a && !a.internal && a.family === "IPv4")
       .map((a) => a!.address);
     for (const address of others) expect(await reaches(address, port), address).toBe(false);
+  });
+});
+
+/** A POST to the backend with a Host header of the test's choosing (fetch sets its own). */
+function post(port: number, body: unknown, host = `localhost:${port}`) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; json: unknown }>((resolve, reject) => {
+    const data = JSON.stringify(body);
+    const req = request({ host: LOOPBACK, port, path: "/api/v1", method: "POST", headers: { host, "content-type": "application/json" } }, (res) => {
+      let text = "";
+      res.setEncoding("utf8").on("data", (chunk) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, json: JSON.parse(text || "null") }));
+    });
+    req.on("error", reject).end(data);
+  });
+}
+
+async function startOn(root: string, mode: "fs" | "git") {
+  const port = await freePort();
+  const backend = startLocalBackend({ root, port, mode, env: { PATH: process.env.PATH, HOME: root }, logLevel: "error", stdio: "ignore" });
+  for (let i = 0; !(await post(port, { action: "info" }).catch(() => undefined)); i++) {
+    if (i > 150 || backend.exitCode !== null) throw new Error(`the local backend did not answer on port ${port}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { port, backend };
+}
+
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+
+describe("the local backend's front", () => {
+  const root = mkdtempSync(join(tmpdir(), "lariox-front-"));
+  let port = 0;
+  let backend: ChildProcess;
+
+  beforeAll(async () => {
+    mkdirSync(join(root, "public/assets/cards"), { recursive: true });
+    writeFileSync(join(root, "public/assets/cards/plc.jpg"), Buffer.alloc(1234, 1));
+    writeFileSync(join(root, "public/assets/cards/panel.svg"), SVG);
+    writeFileSync(join(root, "package.json"), "{}");
+    ({ port, backend } = await startOn(root, "fs"));
+  });
+  afterAll(() => {
+    backend?.kill();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("answers only requests addressed to this machine by name: a rebound name writes nothing", async () => {
+    const write = {
+      action: "persistEntry",
+      params: { branch: "main", entry: { slug: "x", path: "hook.sh", raw: "echo owned" }, assets: [], options: { commitMessage: "x", useWorkflow: false } },
+    };
+    const refused = await post(port, write, `attacker.example:${port}`);
+    expect(refused.status).toBe(403);
+    expect(existsSync(join(root, "hook.sh"))).toBe(false);
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`]) expect((await post(port, { action: "info" }, host)).status).toBe(200);
+  });
+
+  it("does not say what it runs on", async () => {
+    const answer = await post(port, { action: "info" });
+    expect(answer.headers["x-powered-by"]).toBeUndefined();
+  });
+
+  it("lists a media folder by names and sizes, without the files' content", async () => {
+    const answer = await post(port, { action: "listMedia", params: { branch: "main", mediaFolder: "public/assets/cards" } });
+    expect(answer.status).toBe(200);
+    const files = (answer.json as { name: string; path: string; size: number }[]).sort((a, b) => a.name.localeCompare(b.name));
+    expect(files.map(({ name, path, size }) => ({ name, path, size }))).toEqual([
+      { name: "panel.svg", path: "public/assets/cards/panel.svg", size: SVG.length },
+      { name: "plc.jpg", path: "public/assets/cards/plc.jpg", size: 1234 },
+    ]);
+    expect(JSON.stringify(answer.json)).not.toContain("content");
+    expect((await post(port, { action: "listMedia", params: { branch: "main", mediaFolder: "public/../.." } })).status).toBe(422);
+  });
+
+  it("sends one listed file at a time, from public/ only, and an SVG runs nothing on its origin", async () => {
+    const media = (path: string) => fetch(`http://localhost:${port}/api/v1/media?path=${encodeURIComponent(path)}`);
+    const jpg = await media("public/assets/cards/plc.jpg");
+    expect(jpg.status).toBe(200);
+    expect((await jpg.arrayBuffer()).byteLength).toBe(1234);
+    const svg = await media("public/assets/cards/panel.svg");
+    expect(svg.headers.get("content-security-policy")).toContain("sandbox");
+    expect(svg.headers.get("x-content-type-options")).toBe("nosniff");
+    expect((await media("package.json")).status).toBe(400);
+    expect((await media("public/../package.json")).status).toBe(400);
+  });
+});
+
+describe("the local backend in git mode (npm run edit -- --workflow)", () => {
+  const root = mkdtempSync(join(tmpdir(), "lariox-front-git-"));
+  let port = 0;
+  let backend: ChildProcess;
+
+  beforeAll(async () => {
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: root, env: { PATH: process.env.PATH, HOME: root, GIT_CONFIG_NOSYSTEM: "1" } });
+    mkdirSync(join(root, "public/assets/banners"), { recursive: true });
+    // Pictures large enough that decap-server's own listing (every file whole, in base64) takes a while.
+    for (let i = 0; i < 6; i++) writeFileSync(join(root, `public/assets/banners/b${i}.jpg`), randomBytes(4 << 20));
+    git("init", "--quiet", "--initial-branch=main");
+    git("-c", "user.name=t", "-c", "user.email=t@example.com", "add", ".");
+    git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "--quiet", "-m", "pictures");
+    ({ port, backend } = await startOn(root, "git"));
+  });
+  afterAll(() => {
+    backend?.kill();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("answers every request of a burst, however long the ones before it take (decap-server alone gave up after 3 s in its queue)", async () => {
+    const getMedia = { action: "getMedia", params: { branch: "main", mediaFolder: "public/assets/banners" } };
+    const answers = await Promise.all(Array.from({ length: 16 }, () => post(port, getMedia)));
+    expect(answers.map((a) => a.status)).toEqual(Array(16).fill(200));
   });
 });

@@ -100,7 +100,7 @@ describe("security headers", () => {
   it("gives the visual editor (/admin) a policy of its own: no inline script, eval for Decap, its backends, no framing", async () => {
     // The page's policy with three directives of its own.
     const editor = EXPECTED_PAGE_CSP.replace(`script-src 'self' ${sha256(INLINE)}`, "script-src 'self' 'unsafe-eval'")
-      .replace("img-src 'self' data:", "img-src 'self' data: blob: https://avatars.githubusercontent.com")
+      .replace("img-src 'self' data:", "img-src 'self' data: blob: https://avatars.githubusercontent.com http://localhost:8081 http://127.0.0.1:8081")
       .replace("connect-src 'self'", "connect-src 'self' blob: https://api.github.com http://localhost:8081 http://127.0.0.1:8081");
     for (const path of ["/admin/", "/admin/?local=1", "/admin/assets/admin-Dx9_a1B2.js"]) {
       const r = await get(path);

@@ -1,0 +1,104 @@
+/**
+ * Decap's local backend: decap-server's own request handlers (fs or git mode), mounted behind a
+ * front of the site's. Run as its own process by local-backend.ts; settings come from its environment.
+ *
+ * The front does three things decap-server does not:
+ * - It answers only requests addressed to this machine by name (Host localhost, 127.0.0.1 or [::1]
+ *   on its port). The backend writes anywhere in the checkout without sign-in, and a web page
+ *   whose name is rebound to 127.0.0.1 would otherwise reach it as its own origin.
+ * - In git mode it hands decap-server one request at a time. decap-server holds a lock around
+ *   each git request and fails any request that waited three seconds for it ("Request timed
+ *   out"), which a slow machine or a few requests at once reach; queued here, nothing waits there.
+ * - It lists a media folder by names and sizes (action `listMedia`) and serves each file on its own
+ *   (GET /api/v1/media?path=…), so the editor's picker draws thumbnails as they come into view.
+ *   decap-server's `getMedia` sends every file of a folder whole, in base64, in one answer.
+ */
+import { readdir, stat } from "node:fs/promises";
+import { join, relative, resolve, sep } from "node:path";
+import cors from "cors";
+import express, { type NextFunction, type Request, type Response } from "express";
+import pLimit from "p-limit";
+import decapServer from "decap-server/dist/middlewares.js";
+
+const root = resolve(process.env.GIT_REPO_DIRECTORY ?? process.cwd());
+const port = Number(process.env.PORT ?? 8081);
+const host = process.env.BIND_HOST ?? "127.0.0.1";
+const mode = process.env.MODE === "git" ? "git" : "fs";
+const logLevel = process.env.LOG_LEVEL ?? "warn";
+/** Decap's own rule for the pages allowed to call it: the editor runs on this machine. */
+const EDITOR_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
+/** Only files the site serves are listed or sent. */
+const MEDIA_ROOT = "public";
+
+export interface ListedMedia {
+  id: string;
+  name: string;
+  path: string;
+  size: number;
+}
+
+const localNames = new Set([`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]);
+
+function onlyThisMachine(req: Request, res: Response, next: NextFunction): void {
+  if (localNames.has(req.headers.host ?? "")) return next();
+  res.status(403).json({ error: `this backend answers only as localhost:${port}` });
+}
+
+/** `folder` resolved inside public/, or undefined for anything outside it. */
+function mediaPath(folder: unknown): string | undefined {
+  if (typeof folder !== "string") return undefined;
+  const base = join(root, MEDIA_ROOT);
+  const path = resolve(root, folder);
+  return path === base || path.startsWith(base + sep) ? path : undefined;
+}
+
+async function listMedia(folder: string): Promise<ListedMedia[]> {
+  const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+  const files = entries.filter((entry) => entry.isFile());
+  return Promise.all(
+    files.map(async (file) => {
+      const path = join(folder, file.name);
+      const { size, mtimeMs } = await stat(path);
+      const repoPath = relative(root, path).split(sep).join("/");
+      return { id: `${repoPath}@${size}-${Math.round(mtimeMs)}`, name: file.name, path: repoPath, size };
+    }),
+  );
+}
+
+const app = express();
+app.disable("x-powered-by");
+app.use(onlyThisMachine);
+app.use(cors({ origin: EDITOR_ORIGIN }));
+
+app.get("/api/v1/media", (req, res) => {
+  const path = mediaPath(req.query.path);
+  if (!path) return void res.status(400).json({ error: "path must name a file under public/" });
+  // Opened on its own, an uploaded SVG must run nothing here, where this backend's origin writes files.
+  const headers = {
+    "cache-control": "no-cache",
+    "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    "x-content-type-options": "nosniff",
+  };
+  res.sendFile(path, { dotfiles: "deny", headers }, (error) => {
+    if (error && !res.headersSent) res.status(404).json({ error: "no such file" });
+  });
+});
+
+app.post("/api/v1", express.json({ limit: "50mb" }));
+if (mode === "git") {
+  const oneAtATime = pLimit(1);
+  app.post("/api/v1", (_req, res, next) => void oneAtATime(() => new Promise<void>((done) => (res.once("close", done), next()))));
+}
+app.post("/api/v1", (req, res, next) => {
+  const body = req.body as { action?: string; params?: { mediaFolder?: unknown } } | undefined;
+  if (body?.action !== "listMedia") return next();
+  const folder = mediaPath(body.params?.mediaFolder);
+  if (!folder) return void res.status(422).json({ error: "mediaFolder must be a folder under public/" });
+  listMedia(folder).then((files) => res.json(files), next);
+});
+
+const decap = express();
+decap.disable("x-powered-by");
+await (mode === "git" ? decapServer.registerLocalGit : decapServer.registerLocalFs)(decap, { logLevel });
+app.use(decap);
+app.listen(port, host);
