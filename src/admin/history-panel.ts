@@ -70,7 +70,7 @@ async function describeVersion(source: HistorySource, version: Version, older: V
 function restored(label: string): void {
   showNotice({
     tone: "info",
-    text: `${label} is in the form. Look it over in the preview, then press Publish to save it as the newest version; until then nothing is saved, and the version it replaces stays in the history.`,
+    text: `${label} is in the form. Look it over in the preview, then press Publish to save it as the newest version; until then nothing is saved.`,
   });
 }
 

@@ -18,9 +18,13 @@ export function folderLine(mediaFolder: string | undefined): string {
   return `The folder “${folder || "assets"}”, where this field's pictures are kept: a picture you upload here is saved in it.`;
 }
 
+/** The media folder of the field the dialog was opened for; none when opened from the top bar (Decap then keeps no field, or not as a map). */
 function fieldFolder(): string | undefined {
-  const field = store.getState().mediaLibrary.get("field") as ImmutableMap<string, unknown> | undefined;
-  const folder = field?.get("media_folder");
+  const field: unknown = store.getState().mediaLibrary.get("field");
+  const folder =
+    field && typeof (field as Partial<ImmutableMap<string, unknown>>).get === "function"
+      ? (field as ImmutableMap<string, unknown>).get("media_folder")
+      : undefined;
   return typeof folder === "string" ? folder : undefined;
 }
 

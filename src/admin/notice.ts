@@ -1,8 +1,9 @@
 /**
  * The editor's own messages (a refusal with the places it names, where a publish went, what an
- * upload became): one box at the foot of the screen, above Decap's dialogs, that stays until it is
- * closed, the next message, or the next save. Decap's notices sit under its Media dialog, pack a
- * list into one narrow paragraph and go after a few seconds, before a long one is read.
+ * upload became): one box at the foot of the screen, above Decap's dialogs, that stays until it
+ * is closed, the next message or the next save; a message about what was done also goes at the
+ * next keystroke. Decap's notices sit under its Media dialog, pack a list into one narrow
+ * paragraph and go after a few seconds, before a long one is read.
  */
 export interface Notice {
   /** A refusal is an alert (read out at once); anything else a status. */
@@ -48,5 +49,7 @@ export function showNotice({ tone, text, items = [], href }: Notice): HTMLElemen
   close.addEventListener("click", () => box.remove());
   box.append(close);
   document.body.append(box);
+  // A message about what was done goes once the editor types again: it would cover the next one.
+  if (tone === "info") document.addEventListener("input", () => box.remove(), { once: true });
   return box;
 }

@@ -37,10 +37,9 @@ export async function startEditorBackend(): Promise<EditorBackend> {
   for (const name of COPIED) cpSync(join(project, name), join(root, name), { recursive: true });
   symlinkSync(join(project, "node_modules"), join(root, "node_modules"));
   // A repository whose one commit holds the content as copied: the editor's History reads its versions from git.
-  const git = (...args: string[]) => promisify(execFile)("git", ["-C", root, ...args], { env: { PATH: process.env.PATH, ...GIT_PERSON } });
-  await git("init", "-q", "-b", "main");
-  await git("add", "content");
-  await git("commit", "-q", "-m", "Content as copied for the editor's tests");
+  await gitIn(root, "init", "-q", "-b", "main");
+  await gitIn(root, "add", "content");
+  await gitIn(root, "commit", "-q", "-m", "Content as copied for the editor's tests");
   const backend: ChildProcess = startLocalBackend({ root, env: { PATH: process.env.PATH }, logLevel: "error", stdio: "ignore" });
   for (let i = 0; !(await answers()); i++) {
     if (i > 100) throw new Error(`decap-server did not start at ${BACKEND}`);
@@ -59,6 +58,11 @@ export async function startEditorBackend(): Promise<EditorBackend> {
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs git in the copy, as GIT_PERSON unless an --author says otherwise. */
+export async function gitIn(root: string, ...args: string[]): Promise<void> {
+  await promisify(execFile)("git", ["-C", root, ...args], { env: { PATH: process.env.PATH, ...GIT_PERSON } });
 }
 
 async function answers(): Promise<boolean> {
