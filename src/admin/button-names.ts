@@ -30,7 +30,7 @@ export function nameDragAnnouncement(region: Element, focused: Element | null): 
 export function nameBarButtons(root: ParentNode): void {
   for (const handle of root.querySelectorAll(DRAG_HANDLE)) {
     const title = itemTitle(handle);
-    handle.setAttribute("aria-label", `Move ${title ? `“${title}”` : "this item"}: press Space, then the arrow keys`);
+    handle.setAttribute("aria-label", `Drag to move ${title ? `“${title}”` : "this item"}`);
   }
   for (const button of root.querySelectorAll<HTMLButtonElement>(BAR_BUTTON)) {
     const bar = button.parentElement!;

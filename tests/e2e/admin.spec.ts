@@ -218,7 +218,7 @@ test.describe("the visual editor @once", () => {
       page.getByText(/That column shows the postal address, phone numbers, email and opening hours of Contact details above: change them there\.$/),
     ).toBeVisible();
     // The drag handle is named after its row, not read out as a random key.
-    await expect(page.getByRole("button", { name: `Move “${site.contact.phones[0]}”: press Space, then the arrow keys` })).toBeVisible();
+    await expect(page.getByRole("button", { name: `Drag to move “${site.contact.phones[0]}”` })).toBeVisible();
   });
 
   test("a hero slide's picture is chosen among the banners, and the dialog names the folder", async ({ page }) => {
@@ -231,6 +231,19 @@ test.describe("the visual editor @once", () => {
     await expect(page.locator("[data-lariox-folder]")).toHaveText(/^The folder “banners”/);
     await expect(page.getByText("home-2.jpg", { exact: true })).toBeVisible();
     await expect(page.getByText("home-2.webp", { exact: true })).toHaveCount(0);
+  });
+
+  test("a datasheet's row is titled by its document name, and a new product page's preview names no 'undefined'", async ({ page }) => {
+    const sections = (parse(file("content/pages/aveva/aveva-edge.yaml")) as { sections: { type: string; title?: string }[] }).sections;
+    await openEditor(page, "#/collections/pages/entries/aveva/aveva-edge");
+    await expect(page.getByText(sections.find((s) => s.type === "pdfEmbed")!.title!, { exact: true })).toBeVisible();
+    // "PDF Embed" stays the section's type, above the row, not its title.
+    await expect(page.locator('[class*="-NestedObjectLabel"]').filter({ hasText: /^PDF Embed$/ })).toHaveCount(0);
+    await openEditor(page, "#/collections/pages/new?path=products");
+    const preview = page.frameLocator("#preview-pane").locator("body");
+    // The product pages' WhatsApp line quotes the page's name, which a new page has not yet.
+    await expect(preview).toContainText("Questions about (page name)?");
+    await expect(preview).not.toContainText("undefined");
   });
 
   test("on a 390 px phone: every toolbar button on screen, no sideways scrolling, the form and the preview one at a time", async ({ page }) => {

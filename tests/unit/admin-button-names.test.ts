@@ -39,7 +39,7 @@ describe("the buttons on a list item's bar", () => {
     document.body.innerHTML = item("About Us") + item("Our Solutions") + '<div id="DndLiveRegion-0" role="status"></div>';
     nameBarButtons(document);
     const handle = document.querySelector<HTMLElement>('[aria-roledescription="sortable"]')!;
-    expect(handle.getAttribute("aria-label")).toBe("Move “About Us”: press Space, then the arrow keys");
+    expect(handle.getAttribute("aria-label")).toBe("Drag to move “About Us”");
     const region = document.getElementById("DndLiveRegion-0")!;
     region.textContent = "Draggable item 3f2a9c1e-8b7d-4e6f-a5c4-0d1e2f3a4b5c was moved over droppable area 9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d.";
     nameDragAnnouncement(region, handle);
