@@ -29,7 +29,8 @@ export function showNotice({ tone, text, items = [], href }: Notice): HTMLElemen
   box.style.cssText = `${BOX};${TONES[tone]}`;
   const [before = "", after] = href ? text.split(href) : [text];
   const line = document.createElement("p");
-  line.style.margin = "0";
+  // Decap's page colours every paragraph and list dark: the box's own colour, or white text reads dark on navy.
+  line.style.cssText = "margin:0;color:inherit";
   line.append(before);
   if (href && after !== undefined) {
     const link = Object.assign(document.createElement("a"), { href, target: "_blank", rel: "noopener", textContent: href });
@@ -39,7 +40,7 @@ export function showNotice({ tone, text, items = [], href }: Notice): HTMLElemen
   box.append(line);
   if (items.length > 0) {
     const list = document.createElement("ul");
-    list.style.cssText = "margin:8px 0 0;padding-left:20px";
+    list.style.cssText = "margin:8px 0 0;padding-left:20px;color:inherit";
     for (const item of items) list.append(Object.assign(document.createElement("li"), { textContent: item }));
     box.append(list);
   }

@@ -448,6 +448,8 @@ test.describe("the visual editor @once", () => {
     // Then the editor says where the change is and where to see it.
     await expect(page.locator("[data-lariox-live]")).toContainText("Saved on this computer, and the site here shows it now");
     await expect(page.locator("[data-lariox-live]")).toContainText("the person who looks after the site's code puts it online");
+    // White on the box's navy, not the page's dark text colour.
+    await expect(page.locator("[data-lariox-live] p")).toHaveCSS("color", "rgb(255, 255, 255)");
     await expect(page.locator("[data-lariox-live] a")).toHaveAttribute("href", /\/products\/commissioning$/);
     const saved = "content/pages/products/commissioning.yaml";
     await expect.poll(() => existsSync(join(backend.root, saved))).toBe(true);
