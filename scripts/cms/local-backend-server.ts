@@ -12,6 +12,9 @@
  * - It lists a media folder by names and sizes (action `listMedia`) and serves each file on its own
  *   (GET /api/v1/media?path=…), so the editor's picker draws thumbnails as they come into view.
  *   decap-server's `getMedia` sends every file of a folder whole, in base64, in one answer.
+ *
+ * And it answers the editor's History (actions `entryVersions`, `entryAtVersion`, `deletedEntries`)
+ * from the checkout's git history.
  */
 import { readdir, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
@@ -19,6 +22,7 @@ import cors from "cors";
 import express, { type NextFunction, type Request, type Response } from "express";
 import pLimit from "p-limit";
 import decapServer from "decap-server/dist/middlewares.js";
+import { deletedEntries, entryAtVersion, entryVersions } from "./history.ts";
 
 const root = resolve(process.env.GIT_REPO_DIRECTORY ?? process.cwd());
 const port = Number(process.env.PORT ?? 8081);
@@ -95,6 +99,22 @@ app.post("/api/v1", (req, res, next) => {
   const folder = mediaPath(body.params?.mediaFolder);
   if (!folder) return void res.status(422).json({ error: "mediaFolder must be a folder under public/" });
   listMedia(folder).then((files) => res.json(files), next);
+});
+
+// The editor's History (history.ts): an entry's versions and the deleted pages, read with git log/show.
+const HISTORY: Record<string, (params: Record<string, unknown>) => Promise<unknown>> = {
+  entryVersions: ({ path }) => entryVersions(root, String(path)),
+  entryAtVersion: async ({ path, commit }) => ({ content: await entryAtVersion(root, String(path), String(commit)) }),
+  deletedEntries: ({ folder }) => deletedEntries(root, String(folder)),
+};
+app.post("/api/v1", (req, res, next) => {
+  const body = req.body as { action?: string; params?: Record<string, unknown> } | undefined;
+  const action = body?.action !== undefined && Object.hasOwn(HISTORY, body.action) ? HISTORY[body.action] : undefined;
+  if (!action) return next();
+  action(body?.params ?? {}).then(
+    (answer) => res.json(answer),
+    (error: Error) => res.status(422).json({ error: error.message }),
+  );
 });
 
 const decap = express();

@@ -58,7 +58,8 @@ export function cmsConfig(schemas: Schemas, backend: BackendOptions, site?: Site
         name: "pages",
         label: "Pages",
         label_singular: "Page",
-        description: "Every page of the site. To add a page inside a folder, open the folder and press “New Page”.",
+        description:
+          "Every page of the site. To add a page inside a folder, open the folder and press “New Page”. What every page shows (menus, footer, postal address, phone numbers, email) is in Site settings; the search box finds pages only.",
         folder: "content/pages",
         extension: "yaml",
         format: "lariox-yaml",

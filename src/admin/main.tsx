@@ -16,6 +16,7 @@ import { refuseInvalid, rememberEntry } from "./pre-save.ts";
 import { guardDeletes } from "./refuse-delete.ts";
 import { hookBackends } from "./backend-hooks.ts";
 import { listEveryFolder, listFoldersByName } from "./pictures.ts";
+import { listPicturesOnce } from "./media-names.ts";
 import { placeSchemaLines } from "./schema-line.ts";
 import { limitUploads } from "./upload-limits.ts";
 import { rememberBackend, showLiveNotice } from "./live-notice.ts";
@@ -25,6 +26,11 @@ import { useEditorWording } from "./wording.ts";
 import { keepFocusSelection } from "./string-control.ts";
 import { nameListButtons } from "./button-names.ts";
 import { PagePreview } from "./preview.tsx";
+import { switchFormAndPreview } from "./phone-layout.ts";
+import { openGroupsFromTheirBars } from "./group-bars.ts";
+import { offerHistory } from "./history-panel.ts";
+import { nameMediaFolder } from "./media-folder.ts";
+import { rememberHistorySource } from "./history-source.ts";
 
 // Set at build (vite.admin.config.ts) from CMS_REPO, CMS_BRANCH, CMS_AUTH_URL and CMS_LIVE_MINUTES.
 declare const __CMS_BACKEND__: { repo: string; branch: string; baseUrl: string; liveMinutes: number };
@@ -42,11 +48,17 @@ cms.registerEventListener({ name: "postSave", handler: rememberEntry });
 cms.registerEventListener({ name: "postPublish", handler: ({ entry }: { entry: Entry }) => showLiveNotice(entry, __CMS_BACKEND__.liveMinutes) });
 limitUploads(document);
 nameListButtons(document);
+switchFormAndPreview(document);
+openGroupsFromTheirBars(document);
+offerHistory(document);
+nameMediaFolder(document);
 hookBackends(cms, (backend, name) => {
   rememberBackend(name);
   guardDeletes(backend);
   if (name === "proxy") listFoldersByName(backend);
   listEveryFolder(backend);
+  listPicturesOnce(backend);
+  rememberHistorySource(backend, name);
   placeSchemaLines(backend);
 });
 

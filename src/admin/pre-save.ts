@@ -10,6 +10,7 @@ import { entryFields } from "./fields.ts";
 import { clean, validateEntry } from "./validate-entry.ts";
 import { Refusal } from "./wording.ts";
 import { showFieldErrors } from "./field-errors.ts";
+import { closeNotice } from "./notice.ts";
 
 /** After a save, the rest of the session checks against the entry as saved (site-index.ts). */
 export function rememberEntry({ entry }: { entry: Entry }): void {
@@ -18,6 +19,8 @@ export function rememberEntry({ entry }: { entry: Entry }): void {
 }
 
 export async function refuseInvalid({ entry }: { entry: Entry }): Promise<undefined> {
+  // The last save's message would cover this one's.
+  closeNotice();
   const index = await loadSiteIndex();
   // Pictures uploaded into this entry are saved with it: they count as there.
   const assets = [...index.assets, ...entryUploads(entry)];

@@ -58,7 +58,9 @@ function bannerHeights(site: Site | undefined) {
 }
 
 export function PagePreview({ entry }: Pick<PreviewTemplateComponentProps, "entry">) {
-  const data = withUploads(clean(entryData(entry), entryFields("page")), draftUploads(entry)) as Page;
+  const filled = withUploads(clean(entryData(entry), entryFields("page")), draftUploads(entry)) as Page;
+  // A new page has no name yet: the lines that quote it ("Questions about {page}?") say where it will go.
+  const data = { ...filled, title: filled.title?.trim() ? filled.title : "(page name)" };
   const site = siteIndex()?.site;
   const page = site?.contact ? fillTokens({ ...data, sections: data.sections ?? [] }, contactTokens(site)) : { ...data, sections: data.sections ?? [] };
   // A new key for each change: a boundary forgets its error once the entry is fixed.

@@ -74,7 +74,7 @@ const IMAGE = /\.(jpe?g|png|svg|webp)$/i;
  */
 export const DEVELOPER_SETTINGS = new Set(["behaviour", "ui", "siteUrl", "endpoint", "autocomplete", "checkRequired", "serverMessage"]);
 /** Strings that read as prose get a text area rather than one line. */
-const PROSE = new Set(["description", "text", "intro", "paragraphs", "aboutText", "serverMessage"]);
+const PROSE = new Set(["description", "text", "intro", "paragraph", "aboutText", "serverMessage"]);
 
 /** Follows `$ref`s (in the same file or another), keeping the referring schema's own title and description. */
 export function resolve(schema: Schema, file: string, schemas: Schemas): { schema: Schema; file: string } {
@@ -154,7 +154,8 @@ export function toField(name: string, raw: Schema, required: boolean, file: stri
       if (items.schema.oneOf) return { ...list, typeKey: "type", types: items.schema.oneOf.map((branch) => variant(branch, items.file, schemas)) };
       const item = toField(singular(name), schema.items ?? {}, true, at, schemas);
       if (item.widget === "object" && "fields" in item) return { ...list, summary: summaryOf(item.fields, list.label_singular), fields: item.fields };
-      return { ...list, field: item };
+      // A row of a list of plain values (a phone number, a paragraph) is titled by its value, not by the field's name.
+      return { ...list, field: item, summary: `{{fields.${item.name} | default('${list.label_singular.replace(/[{}']/g, "")}')}}` };
     }
     case "object": {
       // A map with names chosen by the author (site.yaml's sidebars) has no fixed fields to draw:
@@ -162,10 +163,14 @@ export function toField(name: string, raw: Schema, required: boolean, file: stri
       if (!schema.properties) return { ...base, widget: "hidden" };
       const needed = new Set(schema.required ?? []);
       const optional = inOptional || !required;
+      // An example given where a shared $def is used (a hero's slide: a banner picture) speaks for
+      // that use: each field takes its part of it, so a picture's picker opens on the right folder.
+      const example = (schema.examples ?? []).find((e): e is Record<string, unknown> => !!e && typeof e === "object" && !Array.isArray(e));
+      const here = (key: string, child: Schema): Schema => (example?.[key] !== undefined ? { ...child, examples: [example[key]] } : child);
       return {
         ...base,
         widget: "object",
-        fields: Object.entries(schema.properties).map(([key, child]) => toField(key, child, needed.has(key), at, schemas, optional)),
+        fields: Object.entries(schema.properties).map(([key, child]) => toField(key, here(key, child), needed.has(key), at, schemas, optional)),
       };
     }
     default:
@@ -223,9 +228,14 @@ function summaryOf(fields: Field[], fallback: string): string {
   return first ? `{{fields.${first.name} | default('${fallback.replace(/[{}]/g, "")}')}}` : "";
 }
 
-/** The field a list's row is titled by: the first heading, title, label or name, else the first text field. */
+/**
+ * The field a list's row is titled by: the first heading, title, label or name that the item must
+ * have (a datasheet's document name, before its optional heading), else the first of them, else
+ * the first text field.
+ */
 export function titleField(fields: Field[]): Field | undefined {
-  return fields.find((f) => ["heading", "title", "label", "name"].includes(f.name)) ?? fields.find((f) => f.widget === "string");
+  const named = fields.filter((f) => ["heading", "title", "label", "name"].includes(f.name));
+  return named.find((f) => f.needed) ?? named[0] ?? fields.find((f) => f.widget === "string");
 }
 
 /** "Dropdown menus" -> "Dropdown menu", "Device families not supported" -> "Device family not supported". */

@@ -2,11 +2,15 @@
  * Uploads the site can take: a picture wider or taller than MAX_SIDE is scaled down to it in the
  * browser (the build makes its smaller copies from there; a 4,400 px photo would only weigh the
  * repository and the build down), and a file still larger than its limit is refused, saying why
- * and what to do. Runs before Decap's media library sees the chosen file.
+ * and what to do, in a message above the Media dialog (notice.ts). A scaled picture is named for
+ * its new size if its name held the old one, and the editor reads what was done and why. Runs
+ * before Decap's media library sees the chosen file.
  *
  * A picture just uploaded is shown from the browser's own copy: Decap draws a field's picture from
  * its address (/assets/banners/new.jpg), which the site serves only once the change is built.
  */
+import { showNotice } from "./notice.ts";
+
 export const MAX_SIDE = 2500;
 export const MAX_PICTURE_BYTES = 2_000_000;
 export const MAX_DOCUMENT_BYTES = 10_000_000;
@@ -14,16 +18,42 @@ export const MAX_DOCUMENT_BYTES = 10_000_000;
 const SCALABLE = /^image\/(jpeg|png|webp)$/;
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toLocaleString("en", { maximumFractionDigits: 1 })} MB`;
 
-/** The picture scaled to fit MAX_SIDE in the same format, or the file as it is. */
-export async function fitPicture(file: File): Promise<File> {
-  if (!SCALABLE.test(file.type)) return file;
+interface Size {
+  width: number;
+  height: number;
+}
+
+/** A picture's name with its old size in it ("plant-4000.jpg", "hall_4000x3000.png") given the new one. */
+export function fittedName(name: string, from: Size, to: Size): string {
+  const dot = name.lastIndexOf(".");
+  const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];
+  const sizes = new Map([
+    [String(from.width), String(to.width)],
+    [String(from.height), String(to.height)],
+  ]);
+  return stem.replace(/(?<!\d)\d{3,5}(?!\d)/g, (number) => sizes.get(number) ?? number) + extension;
+}
+
+/** What the editor reads after a picture was scaled down: from what size to what, and why. */
+export function fittedMessage(name: string, newName: string, from: Size, to: Size): string {
+  const size = ({ width, height }: Size) => `${width.toLocaleString("en")} × ${height.toLocaleString("en")} px`;
+  const renamed = newName === name ? "" : ` It is saved as “${newName}”.`;
+  return `“${name}” was ${size(from)}; the site keeps pictures at most ${MAX_SIDE.toLocaleString("en")} px on their longer side, which is sharp on any screen and loads faster, so it was scaled down to ${size(to)}.${renamed}`;
+}
+
+/** The picture scaled to fit MAX_SIDE in the same format (renamed if its name held its size), or the file as it is. */
+export async function fitPicture(file: File): Promise<{ file: File; message?: string }> {
+  if (!SCALABLE.test(file.type)) return { file };
   const bitmap = await createImageBitmap(file);
   const scale = MAX_SIDE / Math.max(bitmap.width, bitmap.height);
-  if (scale >= 1) return file;
+  if (scale >= 1) return { file };
   const canvas = new OffscreenCanvas(Math.round(bitmap.width * scale), Math.round(bitmap.height * scale));
   canvas.getContext("2d")!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
   const blob = await canvas.convertToBlob({ type: file.type, quality: 0.85 });
-  return new File([blob], file.name, { type: file.type, lastModified: Date.now() });
+  const from = { width: bitmap.width, height: bitmap.height };
+  const to = { width: canvas.width, height: canvas.height };
+  const name = fittedName(file.name, from, to);
+  return { file: new File([blob], name, { type: file.type, lastModified: Date.now() }), message: fittedMessage(file.name, name, from, to) };
 }
 
 /** Why the file cannot be uploaded, in words for the editor; undefined when it can. */
@@ -63,14 +93,15 @@ export function limitUploads(root: Document): void {
       event.stopImmediatePropagation();
       const chosen = input.files[0];
       void fitPicture(chosen)
-        .catch(() => chosen)
-        .then((file) => {
+        .catch(() => ({ file: chosen, message: undefined }))
+        .then(({ file, message }) => {
           const problem = uploadProblem(file);
           if (problem) {
-            window.alert(problem);
+            showNotice({ tone: "refusal", text: problem });
             input.value = "";
             return;
           }
+          if (message) showNotice({ tone: "info", text: message });
           uploaded.set(file.name, URL.createObjectURL(file));
           const files = new DataTransfer();
           files.items.add(file);

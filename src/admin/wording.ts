@@ -13,6 +13,8 @@ const CHANGES = {
   // Decap's "＋ Page" draws its full-width plus as a blank box where the fonts lack it.
   collection: { collectionTop: { newButton: "New %{collectionLabel}" } },
   editor: { editorControlPane: { widget: { regexPattern: "%{fieldLabel}: %{pattern}" } } },
+  // The board's button makes a page, not a blog post.
+  workflow: { workflow: { newPost: "New page" } },
   ui: { toast: { onFailToPersist: "Not saved. %{details}", onFailToDelete: "Not deleted. %{details}" } },
 };
 

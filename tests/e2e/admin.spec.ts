@@ -10,7 +10,7 @@ import { expect as baseExpect, test, type Locator, type Page } from "@playwright
 import sharp from "sharp";
 import { parse } from "yaml";
 import { loadContent } from "../../src/content/loaders/load.ts";
-import { startEditorBackend, type EditorBackend } from "./editor-backend.ts";
+import { gitIn, startEditorBackend, type EditorBackend } from "./editor-backend.ts";
 import { layOutAll } from "./fixtures.ts";
 
 // Decap loads and draws an entry in one long task of several seconds on a busy machine: each step waits longer than the default 5 s.
@@ -68,6 +68,9 @@ async function choosePage(page: Page, input: ReturnType<Page["locator"]>, name: 
   await input.fill(name);
   await page.getByRole("option", { name: option, exact: true }).click();
 }
+
+/** The editor's own message box for a refusal (src/admin/notice.ts). */
+const refusalNotice = (page: Page) => page.locator('[data-lariox-notice="refusal"]');
 
 /** Decap's notice at the top right (saved, refused, not deleted). */
 const notice = (page: Page) => page.locator('[class*="toast"], [role="alert"]').filter({ hasText: /\S/ });
@@ -183,6 +186,89 @@ test.describe("the visual editor @once", () => {
     await expect(page.getByText("Heading: should be some words, not only spaces.")).toBeHidden();
   });
 
+  test("a refusal after a publish is not covered by the publish's message, which goes as the editor types", async ({ page }) => {
+    const banner = (parse(file("content/pages/products/hmi.yaml")) as { sections: { heading: string }[] }).sections[0]!.heading;
+    await openEditor(page, "#/collections/pages/entries/products/hmi");
+    await expand(page, banner);
+    const heading = field(page, "Heading").first();
+    await heading.fill(`${banner} for every plant`);
+    await publish(page);
+    await expect(page.locator("[data-lariox-live]")).toBeVisible();
+    await heading.fill("   ");
+    await expect(page.locator("[data-lariox-live]")).toHaveCount(0);
+    await publish(page);
+    const note = page.getByText("Heading: should be some words, not only spaces.");
+    await expect(note).toBeVisible();
+    // Nothing lies over the message: the point at its middle is its own.
+    const box = (await note.boundingBox())!;
+    expect(await note.evaluate((n, [x, y]) => n.contains(document.elementFromPoint(x!, y!)), [box.x + box.width / 2, box.y + box.height / 2])).toBe(true);
+  });
+
+  test("a group opens from its name and keeps it, rows show their values, and the footer points to where its address is", async ({ page }) => {
+    const site = parse(file("content/site.yaml")) as { contact: { phones: string[]; email: string } };
+    await openEditor(page, "#/collections/site/entries/site");
+    await expect(page.getByLabel(/^Sales e-mail/)).toBeHidden();
+    await page.getByText("Contact details", { exact: true }).last().click();
+    await expect(page.getByLabel(/^Sales e-mail/)).toHaveValue(site.contact.email);
+    await expect(page.locator('[data-lariox-name="Contact details"]')).toBeVisible();
+    // Each phone number's row reads the number, not "Phone number".
+    for (const phone of site.contact.phones) await expect(page.getByText(phone, { exact: true })).toBeVisible();
+    // A list item opens from its title too.
+    await page.getByText(site.contact.phones[0]!, { exact: true }).click();
+    await expect(page.locator('[id^="phone-field-"]').first()).toHaveValue(site.contact.phones[0]!);
+    await expect(
+      page.getByText(/That column shows the postal address, phone numbers, email and opening hours of Contact details above: change them there\.$/),
+    ).toBeVisible();
+    // The drag handle is named after its row, not read out as a random key.
+    await expect(page.getByRole("button", { name: `Drag to move “${site.contact.phones[0]}”` })).toBeVisible();
+  });
+
+  test("a hero slide's picture is chosen among the banners, and the dialog names the folder", async ({ page }) => {
+    const home = parse(file("content/pages/home.yaml")) as { sections: { type: string; heading: string; slides: { alt: string }[] }[] };
+    const hero = home.sections.find((s) => s.type === "hero")!;
+    await openEditor(page, "#/collections/pages/entries/home");
+    await expand(page, hero.heading);
+    await expand(page, hero.slides[0]!.alt);
+    await page.getByRole("button", { name: "Choose different image" }).first().click();
+    await expect(page.locator("[data-lariox-folder]")).toHaveText(/^The folder “banners”/);
+    await expect(page.getByText("home-2.jpg", { exact: true })).toBeVisible();
+    await expect(page.getByText("home-2.webp", { exact: true })).toHaveCount(0);
+  });
+
+  test("a datasheet's row is titled by its document name, and a new product page's preview names no 'undefined'", async ({ page }) => {
+    const sections = (parse(file("content/pages/aveva/aveva-edge.yaml")) as { sections: { type: string; title?: string }[] }).sections;
+    await openEditor(page, "#/collections/pages/entries/aveva/aveva-edge");
+    await expect(page.getByText(sections.find((s) => s.type === "pdfEmbed")!.title!, { exact: true })).toBeVisible();
+    // "PDF Embed" stays the section's type, above the row, not its title.
+    await expect(page.locator('[class*="-NestedObjectLabel"]').filter({ hasText: /^PDF Embed$/ })).toHaveCount(0);
+    await openEditor(page, "#/collections/pages/new?path=products");
+    const preview = page.frameLocator("#preview-pane").locator("body");
+    // The product pages' WhatsApp line quotes the page's name, which a new page has not yet.
+    await expect(preview).toContainText("Questions about (page name)?");
+    await expect(preview).not.toContainText("undefined");
+  });
+
+  test("on a 390 px phone: every toolbar button on screen, no sideways scrolling, the form and the preview one at a time", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openEditor(page, "#/collections/pages/entries/about");
+    await expect(field(page, "Page address")).toBeVisible();
+    for (const button of [page.getByRole("button", { name: "Delete entry" }), page.getByRole("button", { name: "History" }), page.getByText("View Live")]) {
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width, await button.innerText()).toBeLessThanOrEqual(390);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect((await field(page, "Page address").boundingBox())!.width).toBeGreaterThan(300);
+    await page.getByRole("button", { name: "Show preview" }).click();
+    const preview = page.frameLocator("#preview-pane");
+    await expect(preview.locator("main h1")).toBeVisible();
+    await expect(field(page, "Page address")).toBeHidden();
+    const [scrollWidth, width] = await preview.locator("html").evaluate((html) => [html.scrollWidth, html.clientWidth]);
+    expect(width).toBeGreaterThan(360);
+    expect(scrollWidth).toBeLessThanOrEqual(width!);
+    await page.getByRole("button", { name: "Back to the form" }).click();
+    await expect(field(page, "Page address")).toBeVisible();
+  });
+
   test("a summary too short is refused in plain words at the summary itself, not at a card's text of the same name", async ({ page }) => {
     const before = file("content/pages/about.yaml");
     await openEditor(page, "#/collections/pages/entries/about");
@@ -229,17 +315,42 @@ test.describe("the visual editor @once", () => {
   test("a page or a picture that something uses is not deleted, and the editor reads what uses it", async ({ page }) => {
     await openEditor(page, "#/collections/pages/entries/products/plc");
     await page.getByRole("button", { name: "Delete entry" }).click();
-    await expect(page.getByText(/^Not deleted\. The All Products menu links to this page \(Navigation bar › Dropdown menus › /)).toBeVisible();
-    await expect(page.getByText(/The page “About” links to this page \(Sections › \d+ “[^”]+” › Cards › \d+ “[^”]+” › Card link\)/).first()).toBeVisible();
+    // The places, one a line, in a message that stays; Decap's own short-lived notice only points to it.
+    const refusal = refusalNotice(page);
+    await expect(refusal.locator("p")).toHaveText(/^Not deleted: \d+ places use it\. Change those places first, then delete\.$/);
+    await expect(
+      refusal.getByRole("listitem").filter({ hasText: /^The All Products menu links to this page \(Navigation bar › Dropdown menus › / }),
+    ).toBeVisible();
+    await expect(
+      refusal
+        .getByRole("listitem")
+        .filter({ hasText: /^The page “About” links to this page \(Sections › \d+ “[^”]+” › Cards › \d+ “[^”]+” › Card link\)\.$/ })
+        .first(),
+    ).toBeVisible();
+    const toast = page.getByText(/^Not deleted\. \d+ places use it: the list is at the foot of the screen\.$/);
+    await expect(toast).toBeVisible();
+    await expect(toast).toBeHidden({ timeout: 30_000 });
+    await expect(refusal).toBeVisible();
     expect(existsSync(join(backend.root, "content/pages/products/plc.yaml"))).toBe(true);
     // The media library lists every folder; the about page's banner is in use.
     const banner = String((parse(file("content/pages/about.yaml")) as { sections: { image?: string }[] }).sections[0]!.image);
     await openEditor(page, "#/collections/pages");
     await page.getByText("Media", { exact: true }).click();
-    await page.getByPlaceholder("Search...").fill(banner.replace("/assets/", ""));
-    await page.getByText(banner.replace("/assets/", ""), { exact: true }).click();
+    // Opened from the top bar, the library says it holds every folder, and lists each picture once (not also its WebP twin).
+    await expect(page.locator("[data-lariox-folder]")).toHaveText(/^Every picture and file of the site, each named by its folder/);
+    const name = banner.replace("/assets/", "");
+    await page.getByPlaceholder("Search...").fill(name.replace(/\.jpg$/, ""));
+    await expect(page.getByText(name, { exact: true })).toBeVisible();
+    await expect(page.getByText(name.replace(/\.jpg$/, ".webp"), { exact: true })).toHaveCount(0);
+    await page.getByText(name, { exact: true }).click();
     await page.getByRole("button", { name: "Delete selected" }).click();
-    await expect(page.getByText(/^Failed to delete media: The page “About” uses this picture \(Sections › 1 “[^”]+” › Background image\)/)).toBeVisible();
+    const mediaRefusal = refusalNotice(page);
+    await expect(mediaRefusal.getByRole("listitem")).toHaveText([/^The page “About” uses this picture \(Sections › 1 “[^”]+” › Background image\)\.$/]);
+    // Above the Media dialog, not behind it: the point at its middle is the message's own.
+    const box = (await mediaRefusal.boundingBox())!;
+    expect(
+      await page.evaluate(([x, y]) => !!document.elementFromPoint(x!, y!)?.closest("[data-lariox-notice]"), [box.x + box.width / 2, box.y + box.height / 2]),
+    ).toBe(true);
     expect(existsSync(join(backend.root, "public", banner))).toBe(true);
   });
 
@@ -267,7 +378,12 @@ test.describe("the visual editor @once", () => {
     // Save and delete act on the page shown: unchanged it saves as it is; in use, it is not deleted.
     const before = file("content/pages/contact.yaml");
     await page.getByRole("button", { name: "Delete entry" }).click();
-    await expect(page.getByText(/^Not deleted\. .* links to this page/)).toBeVisible();
+    await expect(
+      refusalNotice(page)
+        .getByRole("listitem")
+        .filter({ hasText: /links to this page/ })
+        .first(),
+    ).toBeVisible();
     expect(file("content/pages/contact.yaml")).toBe(before);
   });
 
@@ -292,12 +408,19 @@ test.describe("the visual editor @once", () => {
     await field(page, "Summary for search engines").fill("On-site commissioning of PLC, SCADA and HMI systems by Lariox Automation engineers.");
     await addSection(page, "Banner");
     await page.getByRole("button", { name: "Choose an image" }).click();
-    // The picker opens on the site's banner pictures.
+    // The picker opens on the site's banner pictures, and says so.
     await expect(page.getByText("about.jpg", { exact: true })).toBeVisible();
+    await expect(page.locator("[data-lariox-folder]")).toHaveText(
+      /^The folder “banners”, where this field's pictures are kept: a picture you upload here is saved in it\.$/,
+    );
     const photo = await sharp({ create: { width: 4400, height: 1600, channels: 3, background: { r: 30, g: 60, b: 120 } } })
       .jpeg()
       .toBuffer();
     await page.locator('input[type="file"]').setInputFiles({ name: "commissioning.jpg", mimeType: "image/jpeg", buffer: photo });
+    // Scaled down, with a word: from what size to what, and why.
+    await expect(page.locator('[data-lariox-notice="info"] p')).toHaveText(
+      "“commissioning.jpg” was 4,400 × 1,600 px; the site keeps pictures at most 2,500 px on their longer side, which is sharp on any screen and loads faster, so it was scaled down to 2,500 × 909 px.",
+    );
     await page.getByRole("button", { name: "Choose selected" }).click();
     // The new picture shows at once, in the field and in the preview, scaled to 2,500 px.
     await expect
@@ -313,6 +436,8 @@ test.describe("the visual editor @once", () => {
     await field(page, "Heading").fill("Commissioning");
     await addSection(page, "Rich Text");
     await page.getByRole("button", { name: "Add paragraph" }).click();
+    // A paragraph is written in a box of several lines.
+    await expect(page.locator('[id^="paragraph-field-"]')).toHaveJSProperty("tagName", "TEXTAREA");
     await page.locator('[id^="paragraph-field-"]').fill("We commission PLC, SCADA and HMI systems on site, together with your operators.");
     await addSection(page, "Contact Block");
     await field(page, "Heading").last().fill("Plan your commissioning");
@@ -323,7 +448,10 @@ test.describe("the visual editor @once", () => {
     await publish(page);
     await expect(page.getByText("Entry saved")).toBeVisible();
     // Then the editor says where the change is and where to see it.
-    await expect(page.locator("[data-lariox-live]")).toContainText("Saved in the site's files on this computer");
+    await expect(page.locator("[data-lariox-live]")).toContainText("Saved on this computer, and the site here shows it now");
+    await expect(page.locator("[data-lariox-live]")).toContainText("the person who looks after the site's code puts it online");
+    // White on the box's navy, not the page's dark text colour.
+    await expect(page.locator("[data-lariox-live] p")).toHaveCSS("color", "rgb(255, 255, 255)");
     await expect(page.locator("[data-lariox-live] a")).toHaveAttribute("href", /\/products\/commissioning$/);
     const saved = "content/pages/products/commissioning.yaml";
     await expect.poll(() => existsSync(join(backend.root, saved))).toBe(true);
@@ -342,8 +470,6 @@ test.describe("the visual editor @once", () => {
 
   test("a picture too heavy even when scaled down is refused, saying why and what to do", async ({ page }) => {
     await openEditor(page, "#/collections/pages/entries/about");
-    const messages: string[] = [];
-    page.on("dialog", (dialog) => void messages.push(dialog.message()));
     await page.getByRole("button", { name: "Add section" }).click();
     await page.getByRole("menuitem", { name: "Banner", exact: true }).click();
     await page.getByRole("button", { name: "Choose an image" }).last().click();
@@ -353,10 +479,63 @@ test.describe("the visual editor @once", () => {
       .png()
       .toBuffer();
     await page.locator('input[type="file"]').setInputFiles({ name: "heavy.png", mimeType: "image/png", buffer: heavy });
-    await expect
-      .poll(() => messages.join(""))
-      .toMatch(/^“heavy\.png” is [\d.]+ MB, more than the 2 MB the site takes for a picture\. .* and upload it again\.$/);
+    // In a message above the Media dialog, that stays until it is closed.
+    await expect(refusalNotice(page).locator("p")).toHaveText(
+      /^“heavy\.png” is [\d.]+ MB, more than the 2 MB the site takes for a picture\. .* and upload it again\.$/,
+    );
     expect(existsSync(join(backend.root, "public/assets/banners/heavy.png"))).toBe(false);
+  });
+
+  test("a published change is undone from the entry's History, as a new save through the same checks", async ({ page }) => {
+    const saved = "content/pages/products/scada.yaml";
+    const original = file(saved);
+    const title = (parse(original) as { title: string }).title;
+    await openEditor(page, "#/collections/pages/entries/products/scada");
+    await field(page, "Page name").fill(`${title} and MES`);
+    await publish(page);
+    await expect.poll(() => file(saved)).not.toBe(original);
+    // Sent to the repository by someone, as a commit.
+    await gitIn(backend.root, "commit", "-q", "-am", "Content: update pages “products/scada”", "--author=Ana Editor <ana@example.com>");
+    await page.reload();
+    await page.getByRole("button", { name: "History" }).click();
+    const history = page.locator("dialog[data-lariox-history]");
+    const versions = history.locator("ol > li");
+    await expect(versions).toHaveCount(2);
+    // Newest first: when, who, what changed, and which one is saved now.
+    await expect(versions.first()).toContainText("by Ana Editor");
+    await expect(versions.first()).toContainText(`title: ${title} → ${title} and MES`);
+    await expect(versions.first()).toContainText("This is the version saved now.");
+    await expect(versions.last()).toContainText("by Site Team");
+    await versions.last().getByRole("button", { name: "Restore this version" }).click();
+    await expect(history).toHaveCount(0);
+    await expect(field(page, "Page name")).toHaveValue(title);
+    await expect(page.locator('[data-lariox-notice="info"]')).toContainText("is in the form. Look it over in the preview, then press Publish");
+    expect(file(saved)).not.toBe(original);
+    await publish(page);
+    await expect(page.getByText("Entry saved")).toBeVisible();
+    await expect.poll(() => file(saved)).toBe(original);
+  });
+
+  test("a deleted page is brought back from Deleted pages, as a new page in its folder", async ({ page }) => {
+    const saved = "content/pages/products/commissioning.yaml";
+    await gitIn(backend.root, "add", saved);
+    await gitIn(backend.root, "commit", "-q", "-m", "Content: create pages “commissioning”", "--author=Ana Editor <ana@example.com>");
+    const original = file(saved);
+    await openEditor(page, "#/collections/pages/entries/products/commissioning");
+    await page.getByRole("button", { name: "Delete entry" }).click();
+    await expect.poll(() => existsSync(join(backend.root, saved))).toBe(false);
+    await openEditor(page, "#/collections/pages");
+    await page.getByRole("button", { name: "Deleted pages" }).click();
+    const row = page.locator("dialog[data-lariox-history] ol > li").filter({ hasText: "Commissioning" });
+    await expect(row).toContainText("/products/commissioning");
+    await expect(row).toContainText("deleted on this computer, not yet sent to the repository");
+    await row.getByRole("button", { name: "Bring back" }).click();
+    await expect(field(page, "Page address")).toHaveValue("/products/commissioning");
+    await expect(field(page, "Page name")).toHaveValue("Commissioning");
+    await publish(page);
+    await expect(page.getByText("Entry saved")).toBeVisible();
+    await expect.poll(() => existsSync(join(backend.root, saved))).toBe(true);
+    expect(file(saved)).toBe(original);
   });
 
   test("the build of the edited files shows the new heading, builds the new route and the picture's variants", async () => {

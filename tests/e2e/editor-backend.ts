@@ -1,6 +1,7 @@
 /**
  * A throwaway copy of the project for the visual editor's browser tests (admin.spec.ts), with
  * Decap's local backend (decap-server) saving into it, so the repo's own content is never touched.
+ * The copy is a git repository whose one commit holds its content, the history the editor shows.
  * The editor itself is the build's /admin, served by the real server under its real policy, which
  * lets it reach the local backend only at its fixed address, port 8081.
  */
@@ -15,6 +16,13 @@ const project = join(import.meta.dirname, "../..");
 /** What a build of the copy reads. */
 const COPIED = ["content", "schema", "public", "src", "scripts", "index.html", "vite.config.ts", "tsconfig.json", "package.json"];
 export const BACKEND = "http://localhost:8081/api/v1";
+/** Who the copy's first commit is by, as the History panel shows it. */
+export const GIT_PERSON = {
+  GIT_AUTHOR_NAME: "Site Team",
+  GIT_AUTHOR_EMAIL: "team@example.com",
+  GIT_COMMITTER_NAME: "Site Team",
+  GIT_COMMITTER_EMAIL: "team@example.com",
+};
 
 export interface EditorBackend {
   root: string;
@@ -28,6 +36,10 @@ export async function startEditorBackend(): Promise<EditorBackend> {
   const root = mkdtempSync(join(tmpdir(), "lariox-editor-"));
   for (const name of COPIED) cpSync(join(project, name), join(root, name), { recursive: true });
   symlinkSync(join(project, "node_modules"), join(root, "node_modules"));
+  // A repository whose one commit holds the content as copied: the editor's History reads its versions from git.
+  await gitIn(root, "init", "-q", "-b", "main");
+  await gitIn(root, "add", "content");
+  await gitIn(root, "commit", "-q", "-m", "Content as copied for the editor's tests");
   const backend: ChildProcess = startLocalBackend({ root, env: { PATH: process.env.PATH }, logLevel: "error", stdio: "ignore" });
   // Until it answers, or exits: the test's own timeout bounds a start that never comes.
   while (!(await answers())) {
@@ -47,6 +59,11 @@ export async function startEditorBackend(): Promise<EditorBackend> {
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs git in the copy, as GIT_PERSON unless an --author says otherwise. */
+export async function gitIn(root: string, ...args: string[]): Promise<void> {
+  await promisify(execFile)("git", ["-C", root, ...args], { env: { PATH: process.env.PATH, ...GIT_PERSON } });
 }
 
 async function answers(): Promise<boolean> {

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 /** Names for the icon-only buttons on a list item's bar (src/admin/button-names.ts), on items shaped as Decap draws them. */
 import { describe, expect, it } from "vitest";
-import { nameBarButtons, nameListButtons } from "../../src/admin/button-names.ts";
+import { nameBarButtons, nameDragAnnouncement, nameListButtons } from "../../src/admin/button-names.ts";
 
 /** A list item as Decap draws one: its bar (open/close, drag handle, remove), its title, its fields (hidden by a class while closed). */
 const item = (title: string, closed = false) =>
-  `<div><div class="css-a-StyledListItemTopBar"><button class="css-b-TopBarButton"></button><span></span><button class="css-b-TopBarButton"></button></div><div>${title}</div><div class="${closed ? "closed" : ""}"></div></div>`;
+  `<div><div class="css-a-StyledListItemTopBar"><button class="css-b-TopBarButton"></button><div role="button" tabindex="0" aria-roledescription="sortable"></div><button class="css-b-TopBarButton"></button></div><div>${title}</div><div class="${closed ? "closed" : ""}"></div></div>`;
 const STYLE = "<style>.closed { display: none }</style>";
 const names = () => [...document.querySelectorAll("button")].map((b) => b.getAttribute("aria-label"));
 
@@ -33,5 +33,19 @@ describe("the buttons on a list item's bar", () => {
     document.querySelector("div > div + div")!.textContent = "About the company";
     await Promise.resolve(); // the observer runs once the change is done
     expect(names()).toEqual(["Open or close “About the company”", "Remove “About the company”"]);
+  });
+
+  it("name the drag handle, and the drag announcements name the item moved instead of its random key", () => {
+    document.body.innerHTML = item("About Us") + item("Our Solutions") + '<div id="DndLiveRegion-0" role="status"></div>';
+    nameBarButtons(document);
+    const handle = document.querySelector<HTMLElement>('[aria-roledescription="sortable"]')!;
+    expect(handle.getAttribute("aria-label")).toBe("Drag to move “About Us”");
+    const region = document.getElementById("DndLiveRegion-0")!;
+    region.textContent = "Draggable item 3f2a9c1e-8b7d-4e6f-a5c4-0d1e2f3a4b5c was moved over droppable area 9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d.";
+    nameDragAnnouncement(region, handle);
+    expect(region.textContent).toBe("“About Us” was moved over another item.");
+    region.textContent = "Picked up draggable item 3f2a9c1e-8b7d-4e6f-a5c4-0d1e2f3a4b5c.";
+    nameDragAnnouncement(region, handle);
+    expect(region.textContent).toBe("Picked up “About Us”.");
   });
 });

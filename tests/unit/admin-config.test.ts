@@ -132,6 +132,39 @@ describe("the visual editor's fields, generated from the schemas", () => {
     expect(title(featureList.summary!, { type: "featureList" })).toBe("Feature List");
     const cards = innerFields(variantsOf(sections)!.find((t) => t.name === "cardGrid"))!.find((f) => f.name === "cards")!;
     expect(title((cards as { summary: string }).summary, { title: "" })).toBe("Card");
+    // A datasheet's row: its document name, which it must have, not its optional heading.
+    const pdf = variantsOf(sections)!.find((t) => t.name === "pdfEmbed")!;
+    expect(title(pdf.summary!, { type: "pdfEmbed", title: "AVEVA Edge datasheet" })).toBe("AVEVA Edge datasheet");
+  });
+
+  it("titles a row of plain values (a phone number, a paragraph) by its value, and gives a paragraph a text area", () => {
+    const site = fieldsOf("site.schema.json", schemas);
+    const phones = innerFields(site.find((f) => f.name === "contact"))!.find((f) => f.name === "phones")!;
+    const title = (list: Field, value: string) =>
+      compileStringTemplate((list as { summary: string }).summary, null, "", fromJS({ [itemField(list)!.name]: value } as Record<string, string>));
+    expect(title(phones, "+91 261 000 0000")).toBe("+91 261 000 0000");
+    expect(title(phones, "")).toBe("Phone number");
+    const sections = fieldsOf("page.schema.json", schemas).find((f) => f.name === "sections")!;
+    const paragraphs = variantsOf(sections)!
+      .find((t) => t.name === "richText")!
+      .fields.find((f) => f.name === "paragraphs")!;
+    expect(itemField(paragraphs)?.widget).toBe("text");
+  });
+
+  it("opens a picture's picker on the folder its use keeps such pictures in", () => {
+    const sections = fieldsOf("page.schema.json", schemas).find((f) => f.name === "sections")!;
+    const fieldIn = (type: string, list: string, name: string) =>
+      innerFields(
+        variantsOf(sections)!
+          .find((t) => t.name === type)!
+          .fields.find((f) => f.name === list),
+      )!.find((f) => f.name === name);
+    // A hero's slide is a banner picture, a card's picture a card's, though both are the same image $def.
+    expect(fieldIn("hero", "slides", "src")).toMatchObject({ widget: "image", media_folder: "/public/assets/banners", public_folder: "/assets/banners" });
+    expect(fieldIn("cardGrid", "cards", "image")).toBeDefined();
+    expect(innerFields(fieldIn("cardGrid", "cards", "image"))!.find((f) => f.name === "src")).toMatchObject({ media_folder: "/public/assets/cards" });
+    expect(fieldIn("logoGrid", "logos", "image")).toMatchObject({ media_folder: "/public/assets/logos/clients" });
+    expect(fieldIn("logoStrip", "logos", "image")).toMatchObject({ media_folder: "/public/assets/logos/partners" });
   });
 
   it("names the page schema from a page's own folder, as the content check expects", () => {

@@ -22,6 +22,9 @@ describe("the notice after a publish", () => {
     expect(liveNotice(entry("site"), "public", 10, "").href).toBe("https://www.example.com/");
     const local = liveNotice(entry("pages", "/about"), "local", 10, "http://localhost:5173");
     expect(local.href).toBe("http://localhost:5173/about");
-    expect(local.text).toMatch(/^Saved in the site's files on this computer\./);
+    // The local site shows the change at once; the notice names who puts it online and the step.
+    expect(local.text).toMatch(/^Saved on this computer, and the site here shows it now: http:\/\/localhost:5173\/about\. /);
+    expect(local.text).toContain("the person who looks after the site's code puts it online by sending it to the company's repository");
+    expect(local.text).toMatch(/live about 10 minutes after that\.$/);
   });
 });

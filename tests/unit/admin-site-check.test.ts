@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { readSiteIndex } from "../../scripts/cms/site-index.ts";
 import type { SiteIndex } from "../../src/content/types.ts";
 import { loadSiteIndex } from "../../src/admin/site-index.ts";
-import { refuseUsedDeletes, usesOfAsset, usesOfPage } from "../../src/admin/refuse-delete.ts";
+import { placesUsing, usesOfAsset, usesOfPage } from "../../src/admin/refuse-delete.ts";
 import { validateEntry } from "../../src/admin/validate-entry.ts";
 
 const root = join(import.meta.dirname, "../fixtures/content/base");
@@ -48,12 +48,12 @@ describe("deleting what the site still uses", () => {
     expect(usesOfAsset(index, "/assets/logo.svg")).toEqual([]);
   });
 
-  it("refuses before deleting anything, and deletes what nothing uses", async () => {
-    await expect(refuseUsedDeletes(["public/assets/banner.jpg", "content/pages/about.yaml"])).rejects.toThrow(
-      /^The page “About” uses this picture .* An old address leads to this page .* Change those places first\.$/,
-    );
+  it("names every place that uses any of the files to delete, and none for what nothing uses", async () => {
+    const places = await placesUsing(["public/assets/banner.jpg", "content/pages/about.yaml"]);
+    expect(places[0]).toMatch(/^The page “About” uses this picture /);
+    expect(places).toContainEqual(expect.stringMatching(/^An old address leads to this page /));
     index.site.navigation.menus = [];
-    await expect(refuseUsedDeletes(["content/pages/nothing-links-here.yaml"])).resolves.toBeUndefined();
+    expect(await placesUsing(["content/pages/nothing-links-here.yaml"])).toEqual([]);
   });
 });
 

@@ -500,7 +500,7 @@ export type PlaceholderLogos1 = boolean
  * 
  * @minItems 1
  */
-export type Logos1 = [Logo, ...(Logo)[]]
+export type Logos1 = [Logo1, ...(Logo1)[]]
 /**
  * Always "pdfEmbed" here: a PDF shown inline with a download link.
  */
@@ -891,6 +891,10 @@ type: SectionType12
 heading?: Heading14
 placeholder?: PlaceholderLogos1
 logos: Logos1
+}
+export interface Logo1 {
+name: Name
+image: LogoFile
 }
 /**
  * A PDF shown inline in a viewer of fixed height, with a download link.

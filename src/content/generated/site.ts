@@ -229,7 +229,7 @@ export type QuickLinksHeading = string
  */
 export type QuickLinks = MenuItem[]
 /**
- * Heading of the contact column.
+ * Heading of the contact column; the address, phones, email and hours under it are those of Contact details.
  */
 export type ContactHeading = string
 /**
@@ -536,7 +536,7 @@ heading: SidebarHeading
 links: SidebarLinks
 }
 /**
- * The footer's columns: about text, solutions, quick links and contact details.
+ * The footer's columns: about text, solutions and quick links, and the heading of its contact column. That column shows the postal address, phone numbers, email and opening hours of Contact details above: change them there.
  */
 export interface Footer {
 aboutHeading: AboutHeading

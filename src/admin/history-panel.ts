@@ -1,0 +1,206 @@
+/**
+ * History, as WordPress keeps it: an entry's "History" button lists its earlier versions (when,
+ * who, what changed), and "Restore this version" puts one in the form, to be looked over in the
+ * preview and saved with Publish, through the same checks as any save. The pages list has
+ * "Deleted pages", each brought back the same way as a new page. The versions come from git on
+ * this machine or from GitHub (history-source.ts); nothing here writes.
+ */
+import { parse } from "yaml";
+import { historySource, type DeletedEntry, type HistorySource, type Version } from "./history-source.ts";
+import { changedLines, describeLine } from "./history-diff.ts";
+import { fillForm, openDraft } from "./decap-draft.ts";
+import { showNotice } from "./notice.ts";
+
+const PAGES = "content/pages";
+/** How many versions get their changes shown (each needs its text and the one before). */
+const DESCRIBED = 10;
+const EDITING = /^#\/collections\/(pages|site)\/entries\/./;
+const PAGE_LIST = /^#\/collections\/pages(\/filter\/[^?]*)?$/;
+
+const when = (iso: string) => new Date(iso).toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, text = "", style = ""): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  node.textContent = text;
+  if (style) node.style.cssText = style;
+  return node;
+}
+
+const BUTTON =
+  "margin:0 0 0 10px;padding:0 16px;height:36px;border:0;border-radius:5px;background:#eff0f4;color:#313d3e;font:600 14px system-ui;cursor:pointer";
+const ACTION = "padding:6px 14px;border:0;border-radius:5px;background:#3a69c7;color:#fff;font:600 14px system-ui;cursor:pointer";
+
+/** A modal dialog above everything (the browser's top layer), closed by Escape or its Close button. */
+function openDialog(title: string, intro: string): { dialog: HTMLDialogElement; list: HTMLOListElement } {
+  document.querySelector("dialog[data-lariox-history]")?.remove();
+  const dialog = element(
+    "dialog",
+    "",
+    "width:min(720px,calc(100vw - 24px));max-height:85vh;box-sizing:border-box;padding:20px 24px;border:0;border-radius:8px;font:14px/1.5 system-ui;color:#1c2b39",
+  );
+  dialog.dataset.larioxHistory = "";
+  const close = element("button", "Close", `${BUTTON};float:right`);
+  close.type = "button";
+  close.addEventListener("click", () => dialog.close());
+  dialog.addEventListener("close", () => dialog.remove());
+  const list = element("ol", "", "list-style:none;margin:16px 0 0;padding:0");
+  dialog.append(close, element("h2", title, "margin:0 0 6px;font-size:20px"), element("p", intro, "margin:0;color:#555"), list);
+  document.body.append(dialog);
+  dialog.showModal();
+  return { dialog, list };
+}
+
+const row = () => element("li", "", "padding:12px 0;border-top:1px solid #dfdfe3");
+
+/** The changes a version made, against the version before it (`older`), as a short list. */
+async function describeVersion(source: HistorySource, version: Version, older: Version | undefined, into: HTMLElement): Promise<string> {
+  const text = await source.contentAt(version.path, version.commit);
+  if (!older) {
+    into.replaceChildren(element("span", "The oldest version kept.", "color:#555"));
+    return text;
+  }
+  const { lines, more } = changedLines(await source.contentAt(older.path, older.commit), text);
+  const list = element("ul", "", "margin:4px 0 0;padding-left:18px;font:13px/1.5 ui-monospace,monospace;color:#333");
+  for (const line of lines) list.append(element("li", describeLine(line)));
+  if (more > 0) list.append(element("li", `and ${more} more line${more === 1 ? "" : "s"}`));
+  into.replaceChildren(lines.length > 0 ? list : element("span", "No change to the text (only its place or name).", "color:#555"));
+  return text;
+}
+
+function restored(label: string): void {
+  showNotice({
+    tone: "info",
+    text: `${label} is in the form. Look it over in the preview, then press Publish to save it as the newest version; until then nothing is saved.`,
+  });
+}
+
+export async function showEntryHistory(): Promise<void> {
+  const source = historySource();
+  const draft = openDraft();
+  const path = draft?.get("path");
+  if (!source || typeof path !== "string") return;
+  const name = String((draft!.getIn(["data", "title"]) as string | undefined) ?? path);
+  const current = draft!.getIn(["data", "_source"]);
+  const { list } = openDialog(
+    `Earlier versions of “${name}”`,
+    "Newest first, as saved in the company's repository. Restoring one puts it in the form; nothing is saved until you press Publish.",
+  );
+  const loading = element("li", "Reading the history…");
+  list.append(loading);
+  let versions: Version[];
+  try {
+    versions = await source.versions(path);
+  } catch (error) {
+    loading.textContent = `The history could not be read: ${error instanceof Error ? error.message : String(error)}`;
+    return;
+  }
+  loading.remove();
+  if (versions.length === 0) list.append(element("li", "No earlier version is kept yet: this entry has not been saved to the repository."));
+  versions.forEach((version, i) => {
+    const item = row();
+    const head = element("div", "", "display:flex;gap:12px;align-items:baseline;flex-wrap:wrap");
+    head.append(element("strong", when(version.date)), element("span", `by ${version.author}`), element("span", version.message, "color:#555"));
+    const changes = element("div", i < DESCRIBED ? "Reading what changed…" : "", "margin-top:4px");
+    const restore = element("button", "Restore this version", ACTION);
+    restore.type = "button";
+    const action = element("div", "", "margin-top:8px");
+    action.append(restore);
+    item.append(head, changes, action);
+    list.append(item);
+    const text = i < DESCRIBED ? describeVersion(source, version, versions[i + 1], changes) : source.contentAt(version.path, version.commit);
+    void text.then(
+      (content) => {
+        if (content === current) action.replaceChildren(element("span", "This is the version saved now.", "color:#2a7d4f;font-weight:600"));
+      },
+      (error: unknown) => void (changes.textContent = `Could not read this version: ${String(error)}`),
+    );
+    restore.addEventListener("click", async () => {
+      fillForm(await text);
+      document.querySelector<HTMLDialogElement>("dialog[data-lariox-history]")?.close();
+      restored(`The version of ${when(version.date)} by ${version.author}`);
+    });
+  });
+}
+
+/** Waits for Decap to open the new, empty page the address asked for. */
+async function newPageOpened(): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const draft = openDraft();
+    if (draft?.get("newRecord") && draft.get("collection") === "pages") return;
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+  throw new Error("the new page did not open");
+}
+
+async function bringBack(source: HistorySource, entry: DeletedEntry, title: string): Promise<void> {
+  const text = await source.contentAt(entry.path, entry.lastVersion);
+  const folder = entry.path.slice(PAGES.length + 1, Math.max(PAGES.length + 1, entry.path.lastIndexOf("/")));
+  document.querySelector<HTMLDialogElement>("dialog[data-lariox-history]")?.close();
+  location.hash = `#/collections/pages/new${folder ? `?path=${encodeURIComponent(folder)}` : ""}`;
+  await newPageOpened();
+  fillForm(text, folder);
+  restored(`The deleted page “${title}”`);
+}
+
+export async function showDeletedPages(): Promise<void> {
+  const source = historySource();
+  if (!source) return;
+  const { list } = openDialog(
+    "Deleted pages",
+    "Pages deleted from the site, latest first. Bringing one back opens it as a new page; nothing is saved until you press Publish.",
+  );
+  const loading = element("li", "Reading the history…");
+  list.append(loading);
+  try {
+    const deleted = await source.deleted(PAGES);
+    loading.remove();
+    if (deleted.length === 0) list.append(element("li", "No page has been deleted."));
+    for (const entry of deleted) {
+      const item = row();
+      const page = parse(await source.contentAt(entry.path, entry.lastVersion)) as { title?: string; path?: string } | null;
+      const title = page?.title ?? entry.path;
+      const gone = entry.deletedIn
+        ? `deleted ${when(entry.deletedIn.date)} by ${entry.deletedIn.author}`
+        : "deleted on this computer, not yet sent to the repository";
+      const head = element("div", "", "display:flex;gap:12px;align-items:baseline;flex-wrap:wrap");
+      head.append(element("strong", title), element("span", page?.path ?? ""), element("span", gone, "color:#555"));
+      const back = element("button", "Bring back", ACTION);
+      back.type = "button";
+      back.addEventListener(
+        "click",
+        () => void bringBack(source, entry, title).catch((error: unknown) => showNotice({ tone: "refusal", text: String(error) })),
+      );
+      const action = element("div", "", "margin-top:8px");
+      action.append(back);
+      item.append(head, action);
+      list.append(item);
+    }
+  } catch (error) {
+    loading.textContent = `The history could not be read: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+/** Puts "History" in an entry's toolbar and "Deleted pages" above the pages list, whenever Decap draws them. */
+export function offerHistory(document: Document): void {
+  const place = () => {
+    const hash = location.hash;
+    const toolbar = document.querySelector('[class*="-ToolbarSubSectionFirst"]');
+    if (EDITING.test(hash) && toolbar && !toolbar.querySelector("[data-lariox-history-button]")) {
+      const button = element("button", "History", BUTTON);
+      button.type = "button";
+      button.dataset.larioxHistoryButton = "";
+      button.addEventListener("click", () => void showEntryHistory());
+      toolbar.append(button);
+    }
+    const top = document.querySelector('[class*="-CollectionTopRow"]');
+    if (PAGE_LIST.test(hash) && top && !top.querySelector("[data-lariox-deleted-button]")) {
+      const button = element("button", "Deleted pages", BUTTON);
+      button.type = "button";
+      button.dataset.larioxDeletedButton = "";
+      button.addEventListener("click", () => void showDeletedPages());
+      top.append(button);
+    }
+  };
+  new MutationObserver(place).observe(document.body, { childList: true, subtree: true });
+  place();
+}

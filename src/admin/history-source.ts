@@ -1,0 +1,113 @@
+/**
+ * Where an entry's earlier versions come from: on this machine, the local backend's front server
+ * reads the checkout's git history (scripts/cms/history.ts); on GitHub, the REST API's commits for
+ * a path and contents at a commit, through the token Decap signed in with. Both answer the same
+ * three questions, so the History panel does not know which it asks.
+ */
+import type { DeletedEntry, Version } from "../../scripts/cms/history.ts";
+import type { Implementation } from "./backend-hooks.ts";
+
+export type { DeletedEntry, Version };
+
+export interface HistorySource {
+  versions(path: string): Promise<Version[]>;
+  contentAt(path: string, commit: string): Promise<string>;
+  deleted(folder: string): Promise<DeletedEntry[]>;
+}
+
+/** The local backend: three actions beside Decap's own, at the same address. */
+export function localHistory(proxyUrl: string, post: typeof fetch = fetch): HistorySource {
+  const ask = async <T>(action: string, params: Record<string, string>): Promise<T> => {
+    const response = await post(proxyUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ action, params }) });
+    const body = (await response.json()) as T & { error?: string };
+    if (!response.ok) throw new Error(body.error ?? `the local backend answered ${response.status}`);
+    return body;
+  };
+  return {
+    versions: (path) => ask("entryVersions", { path }),
+    contentAt: (path, commit) => ask<{ content: string }>("entryAtVersion", { path, commit }).then((r) => r.content),
+    deleted: (folder) => ask("deletedEntries", { folder }),
+  };
+}
+
+/** What Decap's GitHub API object offers: authenticated requests under the repository's address. */
+export interface GitHubApi {
+  repoURL: string;
+  branch: string;
+  request(path: string, options?: { params?: Record<string, string | number>; headers?: Record<string, string> }): Promise<unknown>;
+}
+
+interface Commit {
+  sha: string;
+  parents: { sha: string }[];
+  commit: { message: string; author: { name: string; date: string } };
+  files?: { filename: string; status: string; previous_filename?: string }[];
+}
+
+const version = (c: Commit, path: string): Version => ({
+  commit: c.sha,
+  date: c.commit.author.date,
+  author: c.commit.author.name,
+  message: c.commit.message.split("\n")[0]!,
+  path,
+});
+
+/** How many of a folder's latest commits are searched for deleted files (one request each). */
+const DELETIONS_SEARCHED = 30;
+
+export function githubHistory(api: GitHubApi): HistorySource {
+  const commits = (path: string, perPage: number) =>
+    api.request(`${api.repoURL}/commits`, { params: { path, sha: api.branch, per_page: perPage } }) as Promise<Commit[]>;
+  return {
+    versions: async (path) => (await commits(path, 50)).map((c) => version(c, path)),
+    contentAt: async (path, commit) =>
+      String(
+        await api.request(`${api.repoURL}/contents/${path.split("/").map(encodeURIComponent).join("/")}`, {
+          params: { ref: commit },
+          headers: { Accept: "application/vnd.github.raw" },
+        }),
+      ),
+    deleted: async (folder) => {
+      // Newest first: a file added back after its deletion is not deleted.
+      const details = await Promise.all(
+        (await commits(folder, DELETIONS_SEARCHED)).map((c) => api.request(`${api.repoURL}/commits/${c.sha}`) as Promise<Commit>),
+      );
+      const seen = new Set<string>();
+      const deleted: DeletedEntry[] = [];
+      for (const c of details) {
+        for (const file of c.files ?? []) {
+          if (seen.has(file.filename) || !file.filename.startsWith(`${folder}/`)) continue;
+          seen.add(file.filename);
+          if (file.status === "removed" && c.parents[0]) {
+            const { path: _path, ...deletedIn } = version(c, file.filename);
+            deleted.push({ path: file.filename, lastVersion: c.parents[0].sha, deletedIn });
+          }
+        }
+      }
+      return deleted;
+    },
+  };
+}
+
+let source: HistorySource | undefined;
+
+/** Called for the backend Decap starts (backend-hooks.ts): "proxy" is this machine's, "github" the company's repository. */
+export function rememberHistorySource(implementation: Implementation, name: string): void {
+  const backend = implementation as Implementation & { proxyUrl?: string; api?: GitHubApi };
+  // GitHub's API object exists once the editor has signed in: looked up at each question.
+  source =
+    name === "proxy" && backend.proxyUrl
+      ? localHistory(backend.proxyUrl)
+      : {
+          versions: (path) => githubHistory(signedIn(backend)).versions(path),
+          contentAt: (path, commit) => githubHistory(signedIn(backend)).contentAt(path, commit),
+          deleted: (folder) => githubHistory(signedIn(backend)).deleted(folder),
+        };
+}
+
+function signedIn(backend: { api?: GitHubApi }): GitHubApi {
+  if (!backend.api) throw new Error("sign in first: the history is read from GitHub with your account");
+  return backend.api;
+}
+
+export const historySource = (): HistorySource | undefined => source;

@@ -1,0 +1,22 @@
+/**
+ * The media library lists a picture once. The site's sample pictures come as a JPEG or PNG with a
+ * WebP copy beside it (about.jpg, about.webp); the pages use the JPEG or PNG and the build makes
+ * its own WebP, so the copy only doubled every row. A WebP with no such twin is a picture of its
+ * own and stays.
+ */
+import type { Implementation } from "./backend-hooks.ts";
+
+const TWIN_OF_WEBP = /\.(jpe?g|png)$/i;
+
+const stem = (path: string) => path.slice(0, path.lastIndexOf("."));
+
+export function withoutWebpTwins<File extends { path: string }>(files: File[]): File[] {
+  const originals = new Set(files.filter((file) => TWIN_OF_WEBP.test(file.path)).map((file) => stem(file.path)));
+  return files.filter((file) => !(/\.webp$/i.test(file.path) && originals.has(stem(file.path))));
+}
+
+/** Puts withoutWebpTwins after the backend's listing (every folder's, or a field's own). */
+export function listPicturesOnce(implementation: Implementation): void {
+  const getMedia = implementation.getMedia.bind(implementation);
+  implementation.getMedia = async (folder) => withoutWebpTwins(await getMedia(folder));
+}
