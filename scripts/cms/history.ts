@@ -8,29 +8,9 @@ import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import type { DeletedEntry, Version } from "../../src/admin/history-source.ts";
 
 const run = promisify(execFile);
-
-/** One commit that changed the entry. */
-export interface Version {
-  commit: string;
-  /** ISO 8601, the author's date. */
-  date: string;
-  author: string;
-  /** The commit message's first line ("Content: update pages “about”"). */
-  message: string;
-  /** The entry's path in that commit (it may have been renamed since). */
-  path: string;
-}
-
-/** A file under a folder that the history had and the work tree has not. */
-export interface DeletedEntry {
-  path: string;
-  /** The last commit that held it: its content, for entryAtVersion. */
-  lastVersion: string;
-  /** The commit that deleted it; none when it was deleted on this machine without a commit (`npm run edit` writes files only). */
-  deletedIn?: Omit<Version, "path">;
-}
 
 const FIELDS = "%x1e%H%x1f%aI%x1f%an%x1f%s";
 const SAFE_PATH = /^(?!\/)(?!.*(^|\/)\.\.(\/|$))[^\0]+$/;

@@ -4,10 +4,28 @@
  * a path and contents at a commit, through the token Decap signed in with. Both answer the same
  * three questions, so the History panel does not know which it asks.
  */
-import type { DeletedEntry, Version } from "../../scripts/cms/history.ts";
 import type { Implementation } from "./backend-hooks.ts";
 
-export type { DeletedEntry, Version };
+/** One commit that changed the entry. */
+export interface Version {
+  commit: string;
+  /** ISO 8601, the author's date. */
+  date: string;
+  author: string;
+  /** The commit message's first line ("Content: update pages “about”"). */
+  message: string;
+  /** The entry's path in that commit (it may have been renamed since). */
+  path: string;
+}
+
+/** A file under a folder that the history had and the work tree has not. */
+export interface DeletedEntry {
+  path: string;
+  /** The last commit that held it: its content, for entryAtVersion. */
+  lastVersion: string;
+  /** The commit that deleted it; none when it was deleted on this machine without a commit (`npm run edit` writes files only). */
+  deletedIn?: Omit<Version, "path">;
+}
 
 export interface HistorySource {
   versions(path: string): Promise<Version[]>;
