@@ -4,7 +4,7 @@
  * Runs after `npm run build` (the build's output, DIST_DIR or dist/), in the desktop project only.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { createRequire } from "node:module";
 import { expect, test } from "@playwright/test";
@@ -37,6 +37,19 @@ function pages(dir: string): string[] {
     .sort();
 }
 
+/**
+ * The checker's speculation-rules grammar predates the "immediate" eagerness, which the rules'
+ * spec defines (the default of a list rule) and the phone's head start asks for
+ * (scripts/build/speculation.ts): only that message, about that value, is set aside.
+ */
+function checkerLagsTheSpec(m: VnuMessage): boolean {
+  if (!m.url || !m.message.startsWith("The “eagerness” property in a speculation rule must be one of")) return false;
+  const html = readFileSync(decodeURIComponent(new URL(m.url).pathname), "utf8");
+  const rules = html.match(/<script type="speculationrules">([^<]+)<\/script>/)?.[1] ?? "{}";
+  const eagerness = [...rules.matchAll(/"eagerness":"(\w+)"/g)].map((e) => e[1]);
+  return eagerness.includes("immediate") && eagerness.every((e) => ["immediate", "eager", "moderate", "conservative"].includes(e!));
+}
+
 test("every prerendered page passes the Nu Html Checker", async ({}, info) => {
   test.skip(info.project.name !== "desktop", "the files are the same for every viewport: checked once");
   test.setTimeout(240_000);
@@ -49,13 +62,15 @@ test("every prerendered page passes the Nu Html Checker", async ({}, info) => {
   expect(run.error, "java must be installed (scripts/test.sh installs default-jre-headless)").toBeUndefined();
   // vnu writes its report to stderr; exit status 1 means "errors found"
   const report = JSON.parse(run.stderr || run.stdout) as { messages: VnuMessage[] };
-  const problems = report.messages
-    .filter((m) => m.type === "error" || m.type === "non-document-error")
+  const errors = report.messages.filter((m) => m.type === "error" || m.type === "non-document-error");
+  const problems = errors
+    .filter((m) => !checkerLagsTheSpec(m))
     .map((m) => {
       const file = m.url ? relative(process.cwd(), decodeURIComponent(new URL(m.url).pathname)) : "?";
       const where = m.lastLine === undefined ? file : `${file}:${m.lastLine}:${m.firstColumn ?? m.lastColumn ?? 1}`;
       return `${where}  ${m.message}${m.extract ? `\n    …${m.extract.replace(/\s+/g, " ").trim()}…` : ""}`;
     });
   expect(problems, `${problems.length} HTML errors in ${files.length} files:\n${problems.join("\n")}`).toEqual([]);
-  expect(run.status).toBe(0);
+  // vnu answers 1 when it reported any error, the ones it has wrong included.
+  expect(run.status).toBe(errors.length > 0 ? 1 : 0);
 });
