@@ -13,6 +13,7 @@ import type { MailTransport } from "./mail.ts";
 import { Alerts, registerHealth } from "./health.ts";
 import { OAUTH_ROUTES, registerGitHubOAuth } from "./oauth.ts";
 import { Outbox } from "./outbox.ts";
+import { scheduleDigests } from "./digest-schedule.ts";
 import { registerStatic } from "./static.ts";
 import type { NotFoundHandler } from "./static.ts";
 import { clientErrorResponder, responseWithHeaders, securityHeaderSets, timeoutOptions } from "./security.ts";
@@ -29,6 +30,8 @@ declare module "fastify" {
     outbox: Outbox;
     /** Looks at the health now and alerts on a change (tests; a timer does it every minute). */
     checkHealth(): Promise<void>;
+    /** Queues the day's digest if it is due and not made yet (tests; a timer looks every minute). */
+    checkDigest(): Promise<void>;
   }
 }
 
@@ -149,7 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let checkHealthSoon = () => {};
   const outbox = new Outbox(
     store,
-    createSenders(config, { transport: options.transport, sales: builtSite.sales, choiceLabels: builtSite.choiceLabels, now: options.now }),
+    createSenders(config, { transport: options.transport, sales: builtSite.sales, choiceLabels: builtSite.choiceLabels, now: options.now, store }),
     {
       ...config.outbox,
       log: app.log,
@@ -161,6 +164,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("store", store);
   app.decorate("outbox", outbox);
   app.decorate("checkHealth", () => checkHealth());
+  const digests = scheduleDigests({ store, outbox, ...config.digest, now: options.now ?? Date.now, log: app.log });
+  app.decorate("checkDigest", () => digests.check());
 
   // Honeypot counts are written once a minute, and at close.
   const spamTimer = setInterval(() => {
@@ -186,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onClose", async () => {
     clearInterval(purgeTimer);
     clearInterval(spamTimer);
+    digests.stop();
     await outbox.stop();
     await store.close();
   });

@@ -48,6 +48,14 @@ export const SETTINGS = {
   },
   MAIL_TO: { default: "sales@example.com", about: "where enquiries are mailed" },
   MAIL_FROM: { default: '"Lariox website" <website@example.com>', about: "the mails' sender" },
+  DIGEST_TO: { about: "where the daily digest of held enquiries is mailed; unset = MAIL_TO" },
+  DIGEST_HOUR: {
+    default: 9,
+    min: 0,
+    max: 23,
+    about: "the hour (in DIGEST_TIME_ZONE) from which the day's digest is sent, when enquiries were held since the last one",
+  },
+  DIGEST_TIME_ZONE: { default: "Asia/Kolkata", about: "the IANA time zone of DIGEST_HOUR and of the digest's day" },
   TRUST_PROXY: {
     about:
       "how many proxies stand in front (1 behind one nginx), or their addresses/CIDRs, comma-separated; `true` is refused, since any client could then forge its address",

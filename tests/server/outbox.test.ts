@@ -358,7 +358,7 @@ describe("the worker's idle()", () => {
     });
     const outbox = new Outbox(
       store,
-      { "sales-mail": { send: async (job) => (sent.push(job.submission.id), "sent"), isPermanent: () => false } },
+      { "sales-mail": { send: async (job) => (sent.push(job.submission!.id), "sent"), isPermanent: () => false } },
       t.config.outbox,
     );
     cleanups.push(() => outbox.stop());

@@ -11,6 +11,8 @@ import { createMailTransport } from "../mail.ts";
 import type { MailTransport } from "../mail.ts";
 import type { Senders } from "../outbox.ts";
 import type { SalesContact } from "../receipt.ts";
+import type { EnquiryStore } from "../store/index.ts";
+import { digestSender } from "./digest.ts";
 import { receiptSender } from "./receipt.ts";
 import { salesMailSender } from "./sales-mail.ts";
 import { webhookSender } from "./webhook.ts";
@@ -24,6 +26,8 @@ export interface SenderOptions {
   choiceLabels?: ChoiceLabels | undefined;
   /** The webhook's clock (its signed timestamp), the outbox's in tests. */
   now?: (() => number) | undefined;
+  /** The store the digest reads its enquiries from; without it no digest is sent. */
+  store?: EnquiryStore | undefined;
 }
 
 /** The delivery kinds an accepted enquiry gets, beside the sales mail, given what is set up. */
@@ -37,5 +41,6 @@ export function createSenders(config: Config, options: SenderOptions = {}): Send
     "sales-mail": salesMailSender(transport, { mailTo: config.mailTo, mailFrom: config.mailFrom, choiceLabels: options.choiceLabels }),
     ...(options.sales ? { receipt: receiptSender(transport, { mailFrom: config.mailFrom, sales: options.sales, choiceLabels: options.choiceLabels }) } : {}),
     ...(config.leadWebhook ? { webhook: webhookSender(config.leadWebhook, options.now) } : {}),
+    ...(options.store ? { digest: digestSender(transport, options.store, { mailTo: config.digest.to, mailFrom: config.mailFrom }) } : {}),
   };
 }

@@ -89,7 +89,14 @@ export interface Submission extends StoredSubmission {
   status: SubmissionStatus;
 }
 export type SubmissionRow = Submission & { deliveries: DeliveryState[] };
-export type ListFilter = { kind?: FormKind | undefined; status?: SubmissionStatus | undefined; since?: Date | undefined; email?: string | undefined };
+export type ListFilter = {
+  kind?: FormKind | undefined;
+  status?: SubmissionStatus | undefined;
+  since?: Date | undefined;
+  email?: string | undefined;
+  /** Those a digest listed. */
+  digest?: number | undefined;
+};
 
 /** Earlier enquiries with a message's fingerprint: from the same address, and how many other addresses. */
 export interface RepeatCount {

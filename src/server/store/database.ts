@@ -29,11 +29,16 @@ export interface Tables {
     receipt_key: string | null;
     /** Where the visit came from (validate.ts SOURCE_FIELDS), JSON. */
     source: ColumnType<unknown, string | null | undefined, string | null>;
+    /** The digest that listed it while held (digests.ts); null until one did. */
+    digest_id: ColumnType<number | null, number | null | undefined, number | null>;
   };
+  /** The digests of held enquiries: `day` (in DIGEST_TIME_ZONE) for the daily one, null for one asked for. */
+  digests: { id: Generated<number>; day: string | null; created_at: Time };
   /** One row a delivery: the outbox. `kind` names its sender (senders/), as a job's name in pg-boss. */
   deliveries: {
     id: Generated<number>;
-    submission_id: number;
+    /** Null for a delivery about no one submission (the digest). */
+    submission_id: number | null;
     kind: string;
     target: string | null;
     payload: ColumnType<unknown, string | null, string | null>;

@@ -4,5 +4,7 @@ export { QUARANTINE_DAYS, ReplayedError, SUBMISSION_STATUSES } from "./core.ts";
 export type { DeliveryState, LeadSource, ListFilter, NewDelivery, NewSubmission, RepeatCount, RepeatLedger } from "./core.ts";
 export type { StoredSubmission, Submission, SubmissionRow, SubmissionStatus } from "./core.ts";
 export type { DeliveryJob, DueFilter, KindStats, QueueStats } from "./deliveries.ts";
+export { submissionOf } from "./deliveries.ts";
 export { EnquiryStore, openStore } from "./enquiries.ts";
+export type { DigestInfo } from "./digests.ts";
 export type { FormKind } from "../../blocks/form/forms.generated.ts";

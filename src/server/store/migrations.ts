@@ -25,7 +25,7 @@ import type { Migration } from "kysely/migration";
 import type { Database, Tables } from "./database.ts";
 
 /** In the order they apply; `migrations` below gives each its steps. */
-export const MIGRATION_NAMES = ["001-enquiries", "002-leads", "003-form-kinds", "004-single-use-tokens"] as const;
+export const MIGRATION_NAMES = ["001-enquiries", "002-leads", "003-form-kinds", "004-single-use-tokens", "005-digests"] as const;
 export const LATEST_MIGRATION = MIGRATION_NAMES.at(-1)!;
 
 /** SQLite's step from version 1 to 2 before the Migrator, kept verbatim for databases still at 1. */
@@ -155,6 +155,21 @@ function migrations(database: Database, legacyVersion: number): Record<(typeof M
         await db.schema.alterTable("used_tokens").renameColumn("nonce", "token").execute();
       },
     },
+    // The digest of held enquiries: one row a digest (`day` unique, so instances sharing a database
+    // send one a day), the enquiries it listed, and its mail as a delivery of no one submission.
+    "005-digests": {
+      async up(db: Kysely<Tables>) {
+        await db.schema
+          .createTable("digests")
+          .addColumn("id", "integer", database.identity)
+          .addColumn("day", "text", (c) => c.unique())
+          .addColumn("created_at", time, (c) => c.notNull())
+          .execute();
+        await db.schema.alterTable("submissions").addColumn("digest_id", "integer").execute();
+        if (database.name === "postgres") await sql`ALTER TABLE deliveries ALTER COLUMN submission_id DROP NOT NULL`.execute(db);
+        else await rebuildDeliveriesWithNullableSubmission(db);
+      },
+    },
   };
 }
 
@@ -179,6 +194,24 @@ async function rebuildSubmissionsWithoutKindCheck(db: Kysely<Tables>): Promise<v
     `CREATE INDEX submissions_fingerprint ON submissions (message_fingerprint, created_at)`,
     `CREATE INDEX submissions_email ON submissions (email)`,
     `CREATE INDEX submissions_receipt_key ON submissions (receipt_key, created_at)`,
+  ];
+  for (const step of steps) await sql.raw(step).execute(db);
+}
+
+/** SQLite cannot drop a NOT NULL either: the deliveries table is made again, as above. */
+async function rebuildDeliveriesWithNullableSubmission(db: Kysely<Tables>): Promise<void> {
+  const columns = "id, submission_id, kind, target, payload, attempts, next_attempt_at, window_start, last_error, sent_at, failed_at, outcome";
+  const steps = [
+    `CREATE TABLE deliveries_new (id INTEGER PRIMARY KEY AUTOINCREMENT, submission_id INTEGER REFERENCES submissions (id) ON DELETE CASCADE,
+       kind TEXT NOT NULL, target TEXT, payload TEXT, attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at TEXT NOT NULL,
+       window_start TEXT NOT NULL, last_error TEXT, sent_at TEXT, failed_at TEXT, outcome TEXT)`,
+    `INSERT INTO deliveries_new (${columns}) SELECT ${columns} FROM deliveries ORDER BY id`,
+    `DELETE FROM sqlite_sequence WHERE name = 'deliveries_new'`,
+    `INSERT INTO sqlite_sequence (name, seq) SELECT 'deliveries_new', seq FROM sqlite_sequence WHERE name = 'deliveries'`,
+    `DROP TABLE deliveries`,
+    `ALTER TABLE deliveries_new RENAME TO deliveries`,
+    `CREATE INDEX deliveries_due ON deliveries (next_attempt_at, id) WHERE sent_at IS NULL AND failed_at IS NULL`,
+    `CREATE INDEX deliveries_submission ON deliveries (submission_id)`,
   ];
   for (const step of steps) await sql.raw(step).execute(db);
 }
