@@ -23,7 +23,7 @@ import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { ConfigError, loadConfig } from "../src/server/config.ts";
 import type { Config, Env } from "../src/server/config.ts";
-import { leadDeliveries } from "../src/server/lead-deliveries.ts";
+import { releaseHeld } from "../src/server/lead-deliveries.ts";
 import { eraseMailFiles, purgeMailFiles, sourceLines } from "../src/server/mail.ts";
 import { optionalKinds } from "../src/server/senders/index.ts";
 import { readBuiltSite } from "../src/server/built-site.ts";
@@ -289,10 +289,9 @@ async function run(argv: string[], { env, stdout, stderr }: Io): Promise<number>
       }
       if (release !== undefined) {
         const row = await store.get(Number(release));
-        const now = new Date();
-        const deliveries = row ? await leadDeliveries(store, optionalKinds(config, readBuiltSite(config.distDir).sales), text(row.payload.email), now) : [];
-        if (row?.status !== "quarantined" || !(await store.release(row.id, deliveries, now))) {
-          stderr.write(`Submission ${release} is not in the quarantine (see --spam); nothing released.\n`);
+        const deliveries = row && (await releaseHeld(store, optionalKinds(config, readBuiltSite(config.distDir).sales), row.id, new Date()));
+        if (!row || !deliveries) {
+          stderr.write(`Submission ${release} is not in the quarantine, or was reviewed already (see --spam); nothing released.\n`);
           code = 1;
         } else
           stdout.write(

@@ -14,6 +14,8 @@ import { Alerts, registerHealth } from "./health.ts";
 import { OAUTH_ROUTES, registerGitHubOAuth } from "./oauth.ts";
 import { Outbox } from "./outbox.ts";
 import { scheduleDigests } from "./digest-schedule.ts";
+import { reviewKey } from "./review-link.ts";
+import { registerReviewRoutes } from "./review-routes.ts";
 import { registerStatic } from "./static.ts";
 import type { NotFoundHandler } from "./static.ts";
 import { clientErrorResponder, responseWithHeaders, securityHeaderSets, timeoutOptions } from "./security.ts";
@@ -150,9 +152,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const alerts = new Alerts(config.alertWebhookUrl, app.log);
   let checkHealth = async () => {};
   let checkHealthSoon = () => {};
+  // The digest's links point at the site's address; a server that knows none mails a digest without them.
+  const linkKey = reviewKey(config.spam.timeTrap.secret);
+  const siteUrl = config.siteUrl ?? builtSite.sales?.siteUrl;
+  const review = siteUrl === undefined ? undefined : { siteUrl, key: linkKey };
   const outbox = new Outbox(
     store,
-    createSenders(config, { transport: options.transport, sales: builtSite.sales, choiceLabels: builtSite.choiceLabels, now: options.now, store }),
+    createSenders(config, { transport: options.transport, sales: builtSite.sales, choiceLabels: builtSite.choiceLabels, now: options.now, store, review }),
     {
       ...config.outbox,
       log: app.log,
@@ -240,6 +246,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       mail: mailDestination(config),
       ...(options.now ? { now: options.now } : {}),
     }));
+    registerReviewRoutes(app, { store, outbox, key: linkKey, kinds: optionalKinds(config, builtSite.sales), now: options.now ?? Date.now });
     registerGitHubOAuth(app, config.githubOAuth, config.spam.timeTrap.secret);
     pageNotFound = await registerStatic(app, { distDir: config.distDir, redirects: builtSite.redirects, headers });
     await app.ready();

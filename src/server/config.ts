@@ -32,6 +32,8 @@ export interface Config {
   mailFrom: string;
   /** The digest of held enquiries: its address (MAIL_TO unless DIGEST_TO), and from which hour where it is sent. */
   digest: { to: string; hour: number; timeZone: string };
+  /** SITE_URL: where the digest's links point; unset = the build's site address. */
+  siteUrl: string | undefined;
   /** false, a hop count, or a list of proxy addresses/CIDRs. */
   trustProxy: false | number | string[];
   rateLimit: number;
@@ -198,6 +200,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     databaseUrl,
     ...mailSettings(env),
     digest: digestSettings(env),
+    siteUrl: httpUrl(env, "SITE_URL"),
     trustProxy: trustProxy(text(env, "TRUST_PROXY")),
     rateLimit: integer(env, "RATE_LIMIT"),
     rateLimitHourly: integer(env, "RATE_LIMIT_HOURLY"),

@@ -1,17 +1,21 @@
 /**
  * The digest mail: the enquiries held since the last digest, each with what sales needs to judge it
  * (reference, form, name, address, the start of the message, where the visit came from, why it was
- * held), as plain text and as HTML of one narrow column that a phone's mail app shows whole.
+ * held) and its two signed links (review-link.ts), as plain text and as HTML of one narrow column
+ * that a phone's mail app shows whole.
  */
 import type { SendMailOptions } from "nodemailer";
 import { FIELD_TYPES } from "../blocks/form/field-types.ts";
 import { formatReceived, sourceLines } from "./mail.ts";
-import type { DigestInfo, SubmissionRow } from "./store/index.ts";
+import type { DigestInfo, ReviewAction, SubmissionRow } from "./store/index.ts";
 import { fieldsOf, formSchemas } from "./validate.ts";
+import { REVIEW_LINK_DAYS } from "./review-link.ts";
 
 export interface DigestSettings {
   mailTo: string;
   mailFrom: string;
+  /** The address of the link acting on held enquiry `id` in a digest made at `madeAt`; none without the site's address. */
+  linkFor?: ((id: number, action: ReviewAction, madeAt: Date) => string) | undefined;
 }
 
 /** How much of a message the digest shows. */
@@ -27,8 +31,9 @@ export interface DigestEntry {
   excerpt: string;
   source: string[];
   reasons: string[];
-  /** Set once it is no longer held (released since the digest was made). */
+  /** Set once someone released it or marked it as spam. */
   note: string | undefined;
+  links: { release: string; spam: string } | undefined;
 }
 
 const oneLine = (value: unknown) => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() : "");
@@ -47,17 +52,19 @@ function excerptOf(row: SubmissionRow): string {
   return chars.length > EXCERPT_CHARS ? `${chars.slice(0, EXCERPT_CHARS).join("")}…` : text;
 }
 
-export function digestEntry(row: SubmissionRow): DigestEntry {
+export function digestEntry(row: SubmissionRow, links?: DigestEntry["links"]): DigestEntry {
   return {
     ...{ reference: row.reference, form: formSchemas[row.kind].title, name: oneLine(row.payload.name), email: oneLine(row.payload.email) },
     ...{ received: formatReceived(row.createdAt), excerpt: excerptOf(row), source: sourceLines(row.source), reasons: reasonsInWords(row.reasons) },
-    note: row.status === "quarantined" ? undefined : "Released since this digest was made.",
+    note: row.review?.action === "spam" ? "Marked as spam since." : row.status === "quarantined" ? undefined : "Released since.",
+    links,
   };
 }
 
 const held = (n: number) => `${n} held enquir${n === 1 ? "y" : "ies"}`;
 const intro = (n: number) =>
-  `${held(n)} since the last digest. The spam checks had a doubt about ${n === 1 ? "it" : "each"}: nothing was mailed to sales or to the sender.`;
+  `${held(n)} since the last digest. The spam checks had a doubt about ${n === 1 ? "it" : "each"}: nothing was mailed to sales or to the sender. ` +
+  `Release sends one on as if it had never been held; Spam keeps it out. The links work once, for ${REVIEW_LINK_DAYS} days.`;
 
 export function digestText(entries: readonly DigestEntry[]): string {
   const blocks = entries.map((e) =>
@@ -70,6 +77,7 @@ export function digestText(entries: readonly DigestEntry[]): string {
       "Held because:",
       ...e.reasons.map((r) => `  - ${r}`),
       ...(e.note ? [e.note] : []),
+      ...(e.links ? [`Release (send it to sales): ${e.links.release}`, `Spam (keep it out): ${e.links.spam}`] : []),
     ].join("\n"),
   );
   return `${[intro(entries.length), ...blocks].join("\n\n")}\n`;
@@ -79,6 +87,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 export function digestHtml(entries: readonly DigestEntry[]): string {
   const cell = "padding:12px 0;border-top:1px solid #ddd";
+  const button = "display:inline-block;padding:10px 18px;margin-right:8px;color:#fff;text-decoration:none;border-radius:6px;background:";
   const items = entries.map((e) => {
     const lines = [
       `<p style="margin:0 0 4px"><strong>${escapeHtml(e.reference)}</strong> · ${escapeHtml(e.form)} · ${escapeHtml(e.received)}</p>`,
@@ -87,6 +96,12 @@ export function digestHtml(entries: readonly DigestEntry[]): string {
       `<p style="margin:0 0 4px;color:#555;font-size:14px">${e.source.length ? e.source.map(escapeHtml).join("<br>") : "Came from: not known"}</p>`,
       `<p style="margin:0">Held because:</p><ul style="margin:0;padding-left:20px">${e.reasons.map((r) => `<li>${escapeHtml(r)}</li>`).join("")}</ul>`,
       ...(e.note ? [`<p style="margin:4px 0 0"><em>${escapeHtml(e.note)}</em></p>`] : []),
+      ...(e.links
+        ? [
+            `<p style="margin:12px 0 0"><a href="${escapeHtml(e.links.release)}" style="${button}#0a7d3b">Release</a> ` +
+              `<a href="${escapeHtml(e.links.spam)}" style="${button}#b3300b">Spam</a></p>`,
+          ]
+        : []),
     ];
     return `<tr><td style="${cell}">${lines.join("\n")}</td></tr>`;
   });
@@ -105,7 +120,9 @@ function domainOf(address: string): string {
 }
 
 export function composeDigest(digest: DigestInfo, rows: readonly SubmissionRow[], settings: DigestSettings): SendMailOptions {
-  const entries = rows.map(digestEntry);
+  const { linkFor } = settings;
+  const links = (id: number) => linkFor && { release: linkFor(id, "released", digest.createdAt), spam: linkFor(id, "spam", digest.createdAt) };
+  const entries = rows.map((row) => digestEntry(row, row.status === "quarantined" && !row.review ? links(row.id) : undefined));
   return {
     from: settings.mailFrom,
     to: settings.mailTo,

@@ -48,6 +48,9 @@ export const SETTINGS = {
   },
   MAIL_TO: { default: "sales@example.com", about: "where enquiries are mailed" },
   MAIL_FROM: { default: '"Lariox website" <website@example.com>', about: "the mails' sender" },
+  SITE_URL: {
+    about: "the site's address as visitors reach it (https://…), for the digest's Release and Spam links; unset = site.yaml's siteUrl from the build",
+  },
   DIGEST_TO: { about: "where the daily digest of held enquiries is mailed; unset = MAIL_TO" },
   DIGEST_HOUR: {
     default: 9,

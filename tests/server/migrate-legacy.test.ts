@@ -123,6 +123,7 @@ function expected(): Array<Omit<SubmissionRow, "id">> {
     status: e.status,
     reference: expect.stringMatching(/^LA-\d{4}-\d{6}$/) as string,
     reasons: null,
+    review: null,
     source: {},
     deliveries: [
       {

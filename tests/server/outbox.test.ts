@@ -304,6 +304,7 @@ describe("header injection", () => {
     status: "queued",
     reference: "LA-2026-000007",
     reasons: null,
+    review: null,
     source: {},
   };
 

@@ -11,7 +11,8 @@ import { createMailTransport } from "../mail.ts";
 import type { MailTransport } from "../mail.ts";
 import type { Senders } from "../outbox.ts";
 import type { SalesContact } from "../receipt.ts";
-import type { EnquiryStore } from "../store/index.ts";
+import { reviewPath } from "../review-link.ts";
+import type { EnquiryStore, ReviewAction } from "../store/index.ts";
 import { digestSender } from "./digest.ts";
 import { receiptSender } from "./receipt.ts";
 import { salesMailSender } from "./sales-mail.ts";
@@ -28,11 +29,17 @@ export interface SenderOptions {
   now?: (() => number) | undefined;
   /** The store the digest reads its enquiries from; without it no digest is sent. */
   store?: EnquiryStore | undefined;
+  /** The digest's Release and Spam links: the site's address and their key (review-link.ts); without it the digest has none. */
+  review?: { siteUrl: string; key: Buffer } | undefined;
 }
 
 /** The delivery kinds an accepted enquiry gets, beside the sales mail, given what is set up. */
 export function optionalKinds(config: Pick<Config, "leadWebhook">, sales: SalesContact | undefined): { receipt: boolean; webhook: boolean } {
   return { receipt: sales !== undefined, webhook: config.leadWebhook !== undefined };
+}
+
+function linkFor(review: SenderOptions["review"]) {
+  return review && ((id: number, action: ReviewAction, madeAt: Date) => new URL(reviewPath(review.key, id, action, madeAt), review.siteUrl).href);
 }
 
 export function createSenders(config: Config, options: SenderOptions = {}): Senders {
@@ -41,6 +48,8 @@ export function createSenders(config: Config, options: SenderOptions = {}): Send
     "sales-mail": salesMailSender(transport, { mailTo: config.mailTo, mailFrom: config.mailFrom, choiceLabels: options.choiceLabels }),
     ...(options.sales ? { receipt: receiptSender(transport, { mailFrom: config.mailFrom, sales: options.sales, choiceLabels: options.choiceLabels }) } : {}),
     ...(config.leadWebhook ? { webhook: webhookSender(config.leadWebhook, options.now) } : {}),
-    ...(options.store ? { digest: digestSender(transport, options.store, { mailTo: config.digest.to, mailFrom: config.mailFrom }) } : {}),
+    ...(options.store
+      ? { digest: digestSender(transport, options.store, { mailTo: config.digest.to, mailFrom: config.mailFrom, linkFor: linkFor(options.review) }) }
+      : {}),
   };
 }

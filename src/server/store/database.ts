@@ -31,6 +31,9 @@ export interface Tables {
     source: ColumnType<unknown, string | null | undefined, string | null>;
     /** The digest that listed it while held (digests.ts); null until one did. */
     digest_id: ColumnType<number | null, number | null | undefined, number | null>;
+    /** "released" or "spam": what a person decided about it while held (null: nobody yet), and when. */
+    review: ColumnType<string | null, string | null | undefined, string | null>;
+    reviewed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   };
   /** The digests of held enquiries: `day` (in DIGEST_TIME_ZONE) for the daily one, null for one asked for. */
   digests: { id: Generated<number>; day: string | null; created_at: Time };

@@ -54,6 +54,22 @@ export class DigestStore extends DeliveryStore {
     );
   }
 
+  /** Marks a held enquiry not yet reviewed as confirmed spam: kept held, removed by purge(); false when there is none. */
+  async markSpam(id: number, now: Date): Promise<boolean> {
+    const marked = await this.write(
+      (db) =>
+        db
+          .updateTable("submissions")
+          .set({ review: "spam", reviewed_at: iso(now) })
+          .where("id", "=", id)
+          .where("state", "=", "quarantined")
+          .where("review", "is", null)
+          .executeTakeFirst(),
+      (result) => result.numUpdatedRows > 0n,
+    );
+    return marked.numUpdatedRows > 0n;
+  }
+
   async digest(id: number): Promise<DigestInfo | undefined> {
     const row = await this.guard(() => this.db.selectFrom("digests").selectAll().where("id", "=", id).executeTakeFirst());
     return row && { id: row.id, day: row.day, createdAt: time(row.created_at) };

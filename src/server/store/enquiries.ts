@@ -12,7 +12,7 @@ import { DAY_MS } from "../env.ts";
 import { StorageError, type OpenOptions, type StoreLocation, type Tables } from "./database.ts";
 import { openPostgres } from "./postgres.ts";
 import { openSqlite } from "./sqlite.ts";
-import { QUARANTINE_DAYS, ReplayedError, iso, time } from "./core.ts";
+import { CONFIRMED_SPAM_DAYS, QUARANTINE_DAYS, ReplayedError, iso, time } from "./core.ts";
 import type { DeliveryState, ListFilter, NewDelivery, NewSubmission, RepeatCount, RepeatLedger, Submission, SubmissionRow, SubmissionStatus } from "./core.ts";
 import { deliveryRows, pending } from "./deliveries.ts";
 import { DigestStore } from "./digests.ts";
@@ -140,7 +140,7 @@ export class EnquiryStore extends DigestStore implements RepeatLedger {
 
   /**
    * Removes enquiries delivered and received over `retentionDays` ago (with their deliveries),
-   * quarantined ones held over QUARANTINE_DAYS, older honeypot counters, expired tokens and digest
+   * quarantined ones held over QUARANTINE_DAYS (confirmed spam CONFIRMED_SPAM_DAYS after it was confirmed), older honeypot counters, expired tokens and digest
    * mails made as long ago.
    * Resolves to how many enquiries, quarantined ones and daily counters went.
    */
@@ -159,10 +159,20 @@ export class EnquiryStore extends DigestStore implements RepeatLedger {
           .where("state", "=", "quarantined")
           .where("created_at", "<", before(QUARANTINE_DAYS))
           .executeTakeFirst();
+        const confirmed = await trx
+          .deleteFrom("submissions")
+          .where("state", "=", "quarantined")
+          .where("review", "=", "spam")
+          .where("reviewed_at", "<", before(CONFIRMED_SPAM_DAYS))
+          .executeTakeFirst();
         const spam = await trx.deleteFrom("spam_hits").where("day", "<", before(spamDays).slice(0, 10)).executeTakeFirst();
         await trx.deleteFrom("used_tokens").where("expires_at", "<=", iso(now)).execute();
         await trx.deleteFrom("deliveries").where("submission_id", "is", null).where("sent_at", "<", before(retentionDays)).execute();
-        return { enquiries: Number(enquiries.numDeletedRows), quarantined: Number(held.numDeletedRows), spamDays: Number(spam.numDeletedRows) };
+        return {
+          enquiries: Number(enquiries.numDeletedRows),
+          quarantined: Number(held.numDeletedRows) + Number(confirmed.numDeletedRows),
+          spamDays: Number(spam.numDeletedRows),
+        };
       }),
     );
   }
@@ -203,17 +213,19 @@ export class EnquiryStore extends DigestStore implements RepeatLedger {
   }
 
   /**
-   * Sends a quarantined enquiry on: it becomes accepted and `deliveries` are queued, due now.
-   * False when there is no quarantined enquiry `id` (never was, already released, or purged).
+   * Sends a quarantined enquiry on: it becomes accepted, recorded as released, and `deliveries` are
+   * queued, due now. False when there is no quarantined enquiry `id` not yet reviewed (never was,
+   * already released, confirmed spam, or purged).
    */
   async release(id: number, deliveries: readonly NewDelivery[], now: Date = new Date()): Promise<boolean> {
     return this.write((db) =>
       db.transaction().execute(async (trx) => {
         const released = await trx
           .updateTable("submissions")
-          .set({ state: "accepted" })
+          .set({ state: "accepted", review: "released", reviewed_at: iso(now) })
           .where("id", "=", id)
           .where("state", "=", "quarantined")
+          .where("review", "is", null)
           .executeTakeFirst();
         if (released.numUpdatedRows === 0n) return false;
         if (deliveries.length > 0)

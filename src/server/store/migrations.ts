@@ -25,7 +25,7 @@ import type { Migration } from "kysely/migration";
 import type { Database, Tables } from "./database.ts";
 
 /** In the order they apply; `migrations` below gives each its steps. */
-export const MIGRATION_NAMES = ["001-enquiries", "002-leads", "003-form-kinds", "004-single-use-tokens", "005-digests"] as const;
+export const MIGRATION_NAMES = ["001-enquiries", "002-leads", "003-form-kinds", "004-single-use-tokens", "005-digests", "006-review"] as const;
 export const LATEST_MIGRATION = MIGRATION_NAMES.at(-1)!;
 
 /** SQLite's step from version 1 to 2 before the Migrator, kept verbatim for databases still at 1. */
@@ -168,6 +168,13 @@ function migrations(database: Database, legacyVersion: number): Record<(typeof M
         await db.schema.alterTable("submissions").addColumn("digest_id", "integer").execute();
         if (database.name === "postgres") await sql`ALTER TABLE deliveries ALTER COLUMN submission_id DROP NOT NULL`.execute(db);
         else await rebuildDeliveriesWithNullableSubmission(db);
+      },
+    },
+    // What a person decided about a held enquiry (the digest's Release and Spam links), and when.
+    "006-review": {
+      async up(db: Kysely<Tables>) {
+        await db.schema.alterTable("submissions").addColumn("review", "text").execute();
+        await db.schema.alterTable("submissions").addColumn("reviewed_at", time).execute();
       },
     },
   };
