@@ -376,7 +376,9 @@ forEachBackend((backend) => {
     it("migrates once when several instances start together", async () => {
       const { store, data } = await fresh();
       await store.close();
-      await data.query("DROP TABLE deliveries, submissions, digests, spam_hits, used_tokens, schema_version, kysely_migration, kysely_migration_lock");
+      await data.query(
+        "DROP TABLE deliveries, submissions, digests, weekly_summaries, spam_hits, used_tokens, schema_version, kysely_migration, kysely_migration_lock",
+      );
       const stores = await Promise.all([data.open(), data.open(), data.open()]);
       opened.push(...stores);
       for (const s of stores) expect((await s.migrations()).at(-1)).toBe(LATEST_MIGRATION);

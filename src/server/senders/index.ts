@@ -14,6 +14,7 @@ import type { SalesContact } from "../receipt.ts";
 import { reviewPath } from "../review-link.ts";
 import type { EnquiryStore, ReviewAction } from "../store/index.ts";
 import { digestSender } from "./digest.ts";
+import { weeklySummarySender } from "./weekly-summary.ts";
 import { receiptSender } from "./receipt.ts";
 import { salesMailSender } from "./sales-mail.ts";
 import { webhookSender } from "./webhook.ts";
@@ -27,7 +28,7 @@ export interface SenderOptions {
   choiceLabels?: ChoiceLabels | undefined;
   /** The webhook's clock (its signed timestamp), the outbox's in tests. */
   now?: (() => number) | undefined;
-  /** The store the digest reads its enquiries from; without it no digest is sent. */
+  /** The store the digest and the weekly summary read; without it neither is sent. */
   store?: EnquiryStore | undefined;
   /** The digest's Release and Spam links: the site's address and their key (review-link.ts); without it the digest has none. */
   review?: { siteUrl: string; key: Buffer } | undefined;
@@ -49,7 +50,10 @@ export function createSenders(config: Config, options: SenderOptions = {}): Send
     ...(options.sales ? { receipt: receiptSender(transport, { mailFrom: config.mailFrom, sales: options.sales, choiceLabels: options.choiceLabels }) } : {}),
     ...(config.leadWebhook ? { webhook: webhookSender(config.leadWebhook, options.now) } : {}),
     ...(options.store
-      ? { digest: digestSender(transport, options.store, { mailTo: config.digest.to, mailFrom: config.mailFrom, linkFor: linkFor(options.review) }) }
+      ? {
+          digest: digestSender(transport, options.store, { mailTo: config.digest.to, mailFrom: config.mailFrom, linkFor: linkFor(options.review) }),
+          "weekly-summary": weeklySummarySender(transport, options.store, { mailTo: config.digest.to, mailFrom: config.mailFrom }),
+        }
       : {}),
   };
 }

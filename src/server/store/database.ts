@@ -37,6 +37,8 @@ export interface Tables {
   };
   /** The digests of held enquiries: `day` (in DIGEST_TIME_ZONE) for the daily one, null for one asked for. */
   digests: { id: Generated<number>; day: string | null; created_at: Time };
+  /** The weekly summaries made: `week` is the day (YYYY-MM-DD) the summary was due. */
+  weekly_summaries: { week: string; created_at: Time };
   /** One row a delivery: the outbox. `kind` names its sender (senders/), as a job's name in pg-boss. */
   deliveries: {
     id: Generated<number>;

@@ -15,7 +15,7 @@ import { openSqlite } from "./sqlite.ts";
 import { CONFIRMED_SPAM_DAYS, QUARANTINE_DAYS, ReplayedError, iso, time } from "./core.ts";
 import type { DeliveryState, ListFilter, NewDelivery, NewSubmission, RepeatCount, RepeatLedger, Submission, SubmissionRow, SubmissionStatus } from "./core.ts";
 import { deliveryRows, pending } from "./deliveries.ts";
-import { DigestStore } from "./digests.ts";
+import { SummaryStore } from "./summaries.ts";
 import { checkMigrated, migrate } from "./migrations.ts";
 
 const lower = (email: string) => email.trim().toLowerCase();
@@ -30,7 +30,7 @@ export function openStore(config: StoreLocation, options: OpenOptions = {}): Pro
   return EnquiryStore.open(config, options);
 }
 
-export class EnquiryStore extends DigestStore implements RepeatLedger {
+export class EnquiryStore extends SummaryStore implements RepeatLedger {
   /** Honeypot hits not yet written, by day and form. */
   private spam = new Map<string, { day: string; kind: FormKind; hits: number; lastAt: Date }>();
 

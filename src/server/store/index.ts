@@ -7,4 +7,5 @@ export type { DeliveryJob, DueFilter, KindStats, QueueStats } from "./deliveries
 export { submissionOf } from "./deliveries.ts";
 export { EnquiryStore, openStore } from "./enquiries.ts";
 export type { DigestInfo } from "./digests.ts";
+export type { SummaryWindow, WeekFigures } from "./summaries.ts";
 export type { FormKind } from "../../blocks/form/forms.generated.ts";

@@ -25,7 +25,15 @@ import type { Migration } from "kysely/migration";
 import type { Database, Tables } from "./database.ts";
 
 /** In the order they apply; `migrations` below gives each its steps. */
-export const MIGRATION_NAMES = ["001-enquiries", "002-leads", "003-form-kinds", "004-single-use-tokens", "005-digests", "006-review"] as const;
+export const MIGRATION_NAMES = [
+  "001-enquiries",
+  "002-leads",
+  "003-form-kinds",
+  "004-single-use-tokens",
+  "005-digests",
+  "006-review",
+  "007-weekly-summaries",
+] as const;
 export const LATEST_MIGRATION = MIGRATION_NAMES.at(-1)!;
 
 /** SQLite's step from version 1 to 2 before the Migrator, kept verbatim for databases still at 1. */
@@ -176,6 +184,15 @@ function migrations(database: Database, legacyVersion: number): Record<(typeof M
         await db.schema.alterTable("submissions").addColumn("review", "text").execute();
         await db.schema.alterTable("submissions").addColumn("reviewed_at", time).execute();
       },
+    },
+    // The weekly summary to sales: one row a week (its start), so instances send one between them.
+    "007-weekly-summaries": {
+      up: (db: Kysely<Tables>) =>
+        db.schema
+          .createTable("weekly_summaries")
+          .addColumn("week", "text", (c) => c.primaryKey())
+          .addColumn("created_at", time, (c) => c.notNull())
+          .execute(),
     },
   };
 }
