@@ -1,10 +1,10 @@
 /**
- * The digests of held enquiries (digest-mail.ts writes the mail): a digest lists every quarantined
- * enquiry no digest listed yet, and its mail is one delivery of kind "digest" in the outbox, made,
- * retried and counted like the others.
+ * Held enquiries put before a person: the digests (digest-mail.ts writes the mail), each listing
+ * every quarantined enquiry no digest listed yet, its mail one delivery of kind "digest" in the
+ * outbox, made, retried and counted like the others; and what the person decided (release, spam).
  */
-import { DeliveryStore } from "./deliveries.ts";
-import { iso, time } from "./core.ts";
+import { DeliveryStore, deliveryRows } from "./deliveries.ts";
+import { iso, time, type NewDelivery } from "./core.ts";
 
 export interface DigestInfo {
   id: number;
@@ -50,6 +50,32 @@ export class DigestStore extends DeliveryStore {
             })
             .execute();
         return { id: made.id, held };
+      }),
+    );
+  }
+
+  /**
+   * Sends a quarantined enquiry on: it becomes accepted, recorded as released, and `deliveries` are
+   * queued, due now. False when there is no quarantined enquiry `id` not yet reviewed (never was,
+   * already released, confirmed spam, or purged).
+   */
+  async release(id: number, deliveries: readonly NewDelivery[], now: Date = new Date()): Promise<boolean> {
+    return this.write((db) =>
+      db.transaction().execute(async (trx) => {
+        const released = await trx
+          .updateTable("submissions")
+          .set({ state: "accepted", review: "released", reviewed_at: iso(now) })
+          .where("id", "=", id)
+          .where("state", "=", "quarantined")
+          .where("review", "is", null)
+          .executeTakeFirst();
+        if (released.numUpdatedRows === 0n) return false;
+        if (deliveries.length > 0)
+          await trx
+            .insertInto("deliveries")
+            .values(deliveryRows(id, deliveries, now))
+            .execute();
+        return true;
       }),
     );
   }

@@ -13,7 +13,7 @@ import { StorageError, type OpenOptions, type StoreLocation, type Tables } from 
 import { openPostgres } from "./postgres.ts";
 import { openSqlite } from "./sqlite.ts";
 import { CONFIRMED_SPAM_DAYS, QUARANTINE_DAYS, ReplayedError, iso, time } from "./core.ts";
-import type { DeliveryState, ListFilter, NewDelivery, NewSubmission, RepeatCount, RepeatLedger, Submission, SubmissionRow, SubmissionStatus } from "./core.ts";
+import type { DeliveryState, ListFilter, NewSubmission, RepeatCount, RepeatLedger, Submission, SubmissionRow, SubmissionStatus } from "./core.ts";
 import { deliveryRows, pending } from "./deliveries.ts";
 import { SummaryStore } from "./summaries.ts";
 import { checkMigrated, migrate } from "./migrations.ts";
@@ -210,32 +210,6 @@ export class EnquiryStore extends SummaryStore implements RepeatLedger {
         .executeTakeFirst(),
     );
     return Number(row?.n ?? 0);
-  }
-
-  /**
-   * Sends a quarantined enquiry on: it becomes accepted, recorded as released, and `deliveries` are
-   * queued, due now. False when there is no quarantined enquiry `id` not yet reviewed (never was,
-   * already released, confirmed spam, or purged).
-   */
-  async release(id: number, deliveries: readonly NewDelivery[], now: Date = new Date()): Promise<boolean> {
-    return this.write((db) =>
-      db.transaction().execute(async (trx) => {
-        const released = await trx
-          .updateTable("submissions")
-          .set({ state: "accepted", review: "released", reviewed_at: iso(now) })
-          .where("id", "=", id)
-          .where("state", "=", "quarantined")
-          .where("review", "is", null)
-          .executeTakeFirst();
-        if (released.numUpdatedRows === 0n) return false;
-        if (deliveries.length > 0)
-          await trx
-            .insertInto("deliveries")
-            .values(deliveryRows(id, deliveries, now))
-            .execute();
-        return true;
-      }),
-    );
   }
 
   /** Removes every enquiry sent from `email` (any case), with its deliveries; counts those deliveries not yet made. */
