@@ -36,9 +36,12 @@ function hold(store: EnquiryStore, name: string, at: number): Promise<number> {
   });
 }
 
-/** The path of each link in a digest's text, by the enquiry's name. */
+/** The path of each link in a digest's text (the HTML part has the same as buttons), by the enquiry's name. */
 async function linksIn(raw: string): Promise<Record<string, { release: string; spam: string }>> {
-  const text = (await simpleParser(raw)).text!;
+  const { text: plain, html } = await simpleParser(raw);
+  const text = plain!;
+  const hrefs = [...(html || "").matchAll(/<a href="([^"]+)"[^>]*>(Release|Spam)<\/a>/g)].map((m) => m[1]);
+  expect(hrefs).toEqual([...text.matchAll(/^(?:Release|Spam) .*: (\S+)$/gm)].map((m) => m[1]));
   const links: Record<string, { release: string; spam: string }> = {};
   for (const block of text.split("\n\n").slice(1)) {
     const name = /^Name: +(.+)$/m.exec(block)![1]!;
