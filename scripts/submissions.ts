@@ -10,8 +10,9 @@
  *   npm run submissions -- --spam                   the quarantine: enquiries held as doubtful, with the reasons
  *   npm run submissions -- --release 12             send quarantined enquiry 12 on (queues its deliveries)
  *   npm run submissions -- --erase a@example.com    remove one person's enquiries, their pending deliveries and .eml files
+ *   npm run submissions -- --digest                 mail sales the digest of enquiries held since the last one, now
  *
- * Listing is read-only and safe while the server runs; --requeue, --release, --erase and --purge
+ * Listing is read-only and safe while the server runs; --requeue, --release, --erase, --digest and --purge
  * write, and are safe too (the running server's outbox picks queued deliveries up within
  * OUTBOX_POLL_MS). Run it with the server's environment: --release queues the webhook only when
  * LEAD_WEBHOOK_URL is set, and the receipt only when DIST_DIR holds a build with sales' details.
@@ -22,7 +23,7 @@ import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { ConfigError, loadConfig } from "../src/server/config.ts";
 import type { Config, Env } from "../src/server/config.ts";
-import { leadDeliveries } from "../src/server/lead-deliveries.ts";
+import { releaseHeld } from "../src/server/lead-deliveries.ts";
 import { eraseMailFiles, purgeMailFiles, sourceLines } from "../src/server/mail.ts";
 import { optionalKinds } from "../src/server/senders/index.ts";
 import { readBuiltSite } from "../src/server/built-site.ts";
@@ -33,7 +34,7 @@ import { FORM_KINDS, SOURCE_FIELDS, fieldsOf, formSchemas } from "../src/server/
 import type { FormField, FormKind, FormSchema } from "../src/server/validate.ts";
 
 const USAGE = `Usage: npm run submissions -- [--kind ${FORM_KINDS.join("|")}] [--status queued|sent|failed|quarantined] [--since YYYY-MM-DD]
-                              [--csv] [--spam] [--release ID] [--erase EMAIL] [--requeue ID|failed] [--purge] [--data-dir DIR]
+                              [--csv] [--spam] [--release ID] [--erase EMAIL] [--requeue ID|failed] [--purge] [--digest] [--data-dir DIR]
 
 Lists stored form submissions (newest last), from PostgreSQL when DATABASE_URL is set, else from
 DATA_DIR/site.db (--data-dir overrides DATA_DIR). --csv writes RFC 4180 CSV to stdout with every field of
@@ -42,7 +43,9 @@ with = + - @) get a leading apostrophe. --requeue makes failed deliveries again;
 delivered enquiries and .eml files (MAIL_DELIVERY=files) older than RETENTION_DAYS (365), quarantined ones older than ${QUARANTINE_DAYS} days and honeypot
 counters older than 7 days. --spam lists the quarantine (enquiries the spam checks doubted: stored, not
 delivered) with the reasons; --release ID sends one on; --erase EMAIL removes every enquiry from that
-address, its deliveries not yet made and its .eml files, leaving no copy in the database's files. Without --spam or --status, quarantined enquiries are not listed.`;
+address, its deliveries not yet made and its .eml files, leaving no copy in the database's files. --digest
+queues the digest of the enquiries held since the last digest (to DIGEST_TO or MAIL_TO), which the running
+server sends as it does every day at DIGEST_HOUR. Without --spam or --status, quarantined enquiries are not listed.`;
 
 const text = (value: unknown): string => (typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value));
 
@@ -220,6 +223,7 @@ async function run(argv: string[], { env, stdout, stderr }: Io): Promise<number>
         csv: { type: "boolean", default: false },
         requeue: { type: "string" },
         purge: { type: "boolean", default: false },
+        digest: { type: "boolean", default: false },
         spam: { type: "boolean", default: false },
         release: { type: "string" },
         erase: { type: "string" },
@@ -260,7 +264,7 @@ async function run(argv: string[], { env, stdout, stderr }: Io): Promise<number>
     stderr.write(`No database at ${join(config.dataDir, "site.db")}: nothing submitted yet (or set DATA_DIR / --data-dir, or DATABASE_URL).\n`);
     return 1;
   }
-  const writes = requeue !== undefined || values.purge || release !== undefined || erase !== undefined;
+  const writes = requeue !== undefined || values.purge || release !== undefined || erase !== undefined || values.digest;
   let store: EnquiryStore;
   try {
     store = await openStore(config, { readonly: !writes });
@@ -285,10 +289,9 @@ async function run(argv: string[], { env, stdout, stderr }: Io): Promise<number>
       }
       if (release !== undefined) {
         const row = await store.get(Number(release));
-        const now = new Date();
-        const deliveries = row ? await leadDeliveries(store, optionalKinds(config, readBuiltSite(config.distDir).sales), text(row.payload.email), now) : [];
-        if (row?.status !== "quarantined" || !(await store.release(row.id, deliveries, now))) {
-          stderr.write(`Submission ${release} is not in the quarantine (see --spam); nothing released.\n`);
+        const deliveries = row && (await releaseHeld(store, optionalKinds(config, readBuiltSite(config.distDir).sales), row.id, new Date()));
+        if (!row || !deliveries) {
+          stderr.write(`Submission ${release} is not in the quarantine, or was reviewed already (see --spam); nothing released.\n`);
           code = 1;
         } else
           stdout.write(
@@ -301,6 +304,14 @@ async function run(argv: string[], { env, stdout, stderr }: Io): Promise<number>
         const files = await eraseMailFiles(config.dataDir, theirs);
         stdout.write(
           `Erased ${removed.enquiries} enquir${removed.enquiries === 1 ? "y" : "ies"} from ${erase}, ${removed.pendingDeliveries} deliver${removed.pendingDeliveries === 1 ? "y" : "ies"} not yet made and ${files} .eml file${files === 1 ? "" : "s"}.\n`,
+        );
+      }
+      if (values.digest) {
+        const made = await store.createDigest(null, new Date());
+        stdout.write(
+          made && made.held > 0
+            ? `Queued digest ${made.id} of ${made.held} held enquir${made.held === 1 ? "y" : "ies"} to ${config.digest.to}; the running server sends it shortly.\n`
+            : "No enquiry was held since the last digest; no digest queued.\n",
         );
       }
       if (values.purge) {

@@ -6,7 +6,7 @@
  *
  *   dist/_headers                  Netlify and Cloudflare Pages: security headers and caching
  *   dist/.site/nginx.conf          an nginx server block (with its maps) for the http block:
- *                                  serves dist/ and proxies /api/ and /healthz to the Node server
+ *                                  serves dist/ and proxies /api/, /review/ (the digest's links) and /healthz to the Node server
  *   dist/.site/nginx-headers.conf  the security headers, included by nginx.conf in each location
  *   dist/.site/nginx-brotli.conf   `brotli_static on;`, for an http block whose nginx loads
  *                                  libnginx-mod-http-brotli-static (nginx.conf itself loads without it)
@@ -300,6 +300,7 @@ export function nginxFiles(files: string[], builtSite: BuiltSite, options: Nginx
     ...location("^~ /api/", ...toNode),
     ...location("= /api", ...toNode),
     ...location("= /healthz", ...toNode),
+    ...location("^~ /review/", ...toNode),
     ...location("= /.nginx-error/page", ...errorAnswer('"text/plain"', '"$status $lariox_error_message\\n"')),
     ...location("= /.nginx-error/api", ...errorAnswer("application/json", `'{"success":false,"message":"$lariox_error_message"}'`)),
     ...location(

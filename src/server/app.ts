@@ -13,6 +13,9 @@ import type { MailTransport } from "./mail.ts";
 import { Alerts, registerHealth } from "./health.ts";
 import { OAUTH_ROUTES, registerGitHubOAuth } from "./oauth.ts";
 import { Outbox } from "./outbox.ts";
+import { scheduleDigests } from "./digest-schedule.ts";
+import { reviewKey } from "./review-link.ts";
+import { registerReviewRoutes } from "./review-routes.ts";
 import { registerStatic } from "./static.ts";
 import type { NotFoundHandler } from "./static.ts";
 import { clientErrorResponder, responseWithHeaders, securityHeaderSets, timeoutOptions } from "./security.ts";
@@ -29,6 +32,8 @@ declare module "fastify" {
     outbox: Outbox;
     /** Looks at the health now and alerts on a change (tests; a timer does it every minute). */
     checkHealth(): Promise<void>;
+    /** Queues the day's digest if it is due and not made yet (tests; a timer looks every minute). */
+    checkDigest(): Promise<void>;
   }
 }
 
@@ -147,9 +152,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const alerts = new Alerts(config.alertWebhookUrl, app.log);
   let checkHealth = async () => {};
   let checkHealthSoon = () => {};
+  // The digest's links point at the site's address; a server that knows none mails a digest without them.
+  const linkKey = reviewKey(config.spam.timeTrap.secret);
+  const siteUrl = config.siteUrl ?? builtSite.sales?.siteUrl;
+  const review = siteUrl === undefined ? undefined : { siteUrl, key: linkKey };
   const outbox = new Outbox(
     store,
-    createSenders(config, { transport: options.transport, sales: builtSite.sales, choiceLabels: builtSite.choiceLabels, now: options.now }),
+    createSenders(config, { transport: options.transport, sales: builtSite.sales, choiceLabels: builtSite.choiceLabels, now: options.now, store, review }),
     {
       ...config.outbox,
       log: app.log,
@@ -161,6 +170,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("store", store);
   app.decorate("outbox", outbox);
   app.decorate("checkHealth", () => checkHealth());
+  const digests = scheduleDigests({ store, outbox, ...config.digest, now: options.now ?? Date.now, log: app.log });
+  app.decorate("checkDigest", () => digests.check());
 
   // Honeypot counts are written once a minute, and at close.
   const spamTimer = setInterval(() => {
@@ -186,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onClose", async () => {
     clearInterval(purgeTimer);
     clearInterval(spamTimer);
+    digests.stop();
     await outbox.stop();
     await store.close();
   });
@@ -234,6 +246,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       mail: mailDestination(config),
       ...(options.now ? { now: options.now } : {}),
     }));
+    registerReviewRoutes(app, { store, outbox, key: linkKey, kinds: optionalKinds(config, builtSite.sales), now: options.now ?? Date.now });
     registerGitHubOAuth(app, config.githubOAuth, config.spam.timeTrap.secret);
     pageNotFound = await registerStatic(app, { distDir: config.distDir, redirects: builtSite.redirects, headers });
     await app.ready();

@@ -30,6 +30,10 @@ export interface Config {
   mailDelivery: "smtp" | "files";
   mailTo: string;
   mailFrom: string;
+  /** The digest of held enquiries: its address (MAIL_TO unless DIGEST_TO), and from which hour where it is sent. */
+  digest: { to: string; hour: number; timeZone: string; summaryWeekday: number; summaryHour: number };
+  /** SITE_URL: where the digest's links point; unset = the build's site address. */
+  siteUrl: string | undefined;
   /** false, a hop count, or a list of proxy addresses/CIDRs. */
   trustProxy: false | number | string[];
   rateLimit: number;
@@ -168,6 +172,23 @@ function healthToken(env: Env): string | undefined {
   return token;
 }
 
+const summarySettings = (env: Env) => ({ summaryWeekday: integer(env, "SUMMARY_WEEKDAY"), summaryHour: integer(env, "SUMMARY_HOUR") });
+
+function digestSettings(env: Env): Config["digest"] {
+  const timeZone = text(env, "DIGEST_TIME_ZONE") ?? SETTINGS.DIGEST_TIME_ZONE.default;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone });
+  } catch {
+    throw new ConfigError(`DIGEST_TIME_ZONE must be an IANA time zone such as Asia/Kolkata, got "${timeZone}".`);
+  }
+  return {
+    to: text(env, "DIGEST_TO") ?? text(env, "MAIL_TO") ?? SETTINGS.MAIL_TO.default,
+    hour: integer(env, "DIGEST_HOUR"),
+    timeZone,
+    ...summarySettings(env),
+  };
+}
+
 const LOG_LEVELS = new Set(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
 
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
@@ -185,6 +206,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     distDir: resolve(cwd, text(env, "DIST_DIR") ?? SETTINGS.DIST_DIR.default),
     databaseUrl,
     ...mailSettings(env),
+    digest: digestSettings(env),
+    siteUrl: httpUrl(env, "SITE_URL"),
     trustProxy: trustProxy(text(env, "TRUST_PROXY")),
     rateLimit: integer(env, "RATE_LIMIT"),
     rateLimitHourly: integer(env, "RATE_LIMIT_HOURLY"),

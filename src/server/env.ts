@@ -48,6 +48,24 @@ export const SETTINGS = {
   },
   MAIL_TO: { default: "sales@example.com", about: "where enquiries are mailed" },
   MAIL_FROM: { default: '"Lariox website" <website@example.com>', about: "the mails' sender" },
+  SITE_URL: {
+    about: "the site's address as visitors reach it (https://…), for the digest's Release and Spam links; unset = site.yaml's siteUrl from the build",
+  },
+  DIGEST_TO: { about: "where the daily digest of held enquiries is mailed; unset = MAIL_TO" },
+  DIGEST_HOUR: {
+    default: 9,
+    min: 0,
+    max: 23,
+    about: "the hour (in DIGEST_TIME_ZONE) from which the day's digest is sent, when enquiries were held since the last one",
+  },
+  SUMMARY_WEEKDAY: {
+    default: 1,
+    min: 1,
+    max: 7,
+    about: "the day of the weekly summary to DIGEST_TO or MAIL_TO (1 = Monday … 7 = Sunday), in DIGEST_TIME_ZONE",
+  },
+  SUMMARY_HOUR: { default: 9, min: 0, max: 23, about: "the hour of that day from which the weekly summary is sent; it covers the 7 days before" },
+  DIGEST_TIME_ZONE: { default: "Asia/Kolkata", about: "the IANA time zone of DIGEST_HOUR, the digest's day and the weekly summary's day and hour" },
   TRUST_PROXY: {
     about:
       "how many proxies stand in front (1 behind one nginx), or their addresses/CIDRs, comma-separated; `true` is refused, since any client could then forge its address",

@@ -19,3 +19,15 @@ export async function leadDeliveries(store: EnquiryStore, kinds: OptionalKinds, 
   if (kinds.webhook) deliveries.push({ kind: "webhook" });
   return deliveries;
 }
+
+/**
+ * Sends held enquiry `id` on as if it had never been held: the deliveries an accepted one gets,
+ * queued now. Resolves to what was queued, or undefined when it is not held or was reviewed already.
+ */
+export async function releaseHeld(store: EnquiryStore, kinds: OptionalKinds, id: number, now: Date): Promise<NewDelivery[] | undefined> {
+  const row = await store.get(id);
+  if (row?.status !== "quarantined" || row.review) return undefined;
+  const email = typeof row.payload.email === "string" ? row.payload.email : "";
+  const deliveries = await leadDeliveries(store, kinds, email, now);
+  return (await store.release(id, deliveries, now)) ? deliveries : undefined;
+}

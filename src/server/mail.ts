@@ -141,7 +141,7 @@ export interface MailTransport {
   /** "smtp" or "eml"; for logs. */
   readonly kind: "smtp" | "eml";
   /** Resolves to what to record as the delivery's outcome: the Message-ID the SMTP server took, or the file written. */
-  send(message: SendMailOptions, submission: Pick<StoredSubmission, "id" | "kind" | "createdAt">, signal?: AbortSignal): Promise<{ outcome: string }>;
+  send(message: SendMailOptions, owner: MailFileOwner, signal?: AbortSignal): Promise<{ outcome: string }>;
   close(): void;
 }
 
@@ -153,7 +153,8 @@ export interface TransportSettings {
 /** The folder of the .eml files written when no SMTP server is set. */
 export const mailFolder = (dataDir: string) => join(dataDir, "mail");
 
-type MailFileOwner = Pick<StoredSubmission, "id" | "kind" | "createdAt">;
+/** What a mail is about, which names its .eml file: an enquiry, or a digest (kind "digest"). */
+export type MailFileOwner = { id: number; kind: string; createdAt: Date };
 
 /** How the .eml files of one enquiry begin: its arrival time, kind and id. */
 const mailFileStem = (submission: MailFileOwner) => `${submission.createdAt.toISOString().replace(/[:.]/g, "-")}-${submission.kind}-${submission.id}`;

@@ -251,7 +251,7 @@ export class Outbox {
   private async deliver(job: DeliveryJob): Promise<void> {
     const { retryBaseMs, retryMaxMs, retryWindowMs, sendTimeoutMs } = this.options;
     const sender = this.senders[job.kind]!;
-    const about = { delivery: job.id, kind: job.kind, submission: job.submission.id, attempts: job.attempts };
+    const about = { delivery: job.id, kind: job.kind, submission: job.submission?.id, attempts: job.attempts };
     let outcome: string | undefined;
     try {
       outcome = await sender.send(job, AbortSignal.any([this.abort.signal, AbortSignal.timeout(sendTimeoutMs)]));

@@ -41,6 +41,7 @@ describe("--erase EMAIL", () => {
         createdAt,
         reference: `LA-2026-${id}`,
         reasons: null,
+        review: null,
         source: {},
       };
       const mail = composeMail(submission, settings);

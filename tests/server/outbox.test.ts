@@ -304,6 +304,7 @@ describe("header injection", () => {
     status: "queued",
     reference: "LA-2026-000007",
     reasons: null,
+    review: null,
     source: {},
   };
 
@@ -358,7 +359,7 @@ describe("the worker's idle()", () => {
     });
     const outbox = new Outbox(
       store,
-      { "sales-mail": { send: async (job) => (sent.push(job.submission.id), "sent"), isPermanent: () => false } },
+      { "sales-mail": { send: async (job) => (sent.push(job.submission!.id), "sent"), isPermanent: () => false } },
       t.config.outbox,
     );
     cleanups.push(() => outbox.stop());

@@ -166,7 +166,7 @@ forEachBackend((backend) => {
     expect(await store.claimDue(day(25), 10, 1000)).toEqual([]);
     expect(await store.release(held, [{ kind: "sales-mail" }, { kind: "webhook" }], day(25))).toBe(true);
     expect(await store.release(held, [{ kind: "sales-mail" }], day(25))).toBe(false);
-    expect((await store.claimDue(day(25), 10, 1000)).map((j) => [j.submission.id, j.kind])).toEqual([
+    expect((await store.claimDue(day(25), 10, 1000)).map((j) => [j.submission!.id, j.kind])).toEqual([
       [held, "sales-mail"],
       [held, "webhook"],
     ]);
@@ -291,7 +291,7 @@ forEachBackend((backend) => {
     const later = new Date(t0.getTime() + 1000);
     // a worker without a webhook sender leaves those rows alone, and sees nothing due for them
     const mail = await store.claimDue(later, 10, 60_000, { kinds: ["sales-mail"] });
-    expect(mail.map((j) => [j.kind, j.submission.id])).toEqual([
+    expect(mail.map((j) => [j.kind, j.submission!.id])).toEqual([
       ["sales-mail", id],
       ["sales-mail", plain],
     ]);
@@ -376,7 +376,9 @@ forEachBackend((backend) => {
     it("migrates once when several instances start together", async () => {
       const { store, data } = await fresh();
       await store.close();
-      await data.query("DROP TABLE deliveries, submissions, spam_hits, used_tokens, schema_version, kysely_migration, kysely_migration_lock");
+      await data.query(
+        "DROP TABLE deliveries, submissions, digests, weekly_summaries, spam_hits, used_tokens, schema_version, kysely_migration, kysely_migration_lock",
+      );
       const stores = await Promise.all([data.open(), data.open(), data.open()]);
       opened.push(...stores);
       for (const s of stores) expect((await s.migrations()).at(-1)).toBe(LATEST_MIGRATION);

@@ -174,7 +174,7 @@ forEachBackend((backend) => {
         createdAt: new Date("2025-04-01T00:00:00Z"),
       });
       const jobs = await store.claimDue(new Date(), 10, 1);
-      await store.markFailed(jobs.find((j) => j.submission.id === q)!.id, "451 Mailbox busy,\nthen closed");
+      await store.markFailed(jobs.find((j) => j.submission!.id === q)!.id, "451 Mailbox busy,\nthen closed");
       await store.close();
     });
 

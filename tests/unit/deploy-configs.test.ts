@@ -149,7 +149,7 @@ describe("nginx config for a load-balanced pair", () => {
     const conf = pair("10.0.0.5:8080, 10.0.0.6:8080");
     const upstream = /upstream lariox_node \{\n([\s\S]*?)\n\}/.exec(conf)![1]!;
     expect(upstream.split("\n").filter((l) => l.trim().startsWith("server "))).toEqual(["    server 10.0.0.5:8080;", "    server 10.0.0.6:8080;"]);
-    expect(conf.match(/proxy_next_upstream error timeout;/g)).toHaveLength(3);
+    expect(conf.match(/proxy_next_upstream error timeout;/g)).toHaveLength(4); // /api/, /api, /healthz and /review/
     expect(conf).not.toContain("non_idempotent");
     expect(() => pair("10.0.0.5:8080; evil")).toThrow(/not host:port/);
   });

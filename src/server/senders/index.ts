@@ -11,6 +11,10 @@ import { createMailTransport } from "../mail.ts";
 import type { MailTransport } from "../mail.ts";
 import type { Senders } from "../outbox.ts";
 import type { SalesContact } from "../receipt.ts";
+import { reviewPath } from "../review-link.ts";
+import type { EnquiryStore, ReviewAction } from "../store/index.ts";
+import { digestSender } from "./digest.ts";
+import { weeklySummarySender } from "./weekly-summary.ts";
 import { receiptSender } from "./receipt.ts";
 import { salesMailSender } from "./sales-mail.ts";
 import { webhookSender } from "./webhook.ts";
@@ -24,11 +28,19 @@ export interface SenderOptions {
   choiceLabels?: ChoiceLabels | undefined;
   /** The webhook's clock (its signed timestamp), the outbox's in tests. */
   now?: (() => number) | undefined;
+  /** The store the digest and the weekly summary read; without it neither is sent. */
+  store?: EnquiryStore | undefined;
+  /** The digest's Release and Spam links: the site's address and their key (review-link.ts); without it the digest has none. */
+  review?: { siteUrl: string; key: Buffer } | undefined;
 }
 
 /** The delivery kinds an accepted enquiry gets, beside the sales mail, given what is set up. */
 export function optionalKinds(config: Pick<Config, "leadWebhook">, sales: SalesContact | undefined): { receipt: boolean; webhook: boolean } {
   return { receipt: sales !== undefined, webhook: config.leadWebhook !== undefined };
+}
+
+function linkFor(review: SenderOptions["review"]) {
+  return review && ((id: number, action: ReviewAction, madeAt: Date) => new URL(reviewPath(review.key, id, action, madeAt), review.siteUrl).href);
 }
 
 export function createSenders(config: Config, options: SenderOptions = {}): Senders {
@@ -37,5 +49,11 @@ export function createSenders(config: Config, options: SenderOptions = {}): Send
     "sales-mail": salesMailSender(transport, { mailTo: config.mailTo, mailFrom: config.mailFrom, choiceLabels: options.choiceLabels }),
     ...(options.sales ? { receipt: receiptSender(transport, { mailFrom: config.mailFrom, sales: options.sales, choiceLabels: options.choiceLabels }) } : {}),
     ...(config.leadWebhook ? { webhook: webhookSender(config.leadWebhook, options.now) } : {}),
+    ...(options.store
+      ? {
+          digest: digestSender(transport, options.store, { mailTo: config.digest.to, mailFrom: config.mailFrom, linkFor: linkFor(options.review) }),
+          "weekly-summary": weeklySummarySender(transport, options.store, { mailTo: config.digest.to, mailFrom: config.mailFrom }),
+        }
+      : {}),
   };
 }

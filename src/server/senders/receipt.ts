@@ -5,14 +5,16 @@
  */
 import type { MailTransport } from "../mail.ts";
 import type { Sender } from "../outbox.ts";
+import { submissionOf } from "../store/index.ts";
 import { composeReceipt, type ReceiptSettings } from "../receipt.ts";
 import { isPermanentRefusal } from "./sales-mail.ts";
 
 export function receiptSender(transport: MailTransport, settings: ReceiptSettings): Sender {
   return {
     async send(job, signal) {
-      const message = composeReceipt(job.submission, job.submission.reference, settings);
-      return (await transport.send(message, job.submission, signal)).outcome;
+      const submission = submissionOf(job);
+      const message = composeReceipt(submission, submission.reference, settings);
+      return (await transport.send(message, submission, signal)).outcome;
     },
     isPermanent: isPermanentRefusal,
   };

@@ -6,6 +6,7 @@
 import { composeMail } from "../mail.ts";
 import type { MailSettings, MailTransport } from "../mail.ts";
 import type { Sender } from "../outbox.ts";
+import { submissionOf } from "../store/index.ts";
 
 /**
  * A refusal that retrying cannot change: the SMTP server answered 5xx to this message (unknown
@@ -20,8 +21,9 @@ export function isPermanentRefusal(error: unknown): boolean {
 export function salesMailSender(transport: MailTransport, settings: MailSettings): Sender {
   return {
     async send(job, signal) {
-      const message = composeMail(job.submission, { ...settings, mailTo: job.target ?? settings.mailTo });
-      return (await transport.send(message, job.submission, signal)).outcome;
+      const submission = submissionOf(job);
+      const message = composeMail(submission, { ...settings, mailTo: job.target ?? settings.mailTo });
+      return (await transport.send(message, submission, signal)).outcome;
     },
     isPermanent: isPermanentRefusal,
     close: () => transport.close(),

@@ -5,12 +5,13 @@
  */
 import { createLeadWebhookTransport, isPermanentWebhookFailure, leadEvent, type LeadWebhookSettings } from "../lead-webhook.ts";
 import type { Sender } from "../outbox.ts";
+import { submissionOf } from "../store/index.ts";
 
 export function webhookSender(settings: LeadWebhookSettings, now?: () => number): Sender {
   const transport = createLeadWebhookTransport(settings, now);
   return {
     async send(job, signal) {
-      const { submission } = job;
+      const submission = submissionOf(job);
       const source = Object.fromEntries(Object.entries(submission.source).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
       const result = await transport.send(leadEvent(submission, { reference: submission.reference, source }), signal);
       return `${result.status} ${result.messageId}`;

@@ -26,7 +26,14 @@ export interface StoredSubmission {
   /** Why it was quarantined (kept after a release); null when it never was. */
   reasons: unknown;
   source: LeadSource;
+  /** What a person decided about it while it was held (a release, or confirmed spam), and when. */
+  review: Review | null;
 }
+
+export type Review = { action: ReviewAction; at: Date };
+export type ReviewAction = "released" | "spam";
+/** Confirmed spam is removed this many days after it was confirmed (longer than a digest's links live). */
+export const CONFIRMED_SPAM_DAYS = 15;
 
 /**
  * A delivery to make for a submission. `target` is where it goes in its sender's terms (null: the
@@ -89,7 +96,14 @@ export interface Submission extends StoredSubmission {
   status: SubmissionStatus;
 }
 export type SubmissionRow = Submission & { deliveries: DeliveryState[] };
-export type ListFilter = { kind?: FormKind | undefined; status?: SubmissionStatus | undefined; since?: Date | undefined; email?: string | undefined };
+export type ListFilter = {
+  kind?: FormKind | undefined;
+  status?: SubmissionStatus | undefined;
+  since?: Date | undefined;
+  email?: string | undefined;
+  /** Those a digest listed. */
+  digest?: number | undefined;
+};
 
 /** Earlier enquiries with a message's fingerprint: from the same address, and how many other addresses. */
 export interface RepeatCount {
@@ -170,6 +184,7 @@ export class StoreCore {
       payload: p !== null && typeof p === "object" && !Array.isArray(p) ? (p as Record<string, unknown>) : { value: p },
       reasons: r.reasons === null ? null : read(r.reasons),
       source: r.source === null ? {} : (read(r.source) as LeadSource),
+      review: r.review === null || r.reviewed_at === null ? null : { action: r.review as ReviewAction, at: time(r.reviewed_at) },
     };
   }
 

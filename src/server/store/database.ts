@@ -29,11 +29,21 @@ export interface Tables {
     receipt_key: string | null;
     /** Where the visit came from (validate.ts SOURCE_FIELDS), JSON. */
     source: ColumnType<unknown, string | null | undefined, string | null>;
+    /** The digest that listed it while held (digests.ts); null until one did. */
+    digest_id: ColumnType<number | null, number | null | undefined, number | null>;
+    /** "released" or "spam": what a person decided about it while held (null: nobody yet), and when. */
+    review: ColumnType<string | null, string | null | undefined, string | null>;
+    reviewed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   };
+  /** The digests of held enquiries: `day` (in DIGEST_TIME_ZONE) for the daily one, null for one asked for. */
+  digests: { id: Generated<number>; day: string | null; created_at: Time };
+  /** The weekly summaries made: `week` is the day (YYYY-MM-DD) the summary was due. */
+  weekly_summaries: { week: string; created_at: Time };
   /** One row a delivery: the outbox. `kind` names its sender (senders/), as a job's name in pg-boss. */
   deliveries: {
     id: Generated<number>;
-    submission_id: number;
+    /** Null for a delivery about no one submission (the digest). */
+    submission_id: number | null;
     kind: string;
     target: string | null;
     payload: ColumnType<unknown, string | null, string | null>;

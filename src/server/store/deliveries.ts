@@ -7,8 +7,21 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Update
 import type { Tables } from "./database.ts";
 import { StoreCore, iso, time, type DeliveryState, type NewDelivery, type StoredSubmission } from "./core.ts";
 
-/** A claimed delivery; `attempts` counts the one being made, `windowStart` is the arrival or last requeue. */
-export type DeliveryJob = Pick<DeliveryState, "id" | "kind" | "target" | "attempts"> & { payload: unknown; windowStart: Date; submission: StoredSubmission };
+/**
+ * A claimed delivery; `attempts` counts the one being made, `windowStart` is the arrival or last
+ * requeue. `submission` is null for a delivery about no one submission (the digest).
+ */
+export type DeliveryJob = Pick<DeliveryState, "id" | "kind" | "target" | "attempts"> & {
+  payload: unknown;
+  windowStart: Date;
+  submission: StoredSubmission | null;
+};
+
+/** The submission of a job whose kind always has one (the sales mail, the receipt, the webhook). */
+export function submissionOf(job: DeliveryJob): StoredSubmission {
+  if (!job.submission) throw new Error(`delivery ${job.id} (${job.kind}) has no submission`);
+  return job.submission;
+}
 
 /** Deliveries still to make (and when the oldest of their enquiries came), and failed for good. */
 export type KindStats = { queued: number; oldestQueuedAt: Date | undefined; failed: number };
@@ -63,15 +76,15 @@ export class DeliveryStore extends StoreCore {
       (rows) => rows.length > 0,
     );
     if (claimed.length === 0) return [];
-    const ids = [...new Set(claimed.map((r) => r.submission_id))];
-    const rows = await this.guard(() => this.db.selectFrom("submissions").selectAll().where("id", "in", ids).execute());
+    const ids = [...new Set(claimed.flatMap((r) => (r.submission_id === null ? [] : [r.submission_id])))];
+    const rows = ids.length === 0 ? [] : await this.guard(() => this.db.selectFrom("submissions").selectAll().where("id", "in", ids).execute());
     const submissions = new Map(rows.map((r) => [r.id, this.toSubmission(r)]));
     // A submission erased since the claim took its deliveries with it.
     return claimed
-      .filter((d) => submissions.has(d.submission_id))
+      .filter((d) => d.submission_id === null || submissions.has(d.submission_id))
       .map((d) => ({
         ...{ id: d.id, kind: d.kind, target: d.target, attempts: d.attempts, payload: this.database.readJson(d.payload) },
-        ...{ windowStart: time(d.window_start), submission: submissions.get(d.submission_id)! },
+        ...{ windowStart: time(d.window_start), submission: d.submission_id === null ? null : submissions.get(d.submission_id)! },
       }))
       .sort((a, b) => a.id - b.id);
   }
@@ -120,7 +133,7 @@ export class DeliveryStore extends StoreCore {
         .returning("submission_id")
         .execute(),
     );
-    return [...new Set(rows.map((r) => r.submission_id))].sort((a, b) => a - b);
+    return [...new Set(rows.flatMap((r) => (r.submission_id === null ? [] : [r.submission_id])))].sort((a, b) => a - b);
   }
 
   /** Earliest next_attempt_at of the deliveries still to make. */
@@ -141,13 +154,14 @@ export class DeliveryStore extends StoreCore {
     const rows = await this.guard(() =>
       this.db
         .selectFrom("deliveries as d")
-        .innerJoin("submissions as s", "s.id", "d.submission_id")
+        .leftJoin("submissions as s", "s.id", "d.submission_id")
         .where("d.sent_at", "is", null)
         .groupBy("d.kind")
         .select((eb) => [
           "d.kind",
           eb.fn.count<number>(eb.case().when("d.failed_at", "is", null).then(1).end()).as("queued"),
-          eb.fn.min(eb.case().when("d.failed_at", "is", null).then(eb.ref("s.created_at")).end()).as("oldest"),
+          // A digest has no enquiry: it waits since it was queued.
+          eb.fn.min(eb.case().when("d.failed_at", "is", null).then(eb.fn.coalesce("s.created_at", "d.window_start")).end()).as("oldest"),
           eb.fn.count<number>("d.failed_at").as("failed"),
         ])
         .execute(),

@@ -12,9 +12,10 @@ import { DAY_MS } from "../env.ts";
 import { StorageError, type OpenOptions, type StoreLocation, type Tables } from "./database.ts";
 import { openPostgres } from "./postgres.ts";
 import { openSqlite } from "./sqlite.ts";
-import { QUARANTINE_DAYS, ReplayedError, iso, time } from "./core.ts";
-import type { DeliveryState, ListFilter, NewDelivery, NewSubmission, RepeatCount, RepeatLedger, Submission, SubmissionRow, SubmissionStatus } from "./core.ts";
-import { DeliveryStore, deliveryRows, pending } from "./deliveries.ts";
+import { CONFIRMED_SPAM_DAYS, QUARANTINE_DAYS, ReplayedError, iso, time } from "./core.ts";
+import type { DeliveryState, ListFilter, NewSubmission, RepeatCount, RepeatLedger, Submission, SubmissionRow, SubmissionStatus } from "./core.ts";
+import { deliveryRows, pending } from "./deliveries.ts";
+import { SummaryStore } from "./summaries.ts";
 import { checkMigrated, migrate } from "./migrations.ts";
 
 const lower = (email: string) => email.trim().toLowerCase();
@@ -29,7 +30,7 @@ export function openStore(config: StoreLocation, options: OpenOptions = {}): Pro
   return EnquiryStore.open(config, options);
 }
 
-export class EnquiryStore extends DeliveryStore implements RepeatLedger {
+export class EnquiryStore extends SummaryStore implements RepeatLedger {
   /** Honeypot hits not yet written, by day and form. */
   private spam = new Map<string, { day: string; kind: FormKind; hits: number; lastAt: Date }>();
 
@@ -139,7 +140,8 @@ export class EnquiryStore extends DeliveryStore implements RepeatLedger {
 
   /**
    * Removes enquiries delivered and received over `retentionDays` ago (with their deliveries),
-   * quarantined ones held over QUARANTINE_DAYS, older honeypot counters and expired tokens.
+   * quarantined ones held over QUARANTINE_DAYS (confirmed spam CONFIRMED_SPAM_DAYS after it was confirmed), older honeypot counters, expired tokens and digest
+   * mails made as long ago.
    * Resolves to how many enquiries, quarantined ones and daily counters went.
    */
   async purge(now: Date, retentionDays: number, spamDays = 7): Promise<{ enquiries: number; quarantined: number; spamDays: number }> {
@@ -157,9 +159,20 @@ export class EnquiryStore extends DeliveryStore implements RepeatLedger {
           .where("state", "=", "quarantined")
           .where("created_at", "<", before(QUARANTINE_DAYS))
           .executeTakeFirst();
+        const confirmed = await trx
+          .deleteFrom("submissions")
+          .where("state", "=", "quarantined")
+          .where("review", "=", "spam")
+          .where("reviewed_at", "<", before(CONFIRMED_SPAM_DAYS))
+          .executeTakeFirst();
         const spam = await trx.deleteFrom("spam_hits").where("day", "<", before(spamDays).slice(0, 10)).executeTakeFirst();
         await trx.deleteFrom("used_tokens").where("expires_at", "<=", iso(now)).execute();
-        return { enquiries: Number(enquiries.numDeletedRows), quarantined: Number(held.numDeletedRows), spamDays: Number(spam.numDeletedRows) };
+        await trx.deleteFrom("deliveries").where("submission_id", "is", null).where("sent_at", "<", before(retentionDays)).execute();
+        return {
+          enquiries: Number(enquiries.numDeletedRows),
+          quarantined: Number(held.numDeletedRows) + Number(confirmed.numDeletedRows),
+          spamDays: Number(spam.numDeletedRows),
+        };
       }),
     );
   }
@@ -199,30 +212,6 @@ export class EnquiryStore extends DeliveryStore implements RepeatLedger {
     return Number(row?.n ?? 0);
   }
 
-  /**
-   * Sends a quarantined enquiry on: it becomes accepted and `deliveries` are queued, due now.
-   * False when there is no quarantined enquiry `id` (never was, already released, or purged).
-   */
-  async release(id: number, deliveries: readonly NewDelivery[], now: Date = new Date()): Promise<boolean> {
-    return this.write((db) =>
-      db.transaction().execute(async (trx) => {
-        const released = await trx
-          .updateTable("submissions")
-          .set({ state: "accepted" })
-          .where("id", "=", id)
-          .where("state", "=", "quarantined")
-          .executeTakeFirst();
-        if (released.numUpdatedRows === 0n) return false;
-        if (deliveries.length > 0)
-          await trx
-            .insertInto("deliveries")
-            .values(deliveryRows(id, deliveries, now))
-            .execute();
-        return true;
-      }),
-    );
-  }
-
   /** Removes every enquiry sent from `email` (any case), with its deliveries; counts those deliveries not yet made. */
   async erase(email: string): Promise<{ enquiries: number; pendingDeliveries: number }> {
     const erased = await this.write((db) =>
@@ -245,13 +234,14 @@ export class EnquiryStore extends DeliveryStore implements RepeatLedger {
 
   /** Submissions with their deliveries, oldest first. */
   async list(filter: ListFilter = {}, id?: number): Promise<SubmissionRow[]> {
-    const { kind, status, since, email } = filter;
+    const { kind, status, since, email, digest } = filter;
     const chosen = this.db
       .selectFrom("submissions as s")
       .$if(kind !== undefined, (q) => q.where("s.kind", "=", kind!))
       .$if(status !== undefined, (q) => q.where(STATUS, "=", status!))
       .$if(since !== undefined, (q) => q.where("s.created_at", ">=", iso(since!)))
       .$if(email !== undefined, (q) => q.where("s.email", "=", lower(email!)))
+      .$if(digest !== undefined, (q) => q.where("s.digest_id", "=", digest!))
       .$if(id !== undefined, (q) => q.where("s.id", "=", id!));
     const submissions = await this.submissions(chosen);
     const rows = await this.guard(() =>
@@ -260,7 +250,7 @@ export class EnquiryStore extends DeliveryStore implements RepeatLedger {
     const result = new Map([...submissions].map(([key, s]) => [key, { ...s, deliveries: [] as DeliveryState[] }]));
     const maybeTime = (value: Date | string | null) => (value === null ? null : time(value));
     for (const d of rows) {
-      result.get(d.submission_id)?.deliveries.push({
+      result.get(d.submission_id!)?.deliveries.push({
         ...{ id: d.id, kind: d.kind, target: d.target, attempts: d.attempts, lastError: d.last_error, outcome: d.outcome },
         ...{ nextAttemptAt: time(d.next_attempt_at), sentAt: maybeTime(d.sent_at), failedAt: maybeTime(d.failed_at) },
       });

@@ -1,8 +1,11 @@
 /** The enquiry store, as the server and the scripts use it (enquiries.ts, deliveries.ts). */
 export { StorageError, type OpenOptions, type StoreLocation } from "./database.ts";
-export { QUARANTINE_DAYS, ReplayedError, SUBMISSION_STATUSES } from "./core.ts";
-export type { DeliveryState, LeadSource, ListFilter, NewDelivery, NewSubmission, RepeatCount, RepeatLedger } from "./core.ts";
+export { CONFIRMED_SPAM_DAYS, QUARANTINE_DAYS, ReplayedError, SUBMISSION_STATUSES } from "./core.ts";
+export type { DeliveryState, Review, ReviewAction, LeadSource, ListFilter, NewDelivery, NewSubmission, RepeatCount, RepeatLedger } from "./core.ts";
 export type { StoredSubmission, Submission, SubmissionRow, SubmissionStatus } from "./core.ts";
 export type { DeliveryJob, DueFilter, KindStats, QueueStats } from "./deliveries.ts";
+export { submissionOf } from "./deliveries.ts";
 export { EnquiryStore, openStore } from "./enquiries.ts";
+export type { DigestInfo } from "./digests.ts";
+export type { SummaryWindow, WeekFigures } from "./summaries.ts";
 export type { FormKind } from "../../blocks/form/forms.generated.ts";

@@ -23,9 +23,18 @@ import type { Kysely } from "kysely";
 import { Migrator } from "kysely/migration";
 import type { Migration } from "kysely/migration";
 import type { Database, Tables } from "./database.ts";
+import { rebuildDeliveriesWithNullableSubmission, rebuildSubmissionsWithoutKindCheck } from "./sqlite-rebuilds.ts";
 
 /** In the order they apply; `migrations` below gives each its steps. */
-export const MIGRATION_NAMES = ["001-enquiries", "002-leads", "003-form-kinds", "004-single-use-tokens"] as const;
+export const MIGRATION_NAMES = [
+  "001-enquiries",
+  "002-leads",
+  "003-form-kinds",
+  "004-single-use-tokens",
+  "005-digests",
+  "006-review",
+  "007-weekly-summaries",
+] as const;
 export const LATEST_MIGRATION = MIGRATION_NAMES.at(-1)!;
 
 /** SQLite's step from version 1 to 2 before the Migrator, kept verbatim for databases still at 1. */
@@ -155,32 +164,38 @@ function migrations(database: Database, legacyVersion: number): Record<(typeof M
         await db.schema.alterTable("used_tokens").renameColumn("nonce", "token").execute();
       },
     },
+    // The digest of held enquiries: one row a digest (`day` unique, so instances sharing a database
+    // send one a day), the enquiries it listed, and its mail as a delivery of no one submission.
+    "005-digests": {
+      async up(db: Kysely<Tables>) {
+        await db.schema
+          .createTable("digests")
+          .addColumn("id", "integer", database.identity)
+          .addColumn("day", "text", (c) => c.unique())
+          .addColumn("created_at", time, (c) => c.notNull())
+          .execute();
+        await db.schema.alterTable("submissions").addColumn("digest_id", "integer").execute();
+        if (database.name === "postgres") await sql`ALTER TABLE deliveries ALTER COLUMN submission_id DROP NOT NULL`.execute(db);
+        else await rebuildDeliveriesWithNullableSubmission(db);
+      },
+    },
+    // What a person decided about a held enquiry (the digest's Release and Spam links), and when.
+    "006-review": {
+      async up(db: Kysely<Tables>) {
+        await db.schema.alterTable("submissions").addColumn("review", "text").execute();
+        await db.schema.alterTable("submissions").addColumn("reviewed_at", time).execute();
+      },
+    },
+    // The weekly summary to sales: one row a week (its start), so instances send one between them.
+    "007-weekly-summaries": {
+      up: (db: Kysely<Tables>) =>
+        db.schema
+          .createTable("weekly_summaries")
+          .addColumn("week", "text", (c) => c.primaryKey())
+          .addColumn("created_at", time, (c) => c.notNull())
+          .execute(),
+    },
   };
-}
-
-/**
- * SQLite has no DROP CONSTRAINT: the table is made again without the CHECK and the rows copied,
- * the procedure of SQLite's manual ("Making Other Kinds Of Table Schema Changes"), with foreign
- * keys off around the transaction (Database.migrationTransaction). The id sequence is carried over,
- * so no id is ever given twice.
- */
-async function rebuildSubmissionsWithoutKindCheck(db: Kysely<Tables>): Promise<void> {
-  const columns = "id, kind, payload, ip, user_agent, created_at, state, reasons, message_fingerprint, email, receipt_key, source";
-  const steps = [
-    `CREATE TABLE submissions_new (id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, payload TEXT NOT NULL, ip TEXT, user_agent TEXT,
-       created_at TEXT NOT NULL, state TEXT NOT NULL DEFAULT 'accepted' CHECK (state IN ('accepted', 'quarantined')), reasons TEXT,
-       message_fingerprint TEXT, email TEXT, receipt_key TEXT, source TEXT)`,
-    `INSERT INTO submissions_new (${columns}) SELECT ${columns} FROM submissions ORDER BY id`,
-    `DELETE FROM sqlite_sequence WHERE name = 'submissions_new'`,
-    `INSERT INTO sqlite_sequence (name, seq) SELECT 'submissions_new', seq FROM sqlite_sequence WHERE name = 'submissions'`,
-    `DROP TABLE submissions`,
-    `ALTER TABLE submissions_new RENAME TO submissions`,
-    `CREATE INDEX submissions_created ON submissions (created_at)`,
-    `CREATE INDEX submissions_fingerprint ON submissions (message_fingerprint, created_at)`,
-    `CREATE INDEX submissions_email ON submissions (email)`,
-    `CREATE INDEX submissions_receipt_key ON submissions (receipt_key, created_at)`,
-  ];
-  for (const step of steps) await sql.raw(step).execute(db);
 }
 
 /** What the retired version bookkeeping says once the Migrator keeps it: more than the old code knows. */
