@@ -9,7 +9,7 @@
  *   npm run submissions -- --purge                  remove delivered enquiries (and .eml files) older than RETENTION_DAYS
  *   npm run submissions -- --spam                   the quarantine: enquiries held as doubtful, with the reasons
  *   npm run submissions -- --release 12             send quarantined enquiry 12 on (queues its deliveries)
- *   npm run submissions -- --erase a@example.com    remove one person's enquiries, their pending deliveries and .eml files
+ *   npm run submissions -- --erase a@example.com    remove one person's enquiries, their pending deliveries and .eml files (digests naming them included)
  *   npm run submissions -- --digest                 mail sales the digest of enquiries held since the last one, now
  *
  * Listing is read-only and safe while the server runs; --requeue, --release, --erase, --digest and --purge
@@ -299,7 +299,8 @@ async function run(argv: string[], { env, stdout, stderr }: Io): Promise<number>
           );
       }
       if (erase !== undefined) {
-        const theirs = await store.list({ email: erase });
+        // Their enquiries' mails, and the digests that listed them (a digest's file is removed whole).
+        const theirs = [...(await store.list({ email: erase })), ...(await store.digestsListing(erase)).map((d) => ({ ...d, kind: "digest" }))];
         const removed = await store.erase(erase);
         const files = await eraseMailFiles(config.dataDir, theirs);
         stdout.write(

@@ -51,6 +51,23 @@ describe("--erase EMAIL", () => {
     };
     for (let n = 1; n <= 3; n++) await send(victim.toLowerCase(), `${secret} number ${n}`, n === 1);
     const other = await send("stays@example.com", kept, true);
+    // A held enquiry of each, each listed by a digest to sales: the digest's mail names its senders.
+    const digestOf = async (email: string) => {
+      await server.insertSubmission({
+        kind: "contact",
+        payload: { name: "Held", email, message: "held" },
+        ip: undefined,
+        userAgent: undefined,
+        email,
+        quarantine: { reasons: ["doubt"] },
+      });
+      const digest = (await server.digest((await server.createDigest(null, new Date()))!.id))!;
+      // Named as the digest's sender names it (senders/digest.ts).
+      await transport.send({ to: settings.mailTo, from: settings.mailFrom, subject: "Held for review", text: `Held: ${email}` }, { ...digest, kind: "digest" });
+      return digest.id;
+    };
+    const victimsDigest = await digestOf(victim.toLowerCase());
+    const othersDigest = await digestOf("stays@example.com");
     transport.close();
     // Some of it reaches the database file itself, some stays in the log only, as on a live server.
     const side = new Database(join(dataDir, "site.db"));
@@ -61,16 +78,18 @@ describe("--erase EMAIL", () => {
     const onDisk = () => Buffer.concat(files().map((f) => readFileSync(f)));
     const mails = () => readdirSync(join(dataDir, "mail")).sort();
     expect(onDisk().includes(secret)).toBe(true);
-    expect(mails()).toHaveLength(6);
+    expect(mails()).toHaveLength(8);
 
     const output: string[] = [];
     const code = await main(["--erase", victim], { env: { DATA_DIR: dataDir, MAIL_DELIVERY: "files" }, stdout: { write: (t: string) => output.push(t) } });
-    expect([code, output.join("")]).toEqual([0, `Erased 3 enquiries from ${victim}, 3 deliveries not yet made and 4 .eml files.\n`]);
+    expect([code, output.join("")]).toEqual([0, `Erased 4 enquiries from ${victim}, 3 deliveries not yet made and 5 .eml files.\n`]);
 
     expect(mails()).toEqual([
       expect.stringMatching(new RegExp(`-contact-${other}-receipt\\.eml$`)),
       expect.stringMatching(new RegExp(`-contact-${other}\\.eml$`)),
+      expect.stringMatching(new RegExp(`-digest-${othersDigest}\\.eml$`)),
     ]);
+    expect(victimsDigest).not.toBe(othersDigest);
     for (const [what, bytes] of [
       ["with the server's handle open", onDisk()],
       ["after the server closed", await server.close().then(onDisk)],

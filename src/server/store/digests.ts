@@ -96,6 +96,23 @@ export class DigestStore extends DeliveryStore {
     return marked.numUpdatedRows > 0n;
   }
 
+  /** The digests that listed an enquiry from `email` (their mails hold the sender's name and address). */
+  async digestsListing(email: string): Promise<DigestInfo[]> {
+    const rows = await this.guard(() =>
+      this.db
+        .selectFrom("digests")
+        .selectAll()
+        .where(
+          "id",
+          "in",
+          this.db.selectFrom("submissions").select("digest_id").where("email", "=", email.trim().toLowerCase()).where("digest_id", "is not", null),
+        )
+        .orderBy("id")
+        .execute(),
+    );
+    return rows.map((row) => ({ id: row.id, day: row.day, createdAt: time(row.created_at) }));
+  }
+
   async digest(id: number): Promise<DigestInfo | undefined> {
     const row = await this.guard(() => this.db.selectFrom("digests").selectAll().where("id", "=", id).executeTakeFirst());
     return row && { id: row.id, day: row.day, createdAt: time(row.created_at) };
