@@ -5,7 +5,6 @@
  * by no page.
  */
 import "./styles/global.css.ts";
-import "./styles/view-transitions.css";
 
 // Not the cursor's: the cursor module imports its own, so that module stays one file (its CSS still
 // goes to the one stylesheet).

@@ -35,6 +35,7 @@ export interface InlineScripts {
   shell: string;
   cursor: string;
   ahead: string;
+  embeds: string;
   speculation: string;
 }
 
@@ -45,6 +46,7 @@ export async function inlineScripts(site: Site): Promise<InlineScripts> {
     shell: await compileInline("src/boot/shell.ts"),
     cursor: await compileInline("src/boot/cursor.ts"),
     ahead: await compileInline("src/boot/ahead.ts"),
+    embeds: await compileInline("src/boot/embeds.ts"),
     // "<" escaped so no rule can close the script element.
     speculation: JSON.stringify(speculationRules()).replace(/</g, "\\u003c"),
   };
@@ -53,7 +55,7 @@ export async function inlineScripts(site: Site): Promise<InlineScripts> {
 /**
  * A page's script and stylesheet tags. Intro decision first, before the stylesheet (an inline script
  * after a stylesheet would wait for it); where the visit came from; the shell's menu rules; the cursor's loader, which names
- * the cursor module and its settings; a phone's head start (the links in view to prerender); the Speculation Rules; and only on a page with islands, the
+ * the cursor module and its settings; a phone's head start (the links in view to prerender); embedded documents held while the page is prerendered; the Speculation Rules; and only on a page with islands, the
  * island runtime.
  */
 export function bootTags(scripts: InlineScripts, files: SiteFiles, site: Site, hasIslands: boolean): string {
@@ -64,6 +66,7 @@ export function bootTags(scripts: InlineScripts, files: SiteFiles, site: Site, h
     `<script>${scripts.shell}</script>`,
     `<script data-cursor="${attr(files.cursor)}" data-cursor-settings="${attr(JSON.stringify(site.behaviour.cursor))}">${scripts.cursor}</script>`,
     `<script>${scripts.ahead}</script>`,
+    `<script>${scripts.embeds}</script>`,
     `<link rel="stylesheet" href="${files.stylesheet}" />`,
     `<script type="speculationrules">${scripts.speculation}</script>`,
     ...(hasIslands ? [`<script type="module" src="${files.islands}"></script>`] : []),

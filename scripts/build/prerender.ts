@@ -46,6 +46,7 @@ export async function prerender(content: Content, dist: string, ssrDir: string):
     scripts.shell,
     scripts.cursor,
     scripts.ahead,
+    scripts.embeds,
     scripts.speculation,
   ].map(scriptHash);
 

@@ -91,7 +91,15 @@ describe("islands", () => {
 });
 
 describe("a page's scripts", () => {
-  const scripts: InlineScripts = { intro: "intro()", visit: "visit()", shell: "shell()", cursor: "cursor()", ahead: "ahead()", speculation: "{}" };
+  const scripts: InlineScripts = {
+    intro: "intro()",
+    visit: "visit()",
+    shell: "shell()",
+    cursor: "cursor()",
+    ahead: "ahead()",
+    embeds: "embeds()",
+    speculation: "{}",
+  };
   const files: SiteFiles = { stylesheet: "/assets/style.css", islands: "/assets/islands.js", cursor: "/assets/cursor.js" };
 
   it("a page without islands has no module script and no module preload; one with islands has the runtime alone", () => {

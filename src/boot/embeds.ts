@@ -1,0 +1,28 @@
+/**
+ * Inline in every page's head (compiled and hashed by scripts/build/boot.ts): a page prerendered
+ * ahead of a click (scripts/build/speculation.ts) starts none of its embedded documents until it
+ * is shown. The browser's PDF viewer, in a datasheet's frame (src/blocks/pdfEmbed), cannot run in
+ * a prerendered page: once it starts, the browser drops the whole prerender and the click finds
+ * only the fetched HTML. So while the page is prerendered each frame's src is held back, and given
+ * back as the page is shown. Pages not prerendered, and visitors without script, are untouched.
+ */
+const page = document as Document & { prerendering?: boolean };
+if (page.prerendering) {
+  const held = new Map<HTMLIFrameElement, string>();
+  const hold = new MutationObserver(() => {
+    for (const frame of document.querySelectorAll<HTMLIFrameElement>("iframe[src]")) {
+      held.set(frame, frame.getAttribute("src")!);
+      frame.removeAttribute("src");
+    }
+  });
+  hold.observe(document, { childList: true, subtree: true });
+  page.addEventListener(
+    "prerenderingchange",
+    () => {
+      hold.disconnect();
+      for (const [frame, src] of held) frame.setAttribute("src", src);
+    },
+    { once: true },
+  );
+}
+export {};
