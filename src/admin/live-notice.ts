@@ -34,10 +34,10 @@ export function showLiveNotice(entry: Entry, liveMinutes: number): void {
   const { text, href } = liveNotice(entry, backend === "proxy" ? "local" : "public", liveMinutes, location.origin);
   const box = showNotice({ tone: "info", text, href });
   box.dataset.larioxLive = "";
-  // Gone once the editor moves on (Decap's own move to a new page's address comes at once).
-  const shown = Date.now();
+  // Gone once the editor moves on; Decap's own move of a new entry to its saved address is not that.
+  const own = `#/collections/${entry.get("collection")}/entries/${entry.get("slug")}`;
   const leave = () => {
-    if (Date.now() - shown < 3000) return;
+    if (location.hash === own) return;
     box.remove();
     removeEventListener("hashchange", leave);
   };
