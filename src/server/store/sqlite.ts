@@ -56,7 +56,9 @@ export function openSqlite(dataDir: string, options: OpenOptions = {}): Database
   try {
     database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     if (!readonly) {
-      database.pragma("journal_mode = WAL");
+      // Switching to WAL can answer SQLITE_BUSY at once, busy_timeout or not, while another
+      // instance opens or migrates the same file: asked again until the busy timeout runs out.
+      untilNotBusy(() => database.pragma("journal_mode = WAL"));
       // SQLite's setting for WAL: a commit survives the process being killed (the crash test);
       // the WAL is synced at each checkpoint, so a power cut may lose the last commits, never the
       // file. FULL syncs every commit: one sync an enquiry and one a delivery, which on this
@@ -137,4 +139,17 @@ export function openSqlite(dataDir: string, options: OpenOptions = {}): Database
       if (database.open) database.close();
     },
   };
+}
+
+function untilNotBusy<T>(work: () => T): T {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      return work();
+    } catch (error) {
+      if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() > deadline) throw error;
+      // Opening is synchronous: a short blocking pause between tries.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+  }
 }
