@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { act, fireEvent, render, within } from "@testing-library/react";
+import { act, fireEvent, render, within, cleanup } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
@@ -64,8 +64,13 @@ function stubObservers(intersecting: boolean) {
   vi.stubGlobal("ResizeObserver", Observer);
 }
 
-afterEach(() => {
+afterEach(async () => {
   toast.dismiss(); // sonner replays still-active toasts to the next Toaster
+  // The proof-of-work widget (altcha, a Svelte custom element) tears itself down in a microtask
+  // after it leaves the page, removing its window listeners: unmounted here and let finish while
+  // this file's page (jsdom) and its globals still exist ('dom.removeEventListener is not a function').
+  cleanup();
+  await new Promise((resolve) => setTimeout(resolve, 0));
   vi.unstubAllGlobals();
 });
 
