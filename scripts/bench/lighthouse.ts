@@ -13,7 +13,7 @@
  * advise, next to every run's TBT: on a shared two-core machine one run's TBT can be five
  * times the next one's, and the median run is picked by FCP and TTI, not by TBT.
  */
-import { execSync, spawn } from "node:child_process";
+import { execSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -23,6 +23,7 @@ import { firstLoadJs } from "./first-load.ts";
 import { measureScriptCost, scriptCostTable } from "./script-cost.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../lib/chromium.ts";
 import { median } from "../lib/stats.ts";
+import { startSiteServer } from "../lib/site-server.ts";
 
 const args = process.argv.slice(2);
 const port = Number(process.env.BENCH_PORT ?? 4455);
@@ -34,22 +35,8 @@ const routes = routeArg ? routeArg.split(",") : (loadContent(process.cwd()).cont
 
 if (!args.includes("--no-build")) execSync("npm run --silent build", { stdio: "inherit" });
 
-const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: ".tmp/bench-data", RATE_LIMIT: "100000", LOG_LEVEL: "warn" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+const server = await startSiteServer(port);
 const stop = () => server.kill("SIGTERM");
-process.on("exit", stop);
-for (let i = 0; i < 100; i++) {
-  if (
-    await fetch(base + "/").then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break;
-  await new Promise((r) => setTimeout(r, 100));
-}
 
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,

@@ -30,6 +30,7 @@ import { brotliCompressSync } from "node:zlib";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../lib/chromium.ts";
+import { startSiteServer } from "../lib/site-server.ts";
 import { median } from "../lib/stats.ts";
 
 const { values } = parseArgs({
@@ -342,22 +343,8 @@ async function once(pair: Pair, size: Size, display: string): Promise<Result> {
 
 ensurePackages();
 if (!values["no-build"]) execSync("npm run --silent build", { stdio: "inherit" });
-const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-  env: { ...process.env, PORT: String(serverPort), HOST: "127.0.0.1", DATA_DIR: ".tmp/bench-nav-data", RATE_LIMIT: "100000", LOG_LEVEL: "warn" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-process.on("exit", () => server.kill("SIGTERM"));
 await new Promise<void>((r) => proxy.listen(port, "127.0.0.1", r));
-for (
-  let i = 0;
-  i < 100 &&
-  !(await fetch(base + "/").then(
-    (r) => r.ok,
-    () => false,
-  ));
-  i++
-)
-  await new Promise((r) => setTimeout(r, 100));
+await startSiteServer(serverPort, { DATA_DIR: ".tmp/bench-nav-data" });
 
 const rows: string[][] = [];
 for (const size of sizes.filter((s) => values.sizes.split(",").includes(s.name))) {

@@ -10,12 +10,13 @@
  *   keystroke to the results on screen, and from the index's first fragment arriving to the results.
  * Writes the figures as JSON to .tmp/bench/search.json.
  */
-import { execSync, spawn } from "node:child_process";
+import { execSync } from "node:child_process";
 import { mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, devices, type Browser } from "@playwright/test";
 import { chromiumLaunchOptions } from "../lib/chromium.ts";
 import { median } from "../lib/stats.ts";
+import { startSiteServer } from "../lib/site-server.ts";
 import { INDEX_DIR } from "../../src/blocks/search/pagefind.ts";
 
 /** When the page first showed results: set in the page, read back by the bench. */
@@ -39,21 +40,7 @@ const indexFiles = readdirSync(join(dist, INDEX_DIR), { recursive: true, withFil
   .filter((e) => e.isFile() && !/\.(?:br|gz)$/.test(e.name))
   .map((e) => statSync(join(e.parentPath, e.name)).size);
 
-const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DIST_DIR: dist, DATA_DIR: ".tmp/bench-data", RATE_LIMIT: "100000", LOG_LEVEL: "warn" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-process.on("exit", () => server.kill("SIGTERM"));
-for (
-  let i = 0;
-  i < 100 &&
-  !(await fetch(base + "/").then(
-    (r) => r.ok,
-    () => false,
-  ));
-  i++
-)
-  await new Promise((r) => setTimeout(r, 100));
+await startSiteServer(port, { DIST_DIR: dist });
 
 interface Measure {
   bytes: number;
