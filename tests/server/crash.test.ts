@@ -20,7 +20,7 @@ forEachBackend((backend) => {
     dir.remove();
   });
 
-  it("keeps every answered submission through a SIGKILL and delivers it after restart", { timeout: 45_000 }, async () => {
+  it("keeps every answered submission through a SIGKILL and delivers it after restart", { timeout: 150_000 }, async () => {
     const data = await backend.fresh();
     const env = {
       DATA_DIR: join(dir.path, "data"),

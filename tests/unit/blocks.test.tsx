@@ -66,11 +66,7 @@ function stubObservers(intersecting: boolean) {
 
 afterEach(async () => {
   toast.dismiss(); // sonner replays still-active toasts to the next Toaster
-  // The proof-of-work widget (altcha, a Svelte custom element) tears itself down in a microtask
-  // after it leaves the page, removing its window listeners: unmounted here and let finish while
-  // this file's page (jsdom) and its globals still exist ('dom.removeEventListener is not a function').
   cleanup();
-  await new Promise((resolve) => setTimeout(resolve, 0));
   vi.unstubAllGlobals();
 });
 

@@ -11,9 +11,6 @@ import { missingRequired, sendForm } from "../../src/blocks/form/send.ts";
 
 type FormSection = SectionOf<"form">;
 
-// The proof of work needs a browser's secure context: here it is a stand-in.
-vi.mock("../../src/blocks/form/proof-of-work.ts", () => ({ solveProofOfWork: async () => "proof" }));
-
 /** `fetch` for the form's posts; the time token the form asks for when shown is answered apart. */
 function withTimeToken<F extends (url: RequestInfo | URL, init?: RequestInit) => Promise<Response>>(fetch: F): F {
   return (async (url: RequestInfo | URL, init?: RequestInit) =>
