@@ -235,11 +235,11 @@ forEachBackend((backend) => {
       expect(hook.posts[0]).toEqual({ text: expect.stringMatching(/^Lariox website: 10 sales-mail deliveries waiting, the oldest for \d+ min/) });
       code = 550;
       await waitFor(async () => (await t.app.store.list({ status: "failed" })).length === 10, "ten failed", 20_000);
-      await waitFor(() => hook.posts.length >= 2, "the failure alert");
-      await new Promise((r) => setTimeout(r, 1_500));
-      expect(hook.posts.slice(1)).toEqual([
-        { text: expect.stringMatching(/^Lariox website: 10 deliveries failed \(10 sales-mail\); see npm run submissions/) },
-      ]);
+      // On a busy machine the ten may fail across two checks: the alert then grows ("now 10 ..."), and says nothing else.
+      const texts = () => hook.posts.slice(1).map((p) => (p as { text: string }).text);
+      await waitFor(() => texts().some((text) => /10 deliveries failed \(10 sales-mail\); see npm run submissions/.test(text)), "the failure alert");
+      await t.app.checkHealth();
+      for (const text of texts()) expect(text).toMatch(/^Lariox website: (now )?\d+ deliver(y|ies) failed \(\d+ sales-mail\); see npm run submissions/);
     }, 60_000);
 
     // A day at 20,000 times speed is 4.3 s of real time, whatever the machine: more than the default timeout allows.
