@@ -1,7 +1,6 @@
 /**
- * What the enquiry store's two halves share: the types the server uses, the database, the guard
- * that turns "cannot write or reach the database" into StorageError (the form answers 503), and
- * how a submission row reads.
+ * What the store's parts share: the types the server uses, the guard that turns "cannot write or
+ * reach the database" into StorageError (the form answers 503), and how a submission row reads.
  * Times come from the caller (each instance's clock): keep hosts in NTP sync, well within the lease.
  */
 import type { Kysely, Selectable } from "kysely";
@@ -21,12 +20,11 @@ export interface StoredSubmission {
   ip: string | null;
   userAgent: string | null;
   createdAt: Date;
-  /** LA-<year>-<number>, what the visitor quotes (reference.ts): the number is the id. */
+  /** LA-<year>-<id>, what the visitor quotes (reference.ts). */
   reference: string;
-  /** Why it was quarantined (kept after a release); null when it never was. */
+  /** Why it was quarantined (kept after a release). */
   reasons: unknown;
   source: LeadSource;
-  /** What a person decided about it while it was held (a release, or confirmed spam), and when. */
   review: Review | null;
 }
 
@@ -35,11 +33,7 @@ export type ReviewAction = "released" | "spam";
 /** Confirmed spam is removed this many days after it was confirmed (longer than a digest's links live). */
 export const CONFIRMED_SPAM_DAYS = 15;
 
-/**
- * A delivery to make for a submission. `target` is where it goes in its sender's terms (null: the
- * sender's configured destination, read when it sends, so a corrected MAIL_TO reaches requeued
- * mail); `payload` is what it needs beyond the submission.
- */
+/** `target` in its sender's terms; null: the sender's configured one, read when it sends (a corrected MAIL_TO reaches requeued mail). */
 export type NewDelivery = { kind: string; target?: string | null; payload?: unknown };
 
 export interface DeliveryState {
@@ -51,7 +45,6 @@ export interface DeliveryState {
   nextAttemptAt: Date;
   sentAt: Date | null;
   failedAt: Date | null;
-  /** What the far end answered: a mail's Message-ID, a webhook's status. */
   outcome: string | null;
 }
 
@@ -63,26 +56,23 @@ export const QUARANTINE_DAYS = 30;
 
 export interface NewSubmission {
   kind: FormKind;
-  /** Stored as JSON: the validated (trimmed) form data. */
   payload: unknown;
   ip: string | undefined;
   userAgent: string | undefined;
   createdAt?: Date;
   /** The sales mail unless named. */
   deliveries?: readonly NewDelivery[];
-  /** Held, not delivered (no deliveries are made): the verdict's reasons. */
+  /** Held, with no deliveries: the verdict's reasons. */
   quarantine?: { reasons: unknown };
-  /** spam/repeat.ts messageFingerprint of the message, when it has one. */
   fingerprint?: string | undefined;
-  /** The visitor's address, and receipt.ts's receiptAddressKey of it. */
   email?: string | undefined;
   receiptKey?: string | undefined;
   source?: LeadSource | undefined;
-  /** The single-use tokens the post carried (time token, proof of work): stored only if no earlier post used one (see ReplayedError). */
+  /** The single-use tokens the post carried: stored only if no earlier post used one (see ReplayedError). */
   tokens?: ReadonlyArray<{ token: string; expiresAt: Date }> | undefined;
 }
 
-/** insertSubmission's refusal of a post carrying a token an earlier post used (`reused`); nothing was stored. */
+/** A post carried a token an earlier post used (`reused`); nothing was stored. */
 export class ReplayedError extends Error {
   override name = "ReplayedError";
   constructor(readonly reused: string[]) {
@@ -105,7 +95,6 @@ export type ListFilter = {
   digest?: number | undefined;
 };
 
-/** Earlier enquiries with a message's fingerprint: from the same address, and how many other addresses. */
 export interface RepeatCount {
   sameSender: number;
   otherSenders: number;
@@ -113,7 +102,6 @@ export interface RepeatCount {
 
 /** What spam/repeat.ts asks: the store answers it, and so does its MemoryRepeatLedger. */
 export interface RepeatLedger {
-  /** Posts with `fingerprint` received since `since`, not counting the one being judged. */
   countRecent(fingerprint: string, email: string, since: Date): RepeatCount | Promise<RepeatCount>;
 }
 
@@ -122,7 +110,6 @@ export const time = (value: Date | string) => new Date(value);
 
 export class StoreCore {
   readonly kind: "sqlite" | "postgres";
-  /** Where the enquiries are kept, for logs and messages; never holds a password. */
   readonly location: string;
   protected readonly db: Kysely<Tables>;
   private closed = false;
@@ -135,7 +122,6 @@ export class StoreCore {
     this.location = database.location;
   }
 
-  /** Why writes are refused until a restart (the SQLite file was deleted or replaced), or undefined. */
   get lost(): string | undefined {
     return this.database.lost;
   }
@@ -188,12 +174,10 @@ export class StoreCore {
     };
   }
 
-  /** A consistent copy taken while the server keeps writing, to a new file `dest`. */
   backupTo(dest: string): Promise<void> {
     return this.database.backupTo(dest);
   }
 
-  /** Lets the writes under way finish, and lets go of the database. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

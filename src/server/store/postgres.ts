@@ -11,10 +11,8 @@ import { newPrivateFile, type Database, type Tables } from "./database.ts";
 const MIGRATION_LOCK = 4_412_907_331;
 
 /**
- * Errors that mean "the database cannot be used just now", not a bug: the network and libpq-level
- * failures, and the SQLSTATE classes for connection (08), resources such as a full disk (53),
- * shutdown (57P01-03), system I/O (58), a read-only standby (25006), and login or a missing
- * database (28, 3D000: a wrong DATABASE_URL).
+ * "Cannot be used just now", not a bug: network failures and the SQLSTATEs for connection (08),
+ * resources (53), shutdown (57P01-03), I/O (58), a read-only standby (25006), login or a missing database (28, 3D000).
  */
 export function isUnavailable(error: unknown): boolean {
   const { code, message } = error as { code?: unknown; message?: unknown };
@@ -47,8 +45,7 @@ export function openPostgres(url: string): Database {
     name: "postgres",
     location: redactUrl(url),
     db,
-    types: { time: "timestamptz", json: "json" },
-    identity: (column) => column.primaryKey().generatedAlwaysAsIdentity(),
+    types: { time: "timestamptz", json: "json", id: "integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY" },
     readJson: (value) => value,
     lockDue: (query) => query.forUpdate().skipLocked(),
     async migrationTransaction(work) {
@@ -67,13 +64,9 @@ export function openPostgres(url: string): Database {
   };
 }
 
-/**
- * `pg_dump --format=custom` of the database to `dest` (restore with pg_restore), one consistent
- * snapshot while the servers keep writing. The password goes to pg_dump in PGPASSWORD, not on
- * its command line, where any user could read it.
- */
+/** `pg_dump --format=custom` (restore with pg_restore); the password goes in PGPASSWORD, not on a command line any user can read. */
 async function pgDump(databaseUrl: string, dest: string): Promise<void> {
-  newPrivateFile(dest); // private like the database; pg_dump writes into the file as it finds it
+  newPrivateFile(dest); // pg_dump writes into the file as it finds it
   const url = new URL(databaseUrl);
   const password = decodeURIComponent(url.password);
   url.password = "";

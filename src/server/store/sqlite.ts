@@ -1,7 +1,4 @@
-/**
- * The enquiry store on SQLite: one file under DATA_DIR, private to the server's user (folder 0700,
- * files 0600): it holds visitors' names, addresses and messages.
- */
+/** The enquiry store on SQLite: one file under DATA_DIR, private to the server's user (it holds visitors' details). */
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
@@ -9,20 +6,15 @@ import { Kysely, SqliteDialect, SqliteDriver, sql } from "kysely";
 import type { DatabaseConnection } from "kysely";
 import { PRIVATE_FILE, StorageError, newPrivateFile, type Database, type OpenOptions, type Tables } from "./database.ts";
 
-/**
- * How long a write waits for another process's (the CLI's --release, a second instance). Every
- * transaction of the store begins with a write, so none has to upgrade a read lock, which SQLite
- * would refuse at once instead of waiting.
- */
+/** How long a write waits for another process's. Every transaction begins with a write, so none upgrades a read lock (refused at once). */
 const BUSY_TIMEOUT_MS = 5_000;
 
-/** The SQLite or file-system error codes that mean "cannot write here (now)", not a bug. */
 function isSqliteStorageFailure(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return typeof code === "string" && /^(SQLITE_(BUSY|FULL|IOERR|READONLY|CANTOPEN|CORRUPT|NOTADB|PERM)|E(ACCES|PERM|ROFS|NOSPC|NOTDIR|NOENT))/.test(code);
 }
 
-/** SQLite rolls back by itself on some errors (a full disk): rolling back again would hide the cause behind "no transaction is active". */
+/** SQLite rolls back by itself on some errors (a full disk): rolling back again would hide the cause. */
 class RollbackOnceSqliteDialect extends SqliteDialect {
   constructor(private readonly config: { database: BetterSqlite3.Database }) {
     super(config);
@@ -43,7 +35,7 @@ export function openSqlite(dataDir: string, options: OpenOptions = {}): Database
   if (!readonly) {
     try {
       if (!existsSync(dataDir)) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-      // SQLite gives the -wal and -shm files the database file's mode, so creating it private is enough.
+      // The -wal and -shm files take the database file's mode.
       if (!existsSync(file)) closeSync(openSync(file, "a", PRIVATE_FILE));
       for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) chmodSync(f, PRIVATE_FILE);
     } catch (error) {
@@ -56,16 +48,12 @@ export function openSqlite(dataDir: string, options: OpenOptions = {}): Database
   try {
     database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     if (!readonly) {
-      // Switching to WAL can answer SQLITE_BUSY at once, busy_timeout or not, while another
-      // instance opens or migrates the same file: asked again until the busy timeout runs out.
+      // Answers SQLITE_BUSY at once, busy_timeout or not, while another instance opens the file.
       untilNotBusy(() => database.pragma("journal_mode = WAL"));
-      // SQLite's setting for WAL: a commit survives the process being killed (the crash test);
-      // the WAL is synced at each checkpoint, so a power cut may lose the last commits, never the
-      // file. FULL syncs every commit: one sync an enquiry and one a delivery, which on this
-      // store's one connection caps it below the forms' floor of 300 a second.
+      // WAL's documented setting: a commit survives the process being killed; a power cut may lose the last ones, never the file.
       database.pragma("synchronous = NORMAL");
       database.pragma("foreign_keys = ON");
-      // A deleted enquiry (an erasure, the retention purge) is overwritten with zeros, not left in free space.
+      // Deleted enquiries (erasure, purge) are overwritten with zeros, not left in free pages.
       database.pragma("secure_delete = ON");
       const { dev, ino } = statSync(file);
       identity = { dev, ino };
@@ -81,8 +69,7 @@ export function openSqlite(dataDir: string, options: OpenOptions = {}): Database
     name: "sqlite",
     location: file,
     db,
-    types: { time: "text", json: "text" },
-    identity: (column) => column.primaryKey().autoIncrement(),
+    types: { time: "text", json: "text", id: "integer PRIMARY KEY AUTOINCREMENT" },
     readJson: (value) => JSON.parse(value as string),
     lockDue: (query) => query,
     async migrationTransaction(work) {
@@ -116,7 +103,6 @@ export function openSqlite(dataDir: string, options: OpenOptions = {}): Database
       }
       return lostReason;
     },
-    /** SQLite's online backup: page by page, a consistent copy while the server keeps writing. */
     async backupTo(dest) {
       newPrivateFile(dest);
       try {
@@ -128,7 +114,7 @@ export function openSqlite(dataDir: string, options: OpenOptions = {}): Database
       }
     },
     async forgetDeleted() {
-      // TRUNCATE waits for no reader: while another process reads (the running server), it is tried again.
+      // TRUNCATE waits for no reader (the running server): tried again until the busy timeout.
       const deadline = Date.now() + BUSY_TIMEOUT_MS;
       while ((database.pragma("wal_checkpoint(TRUNCATE)") as Array<{ busy: number }>)[0]!.busy !== 0) {
         if (Date.now() > deadline) throw new StorageError(`${file}-wal is in use: run the erasure again to empty it`);
@@ -148,8 +134,7 @@ function untilNotBusy<T>(work: () => T): T {
       return work();
     } catch (error) {
       if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() > deadline) throw error;
-      // Opening is synchronous: a short blocking pause between tries.
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20); // opening is synchronous
     }
   }
 }
