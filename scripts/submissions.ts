@@ -23,15 +23,15 @@ import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { ConfigError, loadConfig } from "../src/server/config.ts";
 import type { Config, Env } from "../src/server/config.ts";
-import { releaseHeld } from "../src/server/lead-deliveries.ts";
-import { eraseMailFiles, purgeMailFiles, sourceLines } from "../src/server/mail.ts";
-import { optionalKinds } from "../src/server/senders/index.ts";
-import { readBuiltSite } from "../src/server/built-site.ts";
+import { releaseHeld } from "../src/server/enquiries/lead-deliveries.ts";
+import { eraseMailFiles, purgeMailFiles, sourceLines } from "../src/server/outbox/mail.ts";
+import { optionalKinds } from "../src/server/outbox/senders/index.ts";
+import { readBuiltSite } from "../src/handover/built-site.ts";
 import { QUARANTINE_DAYS, SUBMISSION_STATUSES, StorageError, openStore } from "../src/server/store/index.ts";
 import type { EnquiryStore, SubmissionRow, SubmissionStatus } from "../src/server/store/index.ts";
 import { FIELD_TYPES } from "../src/blocks/form/field-types.ts";
-import { FORM_KINDS, SOURCE_FIELDS, fieldsOf, formSchemas } from "../src/server/validate.ts";
-import type { FormField, FormKind, FormSchema } from "../src/server/validate.ts";
+import { FORM_KINDS, SOURCE_FIELDS, fieldsOf, formSchemas } from "../src/server/enquiries/validate.ts";
+import type { FormField, FormKind, FormSchema } from "../src/server/enquiries/validate.ts";
 
 const USAGE = `Usage: npm run submissions -- [--kind ${FORM_KINDS.join("|")}] [--status queued|sent|failed|quarantined] [--since YYYY-MM-DD]
                               [--csv] [--spam] [--release ID] [--erase EMAIL] [--requeue ID|failed] [--purge] [--digest] [--data-dir DIR]

@@ -22,7 +22,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
-import { cacheControlFor, IMMUTABLE } from "../../src/server/static.ts";
+import { cacheControlFor, IMMUTABLE } from "../../src/handover/cache-policy.ts";
 import { percentile } from "../lib/stats.ts";
 
 const { values } = parseArgs({

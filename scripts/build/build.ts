@@ -61,6 +61,6 @@ if (process.env.SKIP_ADMIN !== "1") {
 }
 await prerender(content, dist, ssrDir);
 lap("prerender");
-// The server's pages for form posts sent without script (src/server/form-pages.ts).
+// The server's pages for form posts sent without script (src/server/enquiries/form-pages.ts).
 await buildFormAnswer(content, dist, config());
 lap("form answers");

@@ -1,7 +1,7 @@
 /**
  * Configs for hosts other than the Node server, written by the build from the functions that
  * server uses (securityHeaderSets, answerKind, cacheControlFor) and the built site's file it reads
- * (src/server/built-site.ts),
+ * (src/handover/built-site.ts),
  * so a static host, a CDN or nginx gives visitors the answers the Node server gives:
  *
  *   dist/_headers                  Netlify and Cloudflare Pages: security headers and caching
@@ -21,13 +21,13 @@
 import { readdirSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import type { Site } from "../../src/content/types.ts";
-import { answerKind, ANSWER_KINDS, DEFAULT_TIMEOUTS, KIND_PREFIX, securityHeaderSets } from "../../src/server/security.ts";
-import type { AnswerKind, HeaderSet } from "../../src/server/security.ts";
-import { readBuiltSite } from "../../src/server/built-site.ts";
-import type { BuiltSite } from "../../src/server/built-site.ts";
-import { cacheControlFor, NO_CACHE } from "../../src/server/static.ts";
+import { answerKind, ANSWER_KINDS, DEFAULT_TIMEOUTS, KIND_PREFIX, securityHeaderSets } from "../../src/handover/security-policy.ts";
+import type { AnswerKind, HeaderSet } from "../../src/handover/security-policy.ts";
+import { readBuiltSite } from "../../src/handover/built-site.ts";
+import type { BuiltSite } from "../../src/handover/built-site.ts";
+import { cacheControlFor, NO_CACHE } from "../../src/handover/cache-policy.ts";
 
-/** What the Node server sends with a redirect (src/server/static.ts). */
+/** What the Node server sends with a redirect (src/server/http/static.ts). */
 const REDIRECT_CACHE = "public, max-age=3600";
 
 const isTwin = (file: string) => /\.(?:br|gz)$/.test(file);

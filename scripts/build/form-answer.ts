@@ -1,5 +1,5 @@
 /**
- * The build's step for the answers to form posts sent without script (src/server/form-pages.ts):
+ * The build's step for the answers to form posts sent without script (src/server/enquiries/form-pages.ts):
  * src/entry-form-answer.tsx as one self-contained module (React and all, so the server can load it
  * from wherever DIST_DIR is), with only the pages that hold a form, and index.html made into those
  * answers' document: the site's stylesheet, the inline head scripts the Content-Security-Policy
@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build, mergeConfig, type Manifest, type Plugin, type UserConfig } from "vite";
 import type { Content } from "../../src/content/loaders/load.ts";
-import { FORM_ANSWER_DIR, FORM_ANSWER_ENTRY, FORM_ANSWER_TEMPLATE, TEMPLATE_SLOTS } from "../../src/server/form-pages.ts";
+import { FORM_ANSWER_DIR, FORM_ANSWER_ENTRY, FORM_ANSWER_TEMPLATE, TEMPLATE_SLOTS } from "../../src/handover/form-answer.ts";
 
 const FORM_PAGES = "virtual:form-pages";
 

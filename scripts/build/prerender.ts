@@ -7,7 +7,7 @@
  * interactive block loads none.
  */
 import { choiceLabelsOf } from "../../src/blocks/form/choice-labels.ts";
-import { salesContactFromSite } from "../../src/server/receipt.ts";
+import { salesContactFromSite } from "../../src/handover/built-site.ts";
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";

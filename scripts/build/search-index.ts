@@ -13,7 +13,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import type { Page } from "../../src/content/types.ts";
 import { documentsOf, fileName, isSearchable } from "../../src/content/directory.ts";
 import { INDEX_DIR } from "../../src/blocks/search/pagefind.ts";
-import { KIND_PREFIX } from "../../src/server/security.ts";
+import { KIND_PREFIX } from "../../src/handover/security-policy.ts";
 
 /** What Pagefind writes beside the index that the search block does not use (its own UIs, its worker). */
 const UNUSED = /^(?:pagefind-(?:ui|component-ui|modular-ui|highlight|worker)\.|wasm\.unknown\.)/;
@@ -33,7 +33,7 @@ export interface IndexedSite {
 
 /** Indexes `pages` as prerendered into `dist`, and every PDF in `dist`, into <dist>/pagefind/. */
 export async function writeSearchIndex(pages: Page[], dist: string): Promise<IndexedSite> {
-  // Only this address gets the policy that lets Pagefind's WebAssembly run (src/server/security.ts).
+  // Only this address gets the policy that lets Pagefind's WebAssembly run (src/server/http/security.ts).
   for (const page of pages.filter((p) => p.sections.some((s) => s.type === "search"))) {
     if (`${page.path}/` !== KIND_PREFIX.search)
       throw new Error(`the search section is on ${page.path}; it works only on the page at ${KIND_PREFIX.search.slice(0, -1)}`);

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Site } from "../../src/content/types.ts";
-import { BUILT_SITE_FILE } from "../../src/server/built-site.ts";
-import type { BuiltSite } from "../../src/server/built-site.ts";
+import { BUILT_SITE_FILE } from "../../src/handover/built-site.ts";
+import type { BuiltSite } from "../../src/handover/built-site.ts";
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 
@@ -40,7 +40,7 @@ export function writeRedirects(dist: string, site: Site): void {
   }
 }
 
-/** The one file the server reads from the build (src/server/built-site.ts). */
+/** The one file the server reads from the build (src/handover/built-site.ts). */
 export function writeBuiltSite(dist: string, builtSite: BuiltSite): void {
   mkdirSync(join(dist, ".site"), { recursive: true });
   writeFileSync(join(dist, BUILT_SITE_FILE), JSON.stringify(builtSite, null, 2));

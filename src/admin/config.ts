@@ -24,7 +24,7 @@ export interface BackendOptions {
 /**
  * The whole Decap config: the pages folder and site.yaml, in the editorial workflow. With the
  * site's content (`site`), links choose among its pages and pages among its sidebars (site-choices.ts).
- * `siteOrigin`: where the editor runs; "Login with GitHub" opens its /api/auth (src/server/oauth.ts),
+ * `siteOrigin`: where the editor runs; "Login with GitHub" opens its /api/auth (src/server/sign-in/oauth.ts),
  * never Netlify's sign-in (Decap's default `base_url`).
  */
 export function cmsConfig(schemas: Schemas, backend: BackendOptions, site?: Site, siteOrigin: string = globalThis.location?.origin ?? ""): CmsConfig {

@@ -1,5 +1,5 @@
 /**
- * The pages the server answers a form post sent without script with (src/server/form-pages.ts):
+ * The pages the server answers a form post sent without script with (src/server/enquiries/form-pages.ts):
  * the site's own shell around either the success toast's words (the form was taken) or the form's
  * page drawn again with the visitor's values and the reasons it was refused. React and the site's
  * blocks draw them, as they draw every page; there is no script on them.
@@ -15,7 +15,7 @@ import { refusalNotice } from "../blocks/form/refusal.ts";
 import { FormSeedContext, type FormSeed } from "../blocks/form/seed.ts";
 import { Sent } from "../blocks/form/Sent.tsx";
 import { normalisePath, pageTitle } from "../ui/format.ts";
-import type { AnswerRequest, RenderedAnswer } from "../server/form-pages.ts";
+import type { AnswerRequest, RenderedAnswer } from "../handover/form-answer.ts";
 
 type FormSection = SectionOf<"form">;
 

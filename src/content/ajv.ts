@@ -3,7 +3,7 @@ import addFormats from "ajv-formats";
 
 /**
  * The one ajv set-up, for the content schemas (src/content/schemas.ts) and the form payloads the
- * server checks (src/server/validate.ts). strict: a typo in a schema keyword fails loudly instead
+ * server checks (src/server/enquiries/validate.ts). strict: a typo in a schema keyword fails loudly instead
  * of validating nothing. Nothing is coerced or defaulted: a value is valid as sent, or refused.
  */
 export function createAjv(): Ajv2020 {

@@ -4,7 +4,7 @@
  */
 import { isIP } from "node:net";
 import { ConfigError, DAY_MS, integer, redactUrl, SETTINGS, text, type Env, type SettingName } from "./env.ts";
-import { loadLeadWebhook, type LeadWebhookSettings } from "./lead-webhook.ts";
+import { loadLeadWebhook, type LeadWebhookSettings } from "./outbox/lead-webhook.ts";
 import { loadSpamSettings, type SpamSettings } from "./spam/settings.ts";
 import { resolve } from "node:path";
 

@@ -4,7 +4,7 @@
  * of them imports config.ts back.
  *
  * SETTINGS is the one place a setting is described: the parsers take their defaults and bounds
- * from it, and the README's table of settings is written from it (scripts/build/settings-table.ts;
+ * from it, and the README's table of settings is written from it (scripts/settings-table.ts;
  * `npm run typecheck` fails while the README's copy is stale).
  */
 export type Env = Record<string, string | undefined>;

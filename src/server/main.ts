@@ -2,10 +2,10 @@
  * Entry point: `tsx src/server/main.ts` (settings: SETTINGS in env.ts, read by config.ts).
  * Starts the HTTP server and the outbox worker; SIGTERM/SIGINT close both gracefully.
  */
-import { buildApp } from "./app.ts";
+import { buildApp } from "./http/app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import type { Config } from "./config.ts";
-import { mailDestination } from "./mail.ts";
+import { mailDestination } from "./outbox/mail.ts";
 import { StorageError } from "./store/index.ts";
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;

@@ -1,5 +1,5 @@
 import type { Locator, Page, Request, TestInfo } from "@playwright/test";
-import { fieldsOf, formSchemas } from "../../src/server/validate.ts";
+import { fieldsOf, formSchemas } from "../../src/server/enquiries/validate.ts";
 import { mailedWith, storedWhere } from "./enquiries.ts";
 import { axe, expect, hydrateIslands, test } from "./fixtures.ts";
 import { settled } from "./hold-time.ts";

@@ -1,5 +1,5 @@
 /**
- * "Login with GitHub" in the build's /admin, through the site's own /api/auth (src/server/oauth.ts),
+ * "Login with GitHub" in the build's /admin, through the site's own /api/auth (src/server/sign-in/oauth.ts),
  * with Decap's own popup code in Chromium. GitHub cannot be reached from here, so a local stand-in
  * plays its two OAuth pages (the authorize page, as if the editor approved, and the token
  * endpoint), and the editor's calls to GitHub's API are answered in the test: what is checked is

@@ -1,4 +1,4 @@
-import { fieldsOf, formSchemas } from "../../src/server/validate.ts";
+import { fieldsOf, formSchemas } from "../../src/server/enquiries/validate.ts";
 import type { Page, TestInfo } from "@playwright/test";
 import { mailedWith, storedWhere } from "./enquiries.ts";
 import { SPEC_ROUTES, disclosure, expect, isMobile, menuToggle, test } from "./fixtures.ts";

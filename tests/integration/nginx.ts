@@ -8,7 +8,7 @@ import type { ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { nginxFiles, servedFiles } from "../../scripts/build/deploy-configs.ts";
-import { readBuiltSite } from "../../src/server/built-site.ts";
+import { readBuiltSite } from "../../src/handover/built-site.ts";
 import { freePort, rawRequest, waitFor } from "../server/helpers.ts";
 
 export const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));

@@ -8,8 +8,8 @@
 import { simpleParser, type AddressObject, type ParsedMail } from "mailparser";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { main as submissionsCli } from "../../scripts/submissions.ts";
-import { EXCERPT_CHARS } from "../../src/server/digest-mail.ts";
-import { digestDay } from "../../src/server/digest-schedule.ts";
+import { EXCERPT_CHARS } from "../../src/server/outbox/digest-mail.ts";
+import { digestDay } from "../../src/server/enquiries/digest-schedule.ts";
 import type { EnquiryStore } from "../../src/server/store/index.ts";
 import { forEachBackend, type FreshStore } from "./backends.ts";
 import { startApp, startSmtpSink, validContact, validQuote, waitFor, type SmtpSink, type TestApp } from "./helpers.ts";

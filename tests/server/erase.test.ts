@@ -10,7 +10,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../scripts/submissions.ts";
-import { composeMail, createMailTransport } from "../../src/server/mail.ts";
+import { composeMail, createMailTransport } from "../../src/server/outbox/mail.ts";
 import { EnquiryStore } from "../../src/server/store/index.ts";
 import type { StoredSubmission } from "../../src/server/store/index.ts";
 import { tempDir } from "./helpers.ts";

@@ -9,8 +9,8 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AnswerRequest } from "../../src/server/form-pages.ts";
-import { FORM_ANSWER_DIR, FORM_ANSWER_ENTRY, FORM_ANSWER_TEMPLATE } from "../../src/server/form-pages.ts";
+import type { AnswerRequest } from "../../src/handover/form-answer.ts";
+import { FORM_ANSWER_DIR, FORM_ANSWER_ENTRY, FORM_ANSWER_TEMPLATE } from "../../src/handover/form-answer.ts";
 import { parseMail, postJson, rawRequest, startApp, startSmtpSink, tempDir, validContact, validQuote, waitFor } from "./helpers.ts";
 import type { HttpResult, SmtpSink, TestApp } from "./helpers.ts";
 

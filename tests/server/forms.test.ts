@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseMail, postJson, rawRequest, startApp, startSmtpSink, validContact, validQuote, waitFor } from "./helpers.ts";
 import type { SmtpSink, TestApp } from "./helpers.ts";
 import { forEachBackend } from "./backends.ts";
-import { formSchemas } from "../../src/server/validate.ts";
+import { formSchemas } from "../../src/server/enquiries/validate.ts";
 
 const CONTACT = "/api/mail/send-contact";
 const QUOTE = "/api/mail/send-quote";

@@ -14,8 +14,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { SMTPServer } from "smtp-server";
-import { buildApp } from "../../src/server/app.ts";
-import type { AppOptions } from "../../src/server/app.ts";
+import { buildApp } from "../../src/server/http/app.ts";
+import type { AppOptions } from "../../src/server/http/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import type { Config, Env } from "../../src/server/config.ts";
 

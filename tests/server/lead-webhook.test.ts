@@ -17,7 +17,7 @@ import {
   loadLeadWebhook,
   parseWebhookSecret,
   WebhookError,
-} from "../../src/server/lead-webhook.ts";
+} from "../../src/server/outbox/lead-webhook.ts";
 
 const SECRET = `whsec_${randomBytes(32).toString("base64")}`;
 

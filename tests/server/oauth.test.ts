@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * GitHub sign-in for the editor, answered by the site's own server (src/server/oauth.ts), against a
+ * GitHub sign-in for the editor, answered by the site's own server (src/server/sign-in/oauth.ts), against a
  * local stand-in for GitHub's token endpoint: GitHub itself cannot be reached from here. What the
  * stand-in checks is what GitHub's documented token request carries (client id and secret, the
  * code, the redirect URI, a JSON answer asked for), and it answers as GitHub does, with a token or
@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/server/config.ts";
-import { oauthAnswerPolicy } from "../../src/server/security.ts";
+import { oauthAnswerPolicy } from "../../src/handover/security-policy.ts";
 import { startApp, type TestApp } from "./helpers.ts";
 
 interface TokenRequest {

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from "vitest";
 import nodemailer from "nodemailer";
-import { composeMail, formatReceived } from "../../src/server/mail.ts";
-import { Outbox } from "../../src/server/outbox.ts";
+import { composeMail, formatReceived } from "../../src/server/outbox/mail.ts";
+import { Outbox } from "../../src/server/outbox/worker.ts";
 import type { Submission } from "../../src/server/store/index.ts";
 import { fastClock, freePort, parseMail, postJson, rawRequest, startApp, startHttpSink, startSmtpSink, validContact, validQuote, waitFor } from "./helpers.ts";
 import type { HttpSink, SmtpSink, TestApp } from "./helpers.ts";

@@ -3,9 +3,10 @@
 import { simpleParser, type AddressObject } from "mailparser";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import { describe, expect, it } from "vitest";
-import { createMailTransport } from "../../src/server/mail.ts";
-import { composeReceipt, receiptAddressKey, salesContactFromSite, shouldSendReceipt, type ReceiptSettings } from "../../src/server/receipt.ts";
-import { formatReference, parseReference, referenceFor } from "../../src/server/reference.ts";
+import { createMailTransport } from "../../src/server/outbox/mail.ts";
+import { composeReceipt, receiptAddressKey, shouldSendReceipt, type ReceiptSettings } from "../../src/server/outbox/receipt.ts";
+import { salesContactFromSite } from "../../src/handover/built-site.ts";
+import { formatReference, parseReference, referenceFor } from "../../src/server/enquiries/reference.ts";
 import { startSmtpSink } from "./helpers.ts";
 
 const site = {

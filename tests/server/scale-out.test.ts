@@ -14,7 +14,7 @@ import type { ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { NO_BUILT_SITE, BUILT_SITE_FILE } from "../../src/server/built-site.ts";
+import { NO_BUILT_SITE, BUILT_SITE_FILE } from "../../src/handover/built-site.ts";
 import type { EnquiryStore } from "../../src/server/store/index.ts";
 import { startNginx } from "../integration/nginx.ts";
 import type { NginxProcess } from "../integration/nginx.ts";

@@ -12,10 +12,10 @@ import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../src/server/app.ts";
+import { buildApp } from "../../src/server/http/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
-import { DEFAULT_TIMEOUTS } from "../../src/server/security.ts";
-import { readBuiltSite, BUILT_SITE_FILE } from "../../src/server/built-site.ts";
+import { DEFAULT_TIMEOUTS } from "../../src/handover/security-policy.ts";
+import { readBuiltSite, BUILT_SITE_FILE } from "../../src/handover/built-site.ts";
 import { postJson, rawRequest, startApp, validContact } from "./helpers.ts";
 import type { HttpResult, TestApp } from "./helpers.ts";
 

@@ -13,7 +13,7 @@ import { dirname, join } from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumLaunchOptions } from "../../scripts/lib/chromium.ts";
-import { contentSecurityPolicy } from "../../src/server/security.ts";
+import { contentSecurityPolicy } from "../../src/handover/security-policy.ts";
 import { ALTCHA_DEFAULTS, createAltchaChallenge, MemoryReplayGuard, verifyAltcha, type AltchaSettings } from "../../src/server/spam/altcha.ts";
 
 const altchaDist = join(dirname(createRequire(import.meta.url).resolve("altcha")), "..");

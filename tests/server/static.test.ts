@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cacheControlFor } from "../../src/server/static.ts";
+import { cacheControlFor } from "../../src/handover/cache-policy.ts";
 import { rawRequest, startApp, tempDir } from "./helpers.ts";
 import type { TestApp } from "./helpers.ts";
 

@@ -13,7 +13,7 @@ import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import Database from "better-sqlite3";
-import { Outbox } from "../../src/server/outbox.ts";
+import { Outbox } from "../../src/server/outbox/worker.ts";
 import { EnquiryStore } from "../../src/server/store/index.ts";
 import { freePort, postJson, rawRequest, startApp, startHttpSink, startSmtpSink, tempDir, tempDirs, validContact, validQuote, waitFor } from "./helpers.ts";
 import { pgBinDir, pgSkipReason, startPgCluster } from "./postgres.ts";

@@ -7,10 +7,10 @@ import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { csvCell, escapeUnprintable, main, toCsv } from "../../scripts/submissions.ts";
 import { ConfigError, loadConfig } from "../../src/server/config.ts";
-import { retryDelayMs } from "../../src/server/outbox.ts";
-import { isPermanentRefusal } from "../../src/server/senders/sales-mail.ts";
+import { retryDelayMs } from "../../src/server/outbox/worker.ts";
+import { isPermanentRefusal } from "../../src/server/outbox/senders/sales-mail.ts";
 import type { EnquiryStore } from "../../src/server/store/index.ts";
-import { summarize, validateForm } from "../../src/server/validate.ts";
+import { summarize, validateForm } from "../../src/server/enquiries/validate.ts";
 import { forEachBackend } from "./backends.ts";
 import type { FreshStore } from "./backends.ts";
 

@@ -6,7 +6,7 @@
  */
 import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { summaryDue } from "../../src/server/digest-schedule.ts";
+import { summaryDue } from "../../src/server/enquiries/digest-schedule.ts";
 import type { EnquiryStore, LeadSource } from "../../src/server/store/index.ts";
 import { forEachBackend } from "./backends.ts";
 import { startApp, startSmtpSink, validContact, validQuote, waitFor, type SmtpSink, type TestApp } from "./helpers.ts";

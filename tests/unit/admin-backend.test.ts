@@ -1,6 +1,6 @@
 /**
  * Where the editor saves and how editors sign in (src/admin/config.ts): GitHub through the site's
- * own /api/auth (src/server/oauth.ts), never Netlify's sign-in; drafts in the editorial workflow.
+ * own /api/auth (src/server/sign-in/oauth.ts), never Netlify's sign-in; drafts in the editorial workflow.
  */
 import { describe, expect, it } from "vitest";
 import { cmsConfig } from "../../src/admin/config.ts";

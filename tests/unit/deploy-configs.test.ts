@@ -8,10 +8,10 @@ import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { headersFile, nginxFiles, servedFiles, writeDeployConfigs } from "../../scripts/build/deploy-configs.ts";
 import type { Site } from "../../src/content/types.ts";
-import { answerKind, securityHeaders } from "../../src/server/security.ts";
-import { BUILT_SITE_FILE } from "../../src/server/built-site.ts";
-import type { BuiltSite } from "../../src/server/built-site.ts";
-import { cacheControlFor } from "../../src/server/static.ts";
+import { answerKind, securityHeaders } from "../../src/handover/security-policy.ts";
+import { BUILT_SITE_FILE } from "../../src/handover/built-site.ts";
+import type { BuiltSite } from "../../src/handover/built-site.ts";
+import { cacheControlFor } from "../../src/handover/cache-policy.ts";
 import { tempDir } from "../server/helpers.ts";
 
 const builtSite: BuiltSite = {

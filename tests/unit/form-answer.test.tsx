@@ -10,7 +10,7 @@ import site from "virtual:site";
 import { loadYaml } from "../../src/content/loaders/load.ts";
 import type { Page, SectionOf } from "../../src/content/types.ts";
 import { renderFormAnswer } from "../../src/answers/form-answer.tsx";
-import type { AnswerRequest } from "../../src/server/form-pages.ts";
+import type { AnswerRequest } from "../../src/handover/form-answer.ts";
 import type { LoadedPage } from "../../src/app/App.tsx";
 
 const ROOT = join(import.meta.dirname, "../..");

@@ -4,9 +4,9 @@ import { toCsv } from "../../scripts/submissions.ts";
 import { fieldErrors } from "../../src/blocks/form/check.ts";
 import { choiceLabelsOf } from "../../src/blocks/form/choice-labels.ts";
 import type { Section, SectionOf } from "../../src/content/types.ts";
-import { mailSubject, mailText } from "../../src/server/mail.ts";
+import { mailSubject, mailText } from "../../src/server/outbox/mail.ts";
 import type { Submission, SubmissionRow } from "../../src/server/store/index.ts";
-import { fieldsOf, validateForm, type FormSchema } from "../../src/server/validate.ts";
+import { fieldsOf, validateForm, type FormSchema } from "../../src/server/enquiries/validate.ts";
 
 /** A third form used only here: a select (required and optional) and a checkbox, beside text. */
 const survey = JSON.parse(readFileSync(new URL("../fixtures/forms/survey/schema.json", import.meta.url), "utf8")) as FormSchema;

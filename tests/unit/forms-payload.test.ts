@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { routes } from "virtual:routes";
 import type { SectionOf } from "../../src/content/types.ts";
 import { FORMS } from "../../src/blocks/form/forms.generated.ts";
-import { SOURCE_FIELDS, SPAM_FIELDS, fieldsOf, formSchemas, hiddenFields, validateForm } from "../../src/server/validate.ts";
+import { SOURCE_FIELDS, SPAM_FIELDS, fieldsOf, formSchemas, hiddenFields, validateForm } from "../../src/server/enquiries/validate.ts";
 
 const PAGES = { contact: "/contact", quote: "/get-a-quote" } as const;
 

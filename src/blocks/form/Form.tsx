@@ -38,7 +38,7 @@ const emptyValues = (fields: Field[], honeypot: string): Values =>
 
 /**
  * An enquiry form, a real HTML form first: without script (or before the island has woken) the
- * browser posts it to its endpoint and the server answers with a page (src/server/form-pages.ts),
+ * browser posts it to its endpoint and the server answers with a page (src/server/enquiries/form-pages.ts),
  * which draws a refused form again with the visitor's values and reasons (FormSeedContext).
  * With script it posts JSON to its endpoint and answers with a toast for each outcome: sent, refused by the server (its message), or no answer at all.
  * On success it clears; on any failure every value stays. It cannot send twice at once.

@@ -5,7 +5,7 @@
  */
 import type { Kysely, Selectable } from "kysely";
 import type { FormKind } from "../../blocks/form/forms.generated.ts";
-import { referenceFor } from "../reference.ts";
+import { referenceFor } from "../enquiries/reference.ts";
 import { StorageError, type Database, type Tables } from "./database.ts";
 import { appliedMigrations } from "./migrations.ts";
 

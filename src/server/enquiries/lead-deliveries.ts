@@ -1,0 +1,33 @@
+/**
+ * The deliveries an accepted enquiry gets: always the sales mail; the visitor's receipt when the
+ * build handed over sales' contact details and the address got fewer than the daily limit; the
+ * webhook when LEAD_WEBHOOK_URL is set. The same when a quarantined enquiry is released.
+ */
+import { DAY_MS } from "../env.ts";
+import { receiptAddressKey, shouldSendReceipt } from "../outbox/receipt.ts";
+import type { EnquiryStore, NewDelivery } from "../store/index.ts";
+
+/** Which optional kinds are set up (senders/index.ts optionalKinds). */
+export type OptionalKinds = { receipt: boolean; webhook: boolean };
+
+export async function leadDeliveries(store: EnquiryStore, kinds: OptionalKinds, email: string, at: Date): Promise<NewDelivery[]> {
+  const deliveries: NewDelivery[] = [{ kind: "sales-mail" }];
+  if (kinds.receipt && email) {
+    const sent = await store.receiptsSince(receiptAddressKey(email), new Date(at.getTime() - DAY_MS));
+    if (shouldSendReceipt("ok", sent).send) deliveries.push({ kind: "receipt" });
+  }
+  if (kinds.webhook) deliveries.push({ kind: "webhook" });
+  return deliveries;
+}
+
+/**
+ * Sends held enquiry `id` on as if it had never been held: the deliveries an accepted one gets,
+ * queued now. Resolves to what was queued, or undefined when it is not held or was reviewed already.
+ */
+export async function releaseHeld(store: EnquiryStore, kinds: OptionalKinds, id: number, now: Date): Promise<NewDelivery[] | undefined> {
+  const row = await store.get(id);
+  if (row?.status !== "quarantined" || row.review) return undefined;
+  const email = typeof row.payload.email === "string" ? row.payload.email : "";
+  const deliveries = await leadDeliveries(store, kinds, email, now);
+  return (await store.release(id, deliveries, now)) ? deliveries : undefined;
+}

@@ -1,0 +1,21 @@
+/**
+ * The "webhook" delivery: the accepted enquiry POSTed to LEAD_WEBHOOK_URL, signed the Standard
+ * Webhooks way (lead-webhook.ts). Its webhook-id is the same on every retry, so a receiver that
+ * keeps the ids it has seen takes each lead exactly once though the outbox delivers at least once.
+ */
+import { createLeadWebhookTransport, isPermanentWebhookFailure, leadEvent, type LeadWebhookSettings } from "../lead-webhook.ts";
+import type { Sender } from "../worker.ts";
+import { submissionOf } from "../../store/index.ts";
+
+export function webhookSender(settings: LeadWebhookSettings, now?: () => number): Sender {
+  const transport = createLeadWebhookTransport(settings, now);
+  return {
+    async send(job, signal) {
+      const submission = submissionOf(job);
+      const source = Object.fromEntries(Object.entries(submission.source).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+      const result = await transport.send(leadEvent(submission, { reference: submission.reference, source }), signal);
+      return `${result.status} ${result.messageId}`;
+    },
+    isPermanent: isPermanentWebhookFailure,
+  };
+}

@@ -1,0 +1,24 @@
+/** The "weekly-summary" delivery: the week's figures (weekly-summary.ts), read when it is sent, to DIGEST_TO or MAIL_TO. */
+import type { MailTransport } from "../mail.ts";
+import type { Sender } from "../worker.ts";
+import type { EnquiryStore } from "../../store/index.ts";
+import { composeWeeklySummary, type SummarySettings } from "../weekly-summary.ts";
+import { isPermanentRefusal } from "./sales-mail.ts";
+
+const WEEK_MS = 7 * 86_400_000;
+
+export function weeklySummarySender(transport: MailTransport, store: EnquiryStore, settings: SummarySettings): Sender {
+  return {
+    async send(job, signal) {
+      const { from, to } = job.payload as { from: string; to: string };
+      const window = { from: new Date(from), to: new Date(to) };
+      const before = { from: new Date(window.from.getTime() - WEEK_MS), to: window.from };
+      const message = composeWeeklySummary(window, await store.weekFigures(window), await store.weekFigures(before), {
+        ...settings,
+        mailTo: job.target ?? settings.mailTo,
+      });
+      return (await transport.send(message, { id: 0, kind: "summary", createdAt: window.from }, signal)).outcome;
+    },
+    isPermanent: isPermanentRefusal,
+  };
+}
