@@ -185,7 +185,7 @@ describe("nginx in front of the Node server", () => {
         return /Serving http:\/\/localhost:(\d+)/.exec(nodeOutput)?.[1];
       },
       "the Node server to start",
-      20_000,
+      90_000, // tsx compiles the server at start: tens of seconds on a busy two-core machine
     );
     direct = `http://127.0.0.1:${nodePort}`;
 

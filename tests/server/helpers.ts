@@ -142,7 +142,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       return /Serving http:\/\/localhost:(\d+)/.exec(output)?.[1];
     },
     "the server to start",
-    30_000, // tsx compiles the server at start: seconds on a busy two-core machine
+    90_000, // tsx compiles the server at start: tens of seconds on a busy two-core machine
   );
   return { child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
 }
