@@ -18,12 +18,13 @@ const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 describe("form schemas", () => {
   for (const kind of ["contact", "quote"] as const) {
-    const schema = JSON.parse(readFileSync(join(repoRoot, `src/blocks/form/forms/${kind}/schema.json`), "utf8"));
+    const schema = JSON.parse(readFileSync(join(repoRoot, `src/forms/${kind}/schema.json`), "utf8"));
 
     it(`${kind}: draft 2020-12 with $id, and title/description/examples on every property`, () => {
       expect(schema.$schema).toBe("https://json-schema.org/draft/2020-12/schema");
       expect(schema.$id).toBe(`https://lariox.example.com/schema/forms/${kind}/schema.json`);
-      expect(schema.additionalProperties).toBe(false);
+      // Closed, with the hidden fields every form shares by reference.
+      expect([schema.unevaluatedProperties, schema.allOf]).toEqual([false, [{ $ref: "../hidden.schema.json" }]]);
       for (const [name, prop] of Object.entries<Record<string, unknown>>(schema.properties)) {
         expect([name, typeof prop.title, typeof prop.description, Array.isArray(prop.examples)]).toEqual([name, "string", "string", true]);
         // every example of a property is valid in a valid form
@@ -34,6 +35,36 @@ describe("form schemas", () => {
       }
     });
   }
+
+  it("keeps the hidden fields' limits in every form, from the one shared definition", () => {
+    const limits = {
+      website: 200,
+      timeToken: 200,
+      altcha: 4096,
+      page: 500,
+      landingPage: 500,
+      referrer: 200,
+      utmSource: 200,
+      utmMedium: 200,
+      utmCampaign: 200,
+      utmTerm: 200,
+      utmContent: 200,
+    };
+    for (const kind of ["contact", "quote"] as const) {
+      const valid = JSON.parse(readFileSync(join(repoRoot, `src/forms/${kind}/schema.json`), "utf8")).examples[0];
+      for (const [field, max] of Object.entries(limits)) {
+        expect([kind, field, validateForm(kind, { ...valid, [field]: "a".repeat(max) }).ok]).toEqual([kind, field, true]);
+        const over = validateForm(kind, { ...valid, [field]: "a".repeat(max + 1) });
+        expect([kind, field, over.ok ? "" : summarize(over.errors)]).toEqual([
+          kind,
+          field,
+          expect.stringMatching(new RegExp(`^.+ must be at most ${max} characters\\.$`)),
+        ]);
+      }
+      const broken = validateForm(kind, { ...valid, page: "/contact/\u202E" });
+      expect(broken.ok ? "" : summarize(broken.errors)).toBe("Sent from contains a control or text-direction character, which is not allowed.");
+    }
+  });
 
   it("checks patterns in linear time (no catastrophic backtracking)", () => {
     const started = performance.now();
@@ -178,10 +209,10 @@ forEachBackend((backend) => {
       await store.close();
     });
 
-    it("prints a table with the subject or project, status, attempts and the last error, escaping controls", async () => {
+    it("prints a table with each form's summary fields (its schema names them), status, attempts and the last error, escaping controls", async () => {
       const { stdout } = await cli();
       const lines = stdout.split("\n");
-      expect(lines[0]).toMatch(/^ID +Reference +Received \(IST\) +Kind +Name +Email +Subject \/ project +Came from +Status +Tries +Last error$/);
+      expect(lines[0]).toMatch(/^ID +Reference +Received \(IST\) +Kind +Name +Email +Summary +Came from +Status +Tries +Last error$/);
       expect(stdout).toMatch(
         /1 +LA-2025-000001 +2025-03-14 15:04 +contact +Dhruv Patel +d@example\.com +PLC upgrade +google\.com → \/services\/plc\/ +queued +1/,
       );

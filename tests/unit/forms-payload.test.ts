@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { routes } from "virtual:routes";
 import type { SectionOf } from "../../src/content/types.ts";
-import { FORMS } from "../../src/blocks/form/forms.generated.ts";
-import { SOURCE_FIELDS, SPAM_FIELDS, fieldsOf, formSchemas, hiddenFields, validateForm } from "../../src/server/validate.ts";
+import { FORMS } from "../../src/forms/kinds.generated.ts";
+import { HIDDEN_FIELDS, HONEYPOT } from "../../src/forms/schema.ts";
+import { SOURCE_FIELDS, SPAM_FIELDS, fieldsOf, formSchemas, validateForm } from "../../src/server/validate.ts";
 
 const PAGES = { contact: "/contact", quote: "/get-a-quote" } as const;
 
@@ -15,17 +16,17 @@ async function formOn(path: string): Promise<SectionOf<"form">> {
 }
 
 describe.each(["contact", "quote"] as const)("the %s form and the server agree", (kind) => {
-  it("draws exactly its payload schema's fields, in order, each as its kind, for the right endpoint", async () => {
+  it("draws exactly its payload schema's fields, in order, each as its kind, for the endpoint its kind names", async () => {
     const form = await formOn(PAGES[kind]);
     const schema = formSchemas[kind];
     expect(form.form).toBe(kind);
-    expect(form.endpoint).toBe(FORMS[kind].endpoint);
+    expect(FORMS[kind].endpoint).toBe(`/api/mail/send-${kind}`);
     expect(form.fields.map((f) => f.name)).toEqual(fieldsOf(schema).map((f) => f.name));
     // The server tells text from a phone number by nothing; every other kind it reads from the schema.
     expect(form.fields.map((f) => (f.input === "tel" ? "text" : f.input))).toEqual(fieldsOf(schema).map((f) => f.type));
-    // Beside the visitor's fields, only hidden ones: the honeypot the schema names, the spam defence's and the source.
-    const hidden = Object.keys(schema.properties).filter((f) => hiddenFields(schema).has(f));
-    expect(hidden).toEqual([schema["x-form"].honeypot, ...SPAM_FIELDS, ...SOURCE_FIELDS]);
+    // The hidden fields are not the form's own: every form takes the shared ones (hidden.schema.json), the honeypot, the spam defence's and the source.
+    expect(Object.keys(schema.properties).filter((f) => HIDDEN_FIELDS.has(f))).toEqual([]);
+    expect([...HIDDEN_FIELDS]).toEqual([HONEYPOT, ...SPAM_FIELDS, ...SOURCE_FIELDS]);
   });
 
   it("marks required exactly what the server requires", async () => {

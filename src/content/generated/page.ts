@@ -245,7 +245,7 @@ export type Icon1 = string
  */
 export type SectionType7 = "form"
 /**
- * Which enquiry form this is: one of the form folders of src/blocks/form/forms/ (`npm run types` lists them here).
+ * Which enquiry form this is: one of the form folders of src/forms/ (`npm run types` lists them here). The form posts to its own address, /api/mail/send-<form>.
  */
 export type WhichForm = ("contact" | "quote")
 /**
@@ -256,10 +256,6 @@ export type Heading7 = string
  * An optional paragraph under the heading.
  */
 export type IntroText4 = string
-/**
- * The server address the form posts to: /api/mail/send-contact or /api/mail/send-quote.
- */
-export type Endpoint = string
 /**
  * Show the validation toast instead of the browser's own bubbles.
  */
@@ -345,6 +341,10 @@ export type SendingText = string
  * A browser that runs no script posts the form as a plain HTML form and gets a page back showing the success toast's title and text; this is the text of that page's link back to the form.
  */
 export type LinkBackAfterSendingWithoutScript = string
+/**
+ * How long each of this form's toasts stays on screen, in milliseconds (every toast can also be closed).
+ */
+export type ToastDurationMs = number
 /**
  * The toast's first, bold line.
  */
@@ -734,7 +734,6 @@ type: SectionType7
 form: WhichForm
 heading: Heading7
 intro?: IntroText4
-endpoint: Endpoint
 checkRequired?: CheckRequiredFieldsInThePage
 serverMessage?: ShowTheServerSMessage
 privacyNote?: PrivacyLine
@@ -773,9 +772,10 @@ placeholder?: Placeholder
 wide?: FullWidth
 }
 /**
- * Title and text of the toast shown for each outcome: sent, refused by the server, network failure, and (quote form) a required field left empty.
+ * How long the form's toasts stay, and the title and text of the toast shown for each outcome: sent, refused by the server, network failure, and (quote form) a required field left empty.
  */
 export interface Toasts {
+durationMs: ToastDurationMs
 success: SuccessToast
 failure: FailureToast
 error: ErrorToast

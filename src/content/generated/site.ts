@@ -284,14 +284,6 @@ export type ScrollDistancePx = number
  */
 export type ScrollDurationS = number
 /**
- * Toast duration of the contact form.
- */
-export type ContactToastMs = number
-/**
- * Toast duration of the quote form.
- */
-export type QuoteToastMs = number
-/**
  * Diameter of the inner dot.
  */
 export type InnerDotSizePx = number
@@ -560,7 +552,6 @@ intro: IntroSplash
 hero: HeroCarousel
 typedTagline: TypedTagline
 partnerStrip: PartnerLogoStrip
-toasts: ToastDurations
 cursor: CustomCursor
 bannerHeights: BannerHeightsPx
 }
@@ -591,13 +582,6 @@ holdMs: PauseOnAFullLineMs
 export interface PartnerLogoStrip {
 distancePx: ScrollDistancePx
 durationS: ScrollDurationS
-}
-/**
- * How long the forms' toasts stay on screen.
- */
-export interface ToastDurations {
-contactMs: ContactToastMs
-quoteMs: QuoteToastMs
 }
 /**
  * The trailing two-circle cursor on devices with a mouse.
