@@ -3,21 +3,35 @@ import { routes } from "virtual:routes";
 import type { SectionOf } from "../../src/content/types.ts";
 import { FORMS } from "../../src/forms/kinds.generated.ts";
 import { HIDDEN_FIELDS, HONEYPOT } from "../../src/forms/schema.ts";
-import { SOURCE_FIELDS, SPAM_FIELDS, fieldsOf, formSchemas, validateForm } from "../../src/server/validate.ts";
+import { FORM_KINDS, SOURCE_FIELDS, SPAM_FIELDS, fieldsOf, formSchemas, validateForm } from "../../src/server/validate.ts";
 
-const PAGES = { contact: "/contact", quote: "/get-a-quote" } as const;
+/** Every form section on the site's pages, each with its page's path. */
+const formSections = (
+  await Promise.all(
+    routes.map(async (route) =>
+      (await route.load()).default.sections.flatMap((s) => (s.type === "form" ? [{ path: route.path, section: s as SectionOf<"form"> }] : [])),
+    ),
+  )
+).flat();
 
-async function formOn(path: string): Promise<SectionOf<"form">> {
-  const route = routes.find((r) => r.path === path);
-  if (!route) throw new Error(`no route ${path}`);
-  const section = (await route.load()).default.sections.find((s) => s.type === "form");
-  if (!section || section.type !== "form") throw new Error(`no form on ${path}`);
-  return section;
+it("shows every form on a page (the contact form at /contact, the quote form at /get-a-quote)", () => {
+  expect(FORM_KINDS.filter((kind) => !formSections.some((f) => f.section.form === kind))).toEqual([]);
+  expect(formSections.filter((f) => f.section.form === "contact" || f.section.form === "quote").map((f) => [f.path, f.section.form])).toEqual([
+    ["/contact", "contact"],
+    ["/get-a-quote", "quote"],
+  ]);
+});
+
+/** The first page's section showing form `kind`. */
+async function formOn(kind: string): Promise<SectionOf<"form">> {
+  const found = formSections.find((f) => f.section.form === kind);
+  if (!found) throw new Error(`no page shows the ${kind} form`);
+  return found.section;
 }
 
-describe.each(["contact", "quote"] as const)("the %s form and the server agree", (kind) => {
+describe.each(FORM_KINDS)("the %s form and the server agree", (kind) => {
   it("draws exactly its payload schema's fields, in order, each as its kind, for the endpoint its kind names", async () => {
-    const form = await formOn(PAGES[kind]);
+    const form = await formOn(kind);
     const schema = formSchemas[kind];
     expect(form.form).toBe(kind);
     expect(FORMS[kind].endpoint).toBe(`/api/mail/send-${kind}`);
@@ -30,7 +44,7 @@ describe.each(["contact", "quote"] as const)("the %s form and the server agree",
   });
 
   it("marks required exactly what the server requires", async () => {
-    const form = await formOn(PAGES[kind]);
+    const form = await formOn(kind);
     expect(
       form.fields
         .filter((f) => f.required)
@@ -40,7 +54,7 @@ describe.each(["contact", "quote"] as const)("the %s form and the server agree",
   });
 
   it("posts a payload the server takes: required fields filled, the optional ones and the honeypot empty", async () => {
-    const form = await formOn(PAGES[kind]);
+    const form = await formOn(kind);
     const payload: Record<string, unknown> = { [FORMS[kind].honeypot]: "" };
     for (const f of form.fields) {
       // A select left on its empty first choice is sent as "" and read as left out.
