@@ -12,7 +12,7 @@ import { propertyNames, propertyOf, type FormSchema } from "../forms/schema.ts";
 
 /** The forms, one a folder of src/forms/ (the store keeps any of them). */
 export { FORM_KINDS, type FormKind };
-export { SOURCE_FIELDS, SPAM_FIELDS, HIDDEN_FIELDS, fieldsOf, emailOf } from "../forms/schema.ts";
+export { SOURCE_FIELDS, SPAM_FIELDS, fieldsOf, emailOf } from "../forms/schema.ts";
 export type { FormAnnotation, FormField, FormSchema, LeadSource } from "../forms/schema.ts";
 
 export interface FieldError {
@@ -24,11 +24,6 @@ export interface FieldError {
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
 
 export const formSchemas: Readonly<Record<FormKind, FormSchema>> = generated as Record<FormKind, FormSchema>;
-
-/** Fields in schema order with their labels, e.g. [["name", "Name"], ...]; the hidden ones left out. */
-export function formFields(kind: FormKind): Array<[field: string, label: string]> {
-  return Object.entries(formSchemas[kind].properties).map(([name, prop]) => [name, prop.title ?? name]);
-}
 
 const ajv = createAjv();
 // Ours, not JSON Schema's: what the form says of itself and what a field is for (forms/schema.ts); ajv's strict mode refuses unknown keywords.
