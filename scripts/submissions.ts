@@ -29,8 +29,8 @@ import { optionalKinds } from "../src/server/outbox/senders/index.ts";
 import { readBuiltSite } from "../src/handover/built-site.ts";
 import { QUARANTINE_DAYS, SUBMISSION_STATUSES, StorageError, openStore } from "../src/server/store/index.ts";
 import type { EnquiryStore, SubmissionRow, SubmissionStatus } from "../src/server/store/index.ts";
-import { FIELD_TYPES } from "../src/blocks/form/field-types.ts";
-import { FORM_KINDS, SOURCE_FIELDS, fieldsOf, formSchemas } from "../src/server/enquiries/validate.ts";
+import { FIELD_TYPES } from "../src/forms/field-types.ts";
+import { FORM_KINDS, SOURCE_FIELDS, emailOf, fieldsOf, formSchemas } from "../src/server/enquiries/validate.ts";
 import type { FormField, FormKind, FormSchema } from "../src/server/enquiries/validate.ts";
 
 const USAGE = `Usage: npm run submissions -- [--kind ${FORM_KINDS.join("|")}] [--status queued|sent|failed|quarantined] [--since YYYY-MM-DD]
@@ -148,16 +148,27 @@ function oneLine(value: string, max: number): string {
   return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : chars.join("");
 }
 
-export function toTable(rows: readonly SubmissionRow[]): string {
-  const header = ["ID", "Reference", "Received (IST)", "Kind", "Name", "Email", "Subject / project", "Came from", "Status", "Tries", "Last error"];
+/** What sums the enquiry up: its form's summary fields (the schema's "x-form" names them), those given, joined. */
+function summaryOf(r: SubmissionRow, schema: FormSchema | undefined): string {
+  if (!schema) return "";
+  return schema["x-form"].summary
+    .map((name) => FIELD_TYPES[fieldsOf(schema).find((f) => f.name === name)!.type].text(r.payload[name]))
+    .filter((value) => value.trim() !== "")
+    .join(" · ");
+}
+
+export function toTable(rows: readonly SubmissionRow[], schemas: Readonly<Record<string, FormSchema>> = formSchemas): string {
+  // None for a kind whose form folder is gone since.
+  const schemaOf = (r: SubmissionRow): FormSchema | undefined => (schemas as Partial<Record<string, FormSchema>>)[r.kind];
+  const header = ["ID", "Reference", "Received (IST)", "Kind", "Name", "Email", "Summary", "Came from", "Status", "Tries", "Last error"];
   const body = rows.map((r) => [
     String(r.id),
     r.reference,
     timeFormat.format(r.createdAt).replace(",", ""),
     r.kind,
     oneLine(text(r.payload.name), 28),
-    oneLine(text(r.payload.email), 36),
-    oneLine(text(r.payload.subject ?? r.payload.project), 40),
+    oneLine(schemaOf(r) ? emailOf(schemaOf(r)!, r.payload) : "", 36),
+    oneLine(summaryOf(r, schemaOf(r)), 40),
     oneLine(cameFrom(r), 40),
     shownStatus(r),
     String(attempts(r)),

@@ -6,7 +6,7 @@
  * precompressed copies. Every page reads completely without JavaScript; a page without an
  * interactive block loads none.
  */
-import { choiceLabelsOf } from "../../src/blocks/form/choice-labels.ts";
+import { choiceLabelsOf } from "../../src/forms/choice-labels.ts";
 import { salesContactFromSite } from "../../src/handover/built-site.ts";
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";

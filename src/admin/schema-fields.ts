@@ -69,10 +69,9 @@ const IMAGE = /\.(jpe?g|png|svg|webp)$/i;
 /**
  * Settings for developers, kept out of the editor (hidden fields keep their values when saved):
  * timings, sizes and cursor colours, the interface's accessible names, the public address the
- * site is served at, where a form posts and how it checks. They change with the code, through a
- * pull request.
+ * site is served at, how a form checks. They change with the code, through a pull request.
  */
-export const DEVELOPER_SETTINGS = new Set(["behaviour", "ui", "siteUrl", "endpoint", "autocomplete", "checkRequired", "serverMessage"]);
+export const DEVELOPER_SETTINGS = new Set(["behaviour", "ui", "siteUrl", "autocomplete", "checkRequired", "serverMessage"]);
 /** Strings that read as prose get a text area rather than one line. */
 const PROSE = new Set(["description", "text", "intro", "paragraph", "aboutText", "serverMessage"]);
 

@@ -15,6 +15,7 @@ import { refusalNotice } from "../blocks/form/refusal.ts";
 import { FormSeedContext, type FormSeed } from "../blocks/form/seed.ts";
 import { Sent } from "../blocks/form/Sent.tsx";
 import { normalisePath, pageTitle } from "../ui/format.ts";
+import { FORMS } from "../forms/kinds.generated.ts";
 import type { AnswerRequest, RenderedAnswer } from "../handover/form-answer.ts";
 
 type FormSection = SectionOf<"form">;
@@ -23,7 +24,7 @@ const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;")
 
 /** The form section of `page` that posts to `endpoint`, if it has one. */
 function formPosting(page: Page, endpoint: string): FormSection | undefined {
-  return page.sections.find((s): s is FormSection => s.type === "form" && normalisePath(s.endpoint) === endpoint);
+  return page.sections.find((s): s is FormSection => s.type === "form" && FORMS[s.form].endpoint === endpoint);
 }
 
 /**
@@ -55,7 +56,7 @@ export async function renderFormAnswer(pages: readonly LoadedPage[], request: An
     );
   } else {
     const notice = refusalNotice(section, outcome.values, { serverMessage: outcome.message, fieldErrors: outcome.errors });
-    const seed: FormSeed = { endpoint: section.endpoint, values: outcome.values, notice };
+    const seed: FormSeed = { endpoint: FORMS[section.form].endpoint, values: outcome.values, notice };
     title = notice.title;
     main = (
       <FormSeedContext value={seed}>

@@ -58,7 +58,7 @@ export function crossFileErrors(index: SiteIndex): DataError[] {
     data.sections.forEach((section, i) => {
       // Each block's check takes its own section type; looked up by that type, it gets one.
       const check = blockChecks[section.type] as BlockCheck<SectionType> | undefined;
-      for (const e of check?.(section, index) ?? []) at(file, `/sections/${i}${e.pointer}`, e.message);
+      for (const e of check?.(section, index, data) ?? []) at(file, `/sections/${i}${e.pointer}`, e.message);
     });
   }
   return errors;

@@ -34,6 +34,7 @@ export interface SiteIndex {
 
 /**
  * A block's own check across files (src/blocks/<type>/check.ts, listed in
- * src/blocks/checks.generated.ts): one section's problems, pointers relative to the section.
+ * src/blocks/checks.generated.ts): one section's problems, pointers relative to the section; `page`
+ * is the page holding it, for messages that name it.
  */
-export type BlockCheck<T extends SectionType> = (section: SectionOf<T>, index: SiteIndex) => { pointer: string; message: string }[];
+export type BlockCheck<T extends SectionType> = (section: SectionOf<T>, index: SiteIndex, page: Page) => { pointer: string; message: string }[];

@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ChoiceLabels } from "../blocks/form/choice-labels.ts";
+import type { ChoiceLabels } from "../forms/choice-labels.ts";
 import type { Site } from "../content/types.ts";
 
 export interface BuiltSite {

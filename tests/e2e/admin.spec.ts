@@ -312,6 +312,20 @@ test.describe("the visual editor @once", () => {
     await expect(page.locator("[data-lariox-error]")).toHaveCount(0);
   });
 
+  test("a form's field marked required where its form takes it empty is refused, naming the page, the field and the form", async ({ page }) => {
+    const before = file("content/pages/contact.yaml");
+    await openEditor(page, "#/collections/pages/entries/contact");
+    await expand(page, "Send us a message");
+    await expand(page, "company");
+    // The open field's toggle: the other fields' rows are collapsed.
+    await page.getByLabel("Required (optional)", { exact: true }).locator("visible=true").click();
+    await publish(page);
+    await expect(page.locator("[data-lariox-error]").filter({ hasText: "company" })).toHaveText(
+      'Sections › 2 “Send us a message” › Fields › 5 “company” › Required: on the page “Contact”, the field "company" must not be marked required: the contact form takes it empty (src/forms/contact/schema.json)',
+    );
+    expect(file("content/pages/contact.yaml")).toBe(before);
+  });
+
   test("a page or a picture that something uses is not deleted, and the editor reads what uses it", async ({ page }) => {
     await openEditor(page, "#/collections/pages/entries/products/plc");
     await page.getByRole("button", { name: "Delete entry" }).click();

@@ -1,4 +1,5 @@
 import type { Locator, Page, Request, TestInfo } from "@playwright/test";
+import { HONEYPOT } from "../../src/forms/schema.ts";
 import { fieldsOf, formSchemas } from "../../src/server/enquiries/validate.ts";
 import { mailedWith, storedWhere } from "./enquiries.ts";
 import { axe, expect, hydrateIslands, test } from "./fixtures.ts";
@@ -8,7 +9,7 @@ const CONTACT_API = "/api/mail/send-contact";
 const QUOTE_API = "/api/mail/send-quote";
 
 /** The payload keys the endpoints take (their schemas' visitor fields), plus the empty honeypot the server files robots by. */
-const keysOf = (kind: "contact" | "quote") => [...fieldsOf(formSchemas[kind]).map((f) => f.name), formSchemas[kind]["x-form"].honeypot];
+const keysOf = (kind: "contact" | "quote") => [...fieldsOf(formSchemas[kind]).map((f) => f.name), HONEYPOT];
 const CONTACT_KEYS = keysOf("contact");
 const QUOTE_KEYS = keysOf("quote");
 /**

@@ -1,3 +1,4 @@
+import { HONEYPOT } from "../../src/forms/schema.ts";
 import { fieldsOf, formSchemas } from "../../src/server/enquiries/validate.ts";
 import type { Page, TestInfo } from "@playwright/test";
 import { mailedWith, storedWhere } from "./enquiries.ts";
@@ -6,7 +7,7 @@ import { holdTime } from "./hold-time.ts";
 
 /** The controls each form has: its schema's visitor fields and the honeypot. */
 /** What a form posts without script: the visitor's fields, the honeypot, and the page it is on (the lead's source). */
-const keysOf = (kind: "contact" | "quote") => [...fieldsOf(formSchemas[kind]).map((f) => f.name), formSchemas[kind]["x-form"].honeypot, "page"];
+const keysOf = (kind: "contact" | "quote") => [...fieldsOf(formSchemas[kind]).map((f) => f.name), HONEYPOT, "page"];
 
 /**
  * The site works without JavaScript: the menu, its groups and the fly-outs are <details> and CSS,

@@ -8,6 +8,7 @@ import { sql } from "kysely";
 import { openSqlite } from "../../src/server/store/sqlite.ts";
 import { EnquiryStore, ReplayedError, StorageError } from "../../src/server/store/index.ts";
 import type { NewSubmission, SubmissionRow } from "../../src/server/store/index.ts";
+import { FORM_KINDS } from "../../src/forms/kinds.generated.ts";
 import { LATEST_MIGRATION, MIGRATION_NAMES, forEachBackend } from "./backends.ts";
 import { freePort, tempDir } from "./helpers.ts";
 
@@ -49,7 +50,7 @@ forEachBackend((backend) => {
     await data.exec(`INSERT INTO submissions (kind, payload, created_at) VALUES ('survey', '{}', '2026-11-25T12:00:00.000Z')`);
     expect((await store.list()).map((r) => r.kind)).toEqual(["survey"]);
     // The store itself takes only the kinds of the form folders it was built with.
-    await expect(store.insertSubmission({ ...enquiry(), kind: "survey" as never })).rejects.toThrow('no form "survey" (the forms: contact, quote)');
+    await expect(store.insertSubmission({ ...enquiry(), kind: "survey" as never })).rejects.toThrow(`no form "survey" (the forms: ${FORM_KINDS.join(", ")})`);
   });
 
   it("writes a submission and its delivery together, and claims deliveries with a lease", async () => {

@@ -10,20 +10,21 @@ import { ConfigError, loadConfig } from "../../src/server/config.ts";
 import { retryDelayMs } from "../../src/server/outbox/worker.ts";
 import { isPermanentRefusal } from "../../src/server/outbox/senders/sales-mail.ts";
 import type { EnquiryStore } from "../../src/server/store/index.ts";
-import { summarize, validateForm } from "../../src/server/enquiries/validate.ts";
+import { FORM_KINDS, summarize, validateForm } from "../../src/server/enquiries/validate.ts";
 import { forEachBackend } from "./backends.ts";
 import type { FreshStore } from "./backends.ts";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 describe("form schemas", () => {
-  for (const kind of ["contact", "quote"] as const) {
-    const schema = JSON.parse(readFileSync(join(repoRoot, `src/blocks/form/forms/${kind}/schema.json`), "utf8"));
+  for (const kind of FORM_KINDS) {
+    const schema = JSON.parse(readFileSync(join(repoRoot, `src/forms/${kind}/schema.json`), "utf8"));
 
     it(`${kind}: draft 2020-12 with $id, and title/description/examples on every property`, () => {
       expect(schema.$schema).toBe("https://json-schema.org/draft/2020-12/schema");
       expect(schema.$id).toBe(`https://lariox.example.com/schema/forms/${kind}/schema.json`);
-      expect(schema.additionalProperties).toBe(false);
+      // Closed, with the hidden fields every form shares by reference.
+      expect([schema.unevaluatedProperties, schema.allOf]).toEqual([false, [{ $ref: "../hidden.schema.json" }]]);
       for (const [name, prop] of Object.entries<Record<string, unknown>>(schema.properties)) {
         expect([name, typeof prop.title, typeof prop.description, Array.isArray(prop.examples)]).toEqual([name, "string", "string", true]);
         // every example of a property is valid in a valid form
@@ -34,6 +35,36 @@ describe("form schemas", () => {
       }
     });
   }
+
+  it("keeps the hidden fields' limits in every form, from the one shared definition", () => {
+    const limits = {
+      website: 200,
+      timeToken: 200,
+      altcha: 4096,
+      page: 500,
+      landingPage: 500,
+      referrer: 200,
+      utmSource: 200,
+      utmMedium: 200,
+      utmCampaign: 200,
+      utmTerm: 200,
+      utmContent: 200,
+    };
+    for (const kind of FORM_KINDS) {
+      const valid = JSON.parse(readFileSync(join(repoRoot, `src/forms/${kind}/schema.json`), "utf8")).examples[0];
+      for (const [field, max] of Object.entries(limits)) {
+        expect([kind, field, validateForm(kind, { ...valid, [field]: "a".repeat(max) }).ok]).toEqual([kind, field, true]);
+        const over = validateForm(kind, { ...valid, [field]: "a".repeat(max + 1) });
+        expect([kind, field, over.ok ? "" : summarize(over.errors)]).toEqual([
+          kind,
+          field,
+          expect.stringMatching(new RegExp(`^.+ must be at most ${max} characters\\.$`)),
+        ]);
+      }
+      const broken = validateForm(kind, { ...valid, page: "/contact/\u202E" });
+      expect(broken.ok ? "" : summarize(broken.errors)).toBe("Sent from contains a control or text-direction character, which is not allowed.");
+    }
+  });
 
   it("checks patterns in linear time (no catastrophic backtracking)", () => {
     const started = performance.now();
@@ -178,10 +209,10 @@ forEachBackend((backend) => {
       await store.close();
     });
 
-    it("prints a table with the subject or project, status, attempts and the last error, escaping controls", async () => {
+    it("prints a table with each form's summary fields (its schema names them), status, attempts and the last error, escaping controls", async () => {
       const { stdout } = await cli();
       const lines = stdout.split("\n");
-      expect(lines[0]).toMatch(/^ID +Reference +Received \(IST\) +Kind +Name +Email +Subject \/ project +Came from +Status +Tries +Last error$/);
+      expect(lines[0]).toMatch(/^ID +Reference +Received \(IST\) +Kind +Name +Email +Summary +Came from +Status +Tries +Last error$/);
       expect(stdout).toMatch(
         /1 +LA-2025-000001 +2025-03-14 15:04 +contact +Dhruv Patel +d@example\.com +PLC upgrade +google\.com → \/services\/plc\/ +queued +1/,
       );
@@ -216,8 +247,9 @@ forEachBackend((backend) => {
         '2,LA-2025-000002,2025-03-14T09:34:05.000Z,quote,"Zoë ""Z"" Ñúñez, Jr.",z@example.com,,\'=HYPERLINK(1),SCADA\\u{202E}evil,a\\u{1B}[31mred,,,,,,,,,failed,1,"sales-mail: 451 Mailbox busy,\nthen closed",1.1.1.1,',
       );
       const both = await cli("--since", "2025-03-20", "--csv");
-      expect(both.stdout.split("\r\n")[0]).toBe(
-        "id,reference,received_at,kind,name,subject,email,phone,company,message,project,requirements,page,landingPage,referrer,utmSource,utmMedium,utmCampaign,utmTerm,utmContent,status,attempts,last_error,ip,spam_reasons",
+      // Every form's fields, each once, in form order (a form added later adds its own after these).
+      expect(both.stdout.split("\r\n")[0]).toMatch(
+        /^id,reference,received_at,kind,name,subject,email,phone,company,message,project,requirements,(?:[a-zA-Z]+,)*page,landingPage,referrer,utmSource,utmMedium,utmCampaign,utmTerm,utmContent,status,attempts,last_error,ip,spam_reasons$/,
       );
       expect(both.stdout.trim().split("\r\n")).toHaveLength(2);
       const contact = await cli("--kind", "contact", "--csv");

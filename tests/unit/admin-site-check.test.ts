@@ -4,7 +4,9 @@
  * that would break another page, a menu, a sidebar or a redirect is refused, naming each place as
  * its form labels it; a text made only of spaces is refused by the schema itself.
  */
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { parse } from "yaml";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { readSiteIndex } from "../../scripts/cms/site-index.ts";
 import type { SiteIndex } from "../../src/content/types.ts";
@@ -82,6 +84,15 @@ describe("saving what would break another place", () => {
     const errors = validateEntry("page", "content/pages/about.yaml", { ...about, sections: named }, index);
     expect(errors.map((e) => `${e.field}: ${e.message}`)).toEqual([
       "Sections › 1 “Document List” › Documents › 1 “Brochure” › Cover picture › Picture: is required",
+    ]);
+  });
+
+  it("refuses a page whose form fields do not follow its form's schema, naming the page, the field and the form", () => {
+    const quote = parse(readFileSync(join(root, "../form-fields/content/pages/quote.yaml"), "utf8")) as Record<string, unknown>;
+    const errors = validateEntry("page", "content/pages/quote.yaml", quote, index);
+    expect(errors.map((e) => `${e.field}: ${e.message}`)).toEqual([
+      'Sections › 1 “Request a quote” › Fields › 4 “company” › Required: on the page “Quote”, the field "company" must not be marked required: the quote form takes it empty (src/forms/quote/schema.json)',
+      'Sections › 1 “Request a quote” › Fields › 2 “phone” › Answer stored as: on the page “Quote”, the field "phone" is out of order: the quote form has "email" there (its fields, in order: name, email, phone, company, project, requirements)',
     ]);
   });
 

@@ -26,9 +26,14 @@ describe("the form block's check", () => {
     expect(errors[0]).toEqual({
       file: page.file,
       pointer: `/sections/${i}/fields/0/name`,
-      message: expect.stringMatching(/^field "fax" is not in the contact payload \(known: /),
+      message:
+        'on the page “Contact”, the field "fax" is not a field of the contact form (its fields, in order: name, subject, email, phone, company, message)',
     });
-    expect(errors).toContainEqual({ file: page.file, pointer: `/sections/${i}/fields`, message: 'the contact form lacks the required field "email"' });
+    expect(errors).toContainEqual({
+      file: page.file,
+      pointer: `/sections/${i}/fields`,
+      message: 'on the page “Contact”, the contact form\'s field "email" is missing (its fields, in order: name, subject, email, phone, company, message)',
+    });
   });
 
   it("refuses a box of another kind than its answer, and a choice label for a choice the schema does not list", () => {
@@ -42,10 +47,18 @@ describe("the form block's check", () => {
       return crossFileErrors({ ...index, pages: index.pages.map((p) => (p === page ? { file: p.file, data: { ...p.data, sections } } : p)) });
     };
     expect(errorsWith({ input: "text" })).toEqual([
-      { file: page.file, pointer: `/sections/${i}/fields/${j}/input`, message: '"message" takes textarea answers in the contact payload, not text' },
+      {
+        file: page.file,
+        pointer: `/sections/${i}/fields/${j}/input`,
+        message: 'on the page “Contact”, the field "message" takes textarea answers in the contact form, not text',
+      },
     ]);
     expect(errorsWith({ options: [{ value: "other", label: "Other" }] })).toEqual([
-      { file: page.file, pointer: `/sections/${i}/fields/${j}/options/0/value`, message: '"other" is not a choice of "message" (its choices: none)' },
+      {
+        file: page.file,
+        pointer: `/sections/${i}/fields/${j}/options/0/value`,
+        message: 'on the page “Contact”, "other" is not a choice of the field "message" of the contact form (its choices: none)',
+      },
     ]);
   });
 });

@@ -127,6 +127,15 @@ describe("content validation", () => {
     `);
   });
 
+  it("refuses a page whose form fields do not follow its form's schema: order and required marks, naming page, field and form", () => {
+    expect(errorsOf("form-fields")).toMatchInlineSnapshot(`
+      [
+        "content/pages/quote.yaml:14:65  /sections/0/fields/3/required: on the page “Quote”, the field "company" must not be marked required: the quote form takes it empty (src/forms/quote/schema.json)",
+        "content/pages/quote.yaml:12:17  /sections/0/fields/1/name: on the page “Quote”, the field "phone" is out of order: the quote form has "email" there (its fields, in order: name, email, phone, company, project, requirements)",
+      ]
+    `);
+  });
+
   it("formats errors as GitHub annotations for pull requests", () => {
     const [error] = loadCase("wrong-type");
     expect(formatGithubAnnotation(error!)).toBe("::error file=content/pages/about.yaml,line=8,col=14::/sections/0/heading: should be text");

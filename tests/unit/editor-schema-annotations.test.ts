@@ -12,10 +12,11 @@ import { describe, expect, it } from "vitest";
 type Schema = Record<string, unknown>;
 
 const schemaDir = join(import.meta.dirname, "../../schema");
-// The forms' payload schemas live in their folders beside the form block, with their shared field kinds.
-const formsDir = join(import.meta.dirname, "../../src/blocks/form/forms");
+// The forms' payload schemas live in their folders of src/forms/, with the hidden fields they share and their field kinds.
+const formsDir = join(import.meta.dirname, "../../src/forms");
 const files = [
   ...readdirSync(schemaDir).filter((f) => f.endsWith(".schema.json")),
+  "forms/hidden.schema.json",
   ...readdirSync(formsDir, { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => `forms/${d.name}/schema.json`),
@@ -78,7 +79,9 @@ const all = files.flatMap((f) => properties(f, schemas.get(f)));
 
 describe("schema annotations (editor hover text and completions)", { timeout: 30_000 }, () => {
   it("walks every schema file", () => {
-    expect(files).toEqual(["forms/contact/schema.json", "forms/quote/schema.json", "page.schema.json", "site.schema.json"]);
+    // Any number of form folders: a new form adds its own, and needs no change here.
+    expect(files.filter((f) => !/^forms\/[^/]+\/schema\.json$/.test(f))).toEqual(["forms/hidden.schema.json", "page.schema.json", "site.schema.json"]);
+    expect(files).toEqual(expect.arrayContaining(["forms/contact/schema.json", "forms/quote/schema.json"]));
     expect(all.length).toBeGreaterThan(200);
   });
 
@@ -101,6 +104,7 @@ describe("schema annotations (editor hover text and completions)", { timeout: 30
   it("has only examples that the property itself accepts", () => {
     const ajv = createAjv();
     ajv.addKeyword({ keyword: "x-form", schemaType: "object" });
+    ajv.addKeyword({ keyword: "x-role", schemaType: "string" });
     for (const schema of schemas.values()) ajv.addSchema(schema);
     const invalid: string[] = [];
     for (const { file, pointer, schema } of all) {

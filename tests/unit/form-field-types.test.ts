@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { toCsv } from "../../scripts/submissions.ts";
-import { fieldErrors } from "../../src/blocks/form/check.ts";
-import { choiceLabelsOf } from "../../src/blocks/form/choice-labels.ts";
-import type { Section, SectionOf } from "../../src/content/types.ts";
+import { toCsv, toTable } from "../../scripts/submissions.ts";
+import { choiceLabelsOf } from "../../src/forms/choice-labels.ts";
+import { pageFieldProblems, type PageField } from "../../src/forms/page-fields.ts";
+import { emailOf } from "../../src/forms/schema.ts";
+import { formSchemaErrors } from "../../scripts/build/form-schema-check.ts";
+import type { Section } from "../../src/content/types.ts";
 import { mailSubject, mailText } from "../../src/server/outbox/mail.ts";
 import type { Submission, SubmissionRow } from "../../src/server/store/index.ts";
 import { fieldsOf, validateForm, type FormSchema } from "../../src/server/enquiries/validate.ts";
@@ -70,6 +72,39 @@ describe("field kinds, on a fixture form", () => {
     expect(mailText({ ...submission, payload: { ...submission.payload, size: "small" } }, survey, labels)).toMatch(/Plant size: +small\n/);
   });
 
+  it("lists the form's summary fields in the table, as its schema's x-form names them", () => {
+    const row = { ...submission, status: "sent", deliveries: [], reasons: null, ip: null } as unknown as SubmissionRow;
+    const [header, , line] = toTable([row], { survey }).split("\n");
+    expect(header).toMatch(/ Name +Email +Summary +Came from /);
+    expect(line).toMatch(/ survey +Asha +large · textiles +- +sent /);
+  });
+
+  it("finds the visitor's address by the field's role, not by its name", () => {
+    const withAddress = {
+      ...survey,
+      properties: { ...survey.properties, replyAddress: { $ref: "../fields.schema.json#/$defs/email", "x-role": "email", title: "Your address" } },
+    } as FormSchema;
+    expect(emailOf(withAddress, { replyAddress: "asha@example.com", email: "other@example.com" })).toBe("asha@example.com");
+    expect(emailOf(survey, { email: "asha@example.com" })).toBe("");
+  });
+
+  it("refuses, at `npm run types`, a form that copies a hidden field, marks two addresses or names no summary", () => {
+    const hidden = ["website", "timeToken", "page"];
+    expect(formSchemaErrors("survey/schema.json", survey as never, hidden)).toEqual([]);
+    const broken = {
+      ...survey,
+      "x-form": { ...survey["x-form"], summary: ["colour"] },
+      additionalProperties: false,
+      properties: { ...survey.properties, page: { type: "string" }, a: { "x-role": "email" }, b: { "x-role": "email" } },
+    };
+    expect(formSchemaErrors("survey/schema.json", broken as never, hidden)).toEqual([
+      'survey/schema.json: "additionalProperties" would refuse the hidden fields; "unevaluatedProperties": false closes the form.',
+      'survey/schema.json: "page" is a hidden field every form has (hidden.schema.json); leave it out of properties.',
+      'survey/schema.json: only one field may carry the visitor\'s address ("x-role": "email"), not a and b.',
+      'survey/schema.json: "x-form" summary names "colour", which is not a property.',
+    ]);
+  });
+
   it("writes a column a field in the CSV, a box as yes or no", () => {
     const row = { ...submission, status: "sent", deliveries: [], reasons: null, ip: null } as unknown as SubmissionRow;
     const [header, line] = toCsv([row], ["survey" as never], { survey }).split("\r\n");
@@ -78,19 +113,29 @@ describe("field kinds, on a fixture form", () => {
   });
 
   it("the form block's check: a select lists its choices on the page, each one the schema allows", () => {
-    const section = (size: SectionOf<"form">["fields"][number]) =>
-      ({
-        type: "form",
-        form: "survey",
-        fields: [{ name: "name", label: "Name", input: "text", required: true }, size],
-      }) as unknown as SectionOf<"form">;
-    const size = { name: "size", label: "Plant size", input: "select", required: true } as const;
-    expect(fieldErrors(section(size), survey)).toEqual([
-      { pointer: "/fields/1/options", message: 'the list "size" needs its choices (options), from: small, medium, large' },
+    const size: PageField = { name: "size", input: "select", required: true };
+    const problems = (field: PageField) =>
+      pageFieldProblems(
+        "Survey",
+        "survey",
+        [
+          { name: "name", input: "text", required: true },
+          field,
+          { name: "plant", input: "select", options: [{ value: "textiles", label: "Textiles" }] },
+          { name: "callBack", input: "checkbox" },
+          { name: "notes", input: "textarea" },
+        ],
+        survey,
+      );
+    expect(problems(size)).toEqual([
+      { pointer: "/fields/1/options", message: 'on the page “Survey”, the list "size" needs its choices (options), from: small, medium, large' },
     ]);
-    expect(fieldErrors(section({ ...size, options: [{ value: "small", label: "Small" }] }), survey)).toEqual([]);
-    expect(fieldErrors(section({ ...size, options: [{ value: "huge", label: "Huge" }] }), survey)).toEqual([
-      { pointer: "/fields/1/options/0/value", message: '"huge" is not a choice of "size" (its choices: small, medium, large)' },
+    expect(problems({ ...size, options: [{ value: "small", label: "Small" }] })).toEqual([]);
+    expect(problems({ ...size, options: [{ value: "huge", label: "Huge" }] })).toEqual([
+      {
+        pointer: "/fields/1/options/0/value",
+        message: 'on the page “Survey”, "huge" is not a choice of the field "size" of the survey form (its choices: small, medium, large)',
+      },
     ]);
   });
 });

@@ -1,8 +1,11 @@
 // @vitest-environment node
 /**
- * One direction between the parts: the build hands the server what it needs through src/handover/
- * (the built site's file, the security policy) and reaches no server module, itself or through the
- * modules it imports (dpdm reads static, dynamic, type-only imports and re-exports alike).
+ * One direction between the parts, followed through every module each one imports (dpdm reads
+ * static, dynamic, type-only imports and re-exports alike):
+ * - the build hands the server what it needs through src/handover/ (the built site's file, the
+ *   security and cache policies) and reaches no server module;
+ * - the server takes the forms from src/forms/, the form domain the page's form block imports
+ *   too, and reaches no block.
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -26,5 +29,11 @@ async function reaching(entries: string[], forbidden: string): Promise<string[]>
 describe("the build", () => {
   it("reaches no module of the server", async () => {
     expect(await reaching(sources("scripts/build"), "src/server")).toEqual([]);
+  }, 60_000);
+});
+
+describe("the server", () => {
+  it("reaches no block", async () => {
+    expect(await reaching(sources("src/server"), "src/blocks")).toEqual([]);
   }, 60_000);
 });

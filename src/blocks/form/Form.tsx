@@ -8,8 +8,8 @@ import { useCurrentPage } from "../../ui/current-page.ts";
 import { sendForm, type FieldError } from "./send.ts";
 import { missingFields, refusalNotice } from "./refusal.ts";
 import { FormSeedContext } from "./seed.ts";
-import { FIELD_TYPES } from "./field-types.ts";
-import { FORMS } from "./forms.generated.ts";
+import { FIELD_TYPES } from "../../forms/field-types.ts";
+import { FORMS } from "../../forms/kinds.generated.ts";
 import { SmartLink } from "../../ui/SmartLink.tsx";
 import { prepareToasts, toast } from "./toasts.tsx";
 import { button } from "../../styles/layout.css.ts";
@@ -49,8 +49,8 @@ const emptyValues = (fields: Field[], honeypot: string): Values =>
 export function Form({ section }: { section: FormSection }) {
   const seed = use(FormSeedContext);
   /** The hidden field robots fill in and people never see; the server files such posts as spam. */
-  const { honeypot: HONEYPOT } = FORMS[section.form];
-  const seeded = seed?.endpoint === section.endpoint ? seed : null;
+  const { honeypot: HONEYPOT, endpoint } = FORMS[section.form];
+  const seeded = seed?.endpoint === endpoint ? seed : null;
   const page = useCurrentPage();
   const idPrefix = useId();
   const fieldId = (name: string) => `${idPrefix}-${name}`;
@@ -101,10 +101,8 @@ export function Form({ section }: { section: FormSection }) {
   const [errors, setErrors] = useState<Record<string, string>>(() => seeded?.notice.fields ?? {});
   /** Set synchronously, so a second submit in the same frame (double click, Enter twice) is ignored. */
   const busy = useRef(false);
-  // site.yaml's behaviour.toasts says how long each form's toasts stay, as `<form>Ms`; a form it does not name gets the contact form's.
-  const durations: Partial<Record<string, number>> = { ...site.behaviour.toasts };
-  const duration = durations[`${section.form}Ms`] ?? site.behaviour.toasts.contactMs;
   const { toasts } = section;
+  const duration = toasts.durationMs;
 
   /** Shows `list` under the form's own fields (others are ignored) and moves the focus to the first. */
   function markInvalid(list: FieldError[]) {
@@ -127,7 +125,7 @@ export function Form({ section }: { section: FormSection }) {
     setSending(true);
     const [token, altcha] = await Promise.all([within(timeToken.current, PROOF_WAIT_MS), within(startProof(), PROOF_WAIT_MS)]);
     const hidden = { page: page.path, ...leadSourceFields(), ...(token ? { timeToken: token } : {}), ...(altcha ? { altcha } : {}) };
-    const outcome = await sendForm(section.endpoint, { ...values, ...hidden });
+    const outcome = await sendForm(endpoint, { ...values, ...hidden });
     busy.current = false;
     setSending(false);
     if (outcome.kind !== "failure") {
@@ -210,7 +208,7 @@ export function Form({ section }: { section: FormSection }) {
           noValidate={section.checkRequired}
           aria-busy={sending}
           method="post"
-          action={section.endpoint}
+          action={endpoint}
           data-hydrated={ready ? "" : undefined}
         >
           {seeded && (

@@ -171,7 +171,6 @@ type: "form"
 form: ("contact" | "quote")
 heading: string
 intro?: string
-endpoint: string
 checkRequired?: boolean
 serverMessage?: boolean
 privacyNote?: PrivacyLine
@@ -206,6 +205,7 @@ placeholder?: string
 wide?: boolean
 }
 export interface Toasts {
+durationMs: number
 success: Toast
 failure: Toast
 error: Toast

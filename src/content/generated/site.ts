@@ -126,7 +126,6 @@ intro: IntroSplash
 hero: HeroCarousel
 typedTagline: TypedTagline
 partnerStrip: PartnerLogoStrip
-toasts: ToastDurations
 cursor: CustomCursor
 bannerHeights: BannerHeightsPx
 }
@@ -145,10 +144,6 @@ holdMs: number
 export interface PartnerLogoStrip {
 distancePx: number
 durationS: number
-}
-export interface ToastDurations {
-contactMs: number
-quoteMs: number
 }
 export interface CustomCursor {
 innerSize: number

@@ -1,5 +1,5 @@
 /**
- * POST /api/mail/send-<kind>, one route a form folder (src/blocks/form/forms/), in two kinds:
+ * POST /api/mail/send-<kind>, one route a form folder (src/forms/), in two kinds:
  * - JSON (`application/json`), what the form sends with script, answered in JSON;
  * - a plain HTML form post (`application/x-www-form-urlencoded`), what it sends without script,
  *   answered with a page (form-pages.ts): the success toast's words, or the form again with the
@@ -36,9 +36,10 @@ import { timeTrapFinding } from "../spam/time-trap.ts";
 import type { Finding } from "../spam/findings.ts";
 import { ReplayedError, StorageError } from "../store/index.ts";
 import type { EnquiryStore } from "../store/index.ts";
-import { FIELD_TYPES } from "../../blocks/form/field-types.ts";
-import { FORMS } from "../../blocks/form/forms.generated.ts";
-import { FORM_KINDS, SOURCE_FIELDS, fieldsOf, formSchemas, summarize, validateForm } from "./validate.ts";
+import { FIELD_TYPES } from "../../forms/field-types.ts";
+import { FORMS } from "../../forms/kinds.generated.ts";
+import { HONEYPOT, propertyOf } from "../../forms/schema.ts";
+import { FORM_KINDS, SOURCE_FIELDS, emailOf, fieldsOf, formSchemas, summarize, validateForm } from "./validate.ts";
 import type { FormKind, LeadSource } from "./validate.ts";
 
 /** The largest JSON body. */
@@ -145,9 +146,9 @@ function textValues(body: unknown): Record<string, string> {
   );
 }
 
-function isHoneypotFilled(kind: FormKind, body: unknown): boolean {
+function isHoneypotFilled(body: unknown): boolean {
   if (body === null || typeof body !== "object" || Array.isArray(body)) return false;
-  const honeypot = (body as Record<string, unknown>)[formSchemas[kind]["x-form"].honeypot];
+  const honeypot = (body as Record<string, unknown>)[HONEYPOT];
   return honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== "";
 }
 
@@ -175,7 +176,7 @@ function formPostErrorMessage(error: FastifyError): string {
 /** The 400 for a body whose `fields` held bytes that are not UTF-8, each named by its label. */
 function notUtf8Refusal(kind: FormKind, fields: string[]): Outcome {
   const errors = fields.map((field) => {
-    const label = formSchemas[kind].properties[field]?.title ?? (field ? `"${field.slice(0, 40)}"` : "The form data");
+    const label = propertyOf(formSchemas[kind], field)?.title ?? (field ? `"${field.slice(0, 40)}"` : "The form data");
     return { field, message: `${label} holds bytes that are not UTF-8 text; please type it again.` };
   });
   return refused(400, summarize(errors), { errors });
@@ -227,7 +228,7 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
   ): Promise<Outcome> {
     try {
       const receivedAt = new Date(options.now?.() ?? Date.now());
-      if (isHoneypotFilled(kind, body)) {
+      if (isHoneypotFilled(body)) {
         store.recordSpam(kind);
         request.log.info({ kind }, "honeypot filled: counted as spam");
         return { accepted: true, message: SUCCESS(kind) };
@@ -245,7 +246,7 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
           if (value) source[field as keyof LeadSource] = String(value);
         } else if (value !== undefined && fields.some((f) => f.name === field)) typed[field] = value;
       }
-      const email = typeof typed.email === "string" ? typed.email : "";
+      const email = emailOf(formSchemas[kind], typed);
       // What the spam checks read: the one-line text the visitor typed, and the multi-line text as the message.
       const textOf = (test: (f: (typeof fields)[number]) => boolean) =>
         fields.filter((f) => test(f) && typeof typed[f.name] === "string").map((f) => typed[f.name] as string);

@@ -6,6 +6,7 @@
 import { DAY_MS } from "../env.ts";
 import { receiptAddressKey, shouldSendReceipt } from "../outbox/receipt.ts";
 import type { EnquiryStore, NewDelivery } from "../store/index.ts";
+import { emailOf, formSchemas } from "./validate.ts";
 
 /** Which optional kinds are set up (senders/index.ts optionalKinds). */
 export type OptionalKinds = { receipt: boolean; webhook: boolean };
@@ -27,7 +28,7 @@ export async function leadDeliveries(store: EnquiryStore, kinds: OptionalKinds, 
 export async function releaseHeld(store: EnquiryStore, kinds: OptionalKinds, id: number, now: Date): Promise<NewDelivery[] | undefined> {
   const row = await store.get(id);
   if (row?.status !== "quarantined" || row.review) return undefined;
-  const email = typeof row.payload.email === "string" ? row.payload.email : "";
+  const email = emailOf(formSchemas[row.kind], row.payload);
   const deliveries = await leadDeliveries(store, kinds, email, now);
   return (await store.release(id, deliveries, now)) ? deliveries : undefined;
 }

@@ -1,44 +1,19 @@
 /**
- * Validation of form bodies against the payload schemas of src/blocks/form/forms/ (imported as
- * modules through src/content/generated/forms.ts, which `npm run types` writes: the server reads
- * no schema file at run time), with error messages in plain words built from each property's `title`.
+ * Validation of form bodies against the payload schemas of src/forms/ (imported as modules through
+ * src/forms/schemas.generated.ts, which `npm run types` writes: the server reads no schema file at
+ * run time), with error messages in plain words built from each property's `title`.
  */
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { createAjv } from "../../content/ajv.ts";
-import { fieldDefs, formSchemas as generated } from "../../content/generated/forms.ts";
-import { FIELD_TYPES, fieldTypeOf, type FieldSchema, type FieldTypeName } from "../../blocks/form/field-types.ts";
-import { FORM_KINDS, type FormKind } from "../../blocks/form/forms.generated.ts";
+import { FIELD_TYPES, fieldTypeOf } from "../../forms/field-types.ts";
+import { FORM_KINDS, type FormKind } from "../../forms/kinds.generated.ts";
+import { fieldDefs, formSchemas as generated, hiddenSchema } from "../../forms/schemas.generated.ts";
+import { propertyNames, propertyOf, type FormSchema } from "../../forms/schema.ts";
 
-/** The forms, one a folder of src/blocks/form/forms/ (the store keeps any of them). */
+/** The forms, one a folder of src/forms/ (the store keeps any of them). */
 export { FORM_KINDS, type FormKind };
-
-interface PropertySchema extends FieldSchema {
-  title?: string;
-  minLength?: number;
-  maxLength?: number;
-}
-
-/** What a form says of itself beside its fields (its schema's "x-form"). */
-export interface FormAnnotation {
-  /** The hidden field robots fill in: a post with anything in it is counted as spam. */
-  honeypot: string;
-  /** The sales mail's subject: {field} is the field's value; a [part] is left out when its fields are empty. */
-  subject: string;
-  /** The first line of the sales mail. */
-  heading: string;
-  /** The server's answer to a post it took. */
-  success: string;
-  /** The visitor's receipt: its subject ({reference}, {company}) and what they sent, as in "thank you for your …". */
-  receipt: { subject: string; sent: string };
-}
-
-export interface FormSchema {
-  $id: string;
-  title: string;
-  "x-form": FormAnnotation;
-  required: string[];
-  properties: Record<string, PropertySchema>;
-}
+export { SOURCE_FIELDS, SPAM_FIELDS, fieldsOf, emailOf } from "../../forms/schema.ts";
+export type { FormAnnotation, FormField, FormSchema, LeadSource } from "../../forms/schema.ts";
 
 export interface FieldError {
   /** Property name, or "" for the body as a whole. */
@@ -48,43 +23,14 @@ export interface FieldError {
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
 
-export const formSchemas: Readonly<Record<FormKind, FormSchema>> = generated;
-
-/** Where the visit came from: hidden fields (the page a form carries, the rest its script fills), stored apart from what the visitor typed. */
-export const SOURCE_FIELDS = ["page", "landingPage", "referrer", "utmSource", "utmMedium", "utmCampaign", "utmTerm", "utmContent"] as const;
-export type LeadSource = Partial<Record<(typeof SOURCE_FIELDS)[number], string>>;
-/** The spam defence's two hidden fields, the same in every form. */
-export const SPAM_FIELDS = ["timeToken", "altcha"] as const;
-
-/** Hidden fields: the honeypot, the spam defence's two, and the source; never shown as what the visitor typed. */
-export function hiddenFields(schema: FormSchema): ReadonlySet<string> {
-  return new Set([schema["x-form"].honeypot, ...SPAM_FIELDS, ...SOURCE_FIELDS]);
-}
-
-/** One field the visitor fills in: its name, its label (the property's title) and its kind. */
-export interface FormField {
-  name: string;
-  label: string;
-  type: FieldTypeName;
-}
-
-/** The visitor's fields of a form in schema order, the hidden ones left out. */
-export function fieldsOf(schema: FormSchema): FormField[] {
-  const hidden = hiddenFields(schema);
-  return Object.entries(schema.properties)
-    .filter(([name]) => !hidden.has(name))
-    .map(([name, prop]) => ({ name, label: prop.title ?? name, type: fieldTypeOf(prop) }));
-}
-
-/** Fields in schema order with their labels, e.g. [["name", "Name"], ...]; the hidden ones left out. */
-export function formFields(kind: FormKind): Array<[field: string, label: string]> {
-  return fieldsOf(formSchemas[kind]).map((f) => [f.name, f.label]);
-}
+export const formSchemas: Readonly<Record<FormKind, FormSchema>> = generated as Record<FormKind, FormSchema>;
 
 const ajv = createAjv();
-// Ours, not JSON Schema's: what the form says of itself (FormAnnotation); ajv's strict mode refuses unknown keywords.
+// Ours, not JSON Schema's: what the form says of itself and what a field is for (forms/schema.ts); ajv's strict mode refuses unknown keywords.
 ajv.addKeyword({ keyword: "x-form", schemaType: "object" });
+ajv.addKeyword({ keyword: "x-role", schemaType: "string" });
 ajv.addSchema(fieldDefs);
+ajv.addSchema(hiddenSchema);
 const validators = new WeakMap<FormSchema, ValidateFunction>();
 const validatorOf = (schema: FormSchema) => validators.get(schema) ?? validators.set(schema, ajv.compile(schema)).get(schema)!;
 
@@ -101,11 +47,12 @@ function plural(n: number, word: string): string {
 /** Turns one ajv error into a sentence a visitor understands, or undefined when another error covers it. */
 function describe(schema: FormSchema, error: ErrorObject, body: Record<string, unknown>): FieldError | undefined {
   const field = error.instancePath.startsWith("/") ? (error.instancePath.slice(1).split("/")[0] ?? "") : "";
-  const label = (name: string) => schema.properties[name]?.title ?? name;
+  const label = (name: string) => propertyOf(schema, name)?.title ?? name;
   const value = field ? body[field] : undefined;
   const blank = typeof value === "string" && value.trim() === "";
   const isRequired = schema.required.includes(field);
-  const type = schema.properties[field] ? fieldTypeOf(schema.properties[field]) : "text";
+  const property = propertyOf(schema, field);
+  const type = property ? fieldTypeOf(property) : "text";
   const multiline = FIELD_TYPES[type].multiline;
 
   switch (error.keyword) {
@@ -120,8 +67,8 @@ function describe(schema: FormSchema, error: ErrorObject, body: Record<string, u
       const missing = String((error.params as { missingProperty: string }).missingProperty);
       return { field: missing, message: `${label(missing)} is required.` };
     }
-    case "additionalProperties": {
-      const extra = String((error.params as { additionalProperty: string }).additionalProperty);
+    case "unevaluatedProperties": {
+      const extra = String((error.params as { unevaluatedProperty: string }).unevaluatedProperty);
       const shown = [...extra].length > MAX_KEY_SHOWN ? `${[...extra].slice(0, MAX_KEY_SHOWN).join("")}…` : extra;
       return { field: shown, message: `"${shown}" is not a field of this form.` };
     }
@@ -159,7 +106,7 @@ function loneSurrogates(schema: FormSchema, body: unknown): FieldError[] {
     .filter(([, value]) => typeof value === "string" && LONE_SURROGATE.test(value))
     .map(([field]) => ({
       field,
-      message: `${schema.properties[field]?.title ?? "A field"} contains a broken character (an unpaired surrogate); please retype it.`,
+      message: `${propertyOf(schema, field)?.title ?? "A field"} contains a broken character (an unpaired surrogate); please retype it.`,
     }));
 }
 
@@ -181,7 +128,7 @@ export function validateForm(kind: string, body: unknown, schema: FormSchema = f
   const validate = validatorOf(schema);
   if (validate(body)) {
     const stored: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(body as Record<string, unknown>)) stored[key] = FIELD_TYPES[fieldTypeOf(schema.properties[key]!)].stored(value);
+    for (const [key, value] of Object.entries(body as Record<string, unknown>)) stored[key] = FIELD_TYPES[fieldTypeOf(propertyOf(schema, key)!)].stored(value);
     return { ok: true, value: stored };
   }
   const record = body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
@@ -196,7 +143,7 @@ export function validateForm(kind: string, body: unknown, schema: FormSchema = f
     errors.push(described);
   }
   if (errors.length === 0) errors.push({ field: "", message: "The form data is not valid." });
-  const order = Object.keys(schema.properties);
+  const order = propertyNames(schema);
   const rank = (field: string) => (field === "" ? -1 : order.includes(field) ? order.indexOf(field) : order.length);
   errors.sort((a, b) => rank(a.field) - rank(b.field));
   if (errors.length > MAX_ERRORS) {

@@ -5,10 +5,10 @@
  * that a phone's mail app shows whole.
  */
 import type { SendMailOptions } from "nodemailer";
-import { FIELD_TYPES } from "../../blocks/form/field-types.ts";
+import { FIELD_TYPES } from "../../forms/field-types.ts";
 import { formatReceived, sourceLines } from "./mail.ts";
 import type { DigestInfo, ReviewAction, SubmissionRow } from "../store/index.ts";
-import { fieldsOf, formSchemas } from "../enquiries/validate.ts";
+import { emailOf, fieldsOf, formSchemas } from "../enquiries/validate.ts";
 import { REVIEW_LINK_DAYS } from "../enquiries/review-link.ts";
 
 export interface DigestSettings {
@@ -54,7 +54,12 @@ function excerptOf(row: SubmissionRow): string {
 
 export function digestEntry(row: SubmissionRow, links?: DigestEntry["links"]): DigestEntry {
   return {
-    ...{ reference: row.reference, form: formSchemas[row.kind].title, name: oneLine(row.payload.name), email: oneLine(row.payload.email) },
+    ...{
+      reference: row.reference,
+      form: formSchemas[row.kind].title,
+      name: oneLine(row.payload.name),
+      email: oneLine(emailOf(formSchemas[row.kind], row.payload)),
+    },
     ...{ received: formatReceived(row.createdAt), excerpt: excerptOf(row), source: sourceLines(row.source), reasons: reasonsInWords(row.reasons) },
     note: row.review?.action === "spam" ? "Marked as spam since." : row.status === "quarantined" ? undefined : "Released since.",
     links,

@@ -14,7 +14,7 @@
  */
 import { createHmac } from "node:crypto";
 import { ConfigError, type Env } from "../env.ts";
-import { FIELD_TYPES } from "../../blocks/form/field-types.ts";
+import { FIELD_TYPES } from "../../forms/field-types.ts";
 import { fieldsOf, formSchemas, type FormKind } from "../enquiries/validate.ts";
 
 export interface LeadWebhookSettings {

@@ -10,11 +10,11 @@ import { basename, join } from "node:path";
 import escape from "escape-string-regexp";
 import nodemailer from "nodemailer";
 import type { SendMailOptions, Transporter } from "nodemailer";
-import { shownText, type ChoiceLabels } from "../../blocks/form/choice-labels.ts";
+import { shownText, type ChoiceLabels } from "../../forms/choice-labels.ts";
 import { DAY_MS } from "../env.ts";
 import type { StoredSubmission } from "../store/index.ts";
-import { FIELD_TYPES } from "../../blocks/form/field-types.ts";
-import { fieldsOf, formSchemas } from "../enquiries/validate.ts";
+import { FIELD_TYPES } from "../../forms/field-types.ts";
+import { emailOf, fieldsOf, formSchemas } from "../enquiries/validate.ts";
 import type { FormSchema, LeadSource } from "../enquiries/validate.ts";
 
 export interface MailSettings {
@@ -129,7 +129,7 @@ export function composeMail(submission: StoredSubmission, settings: MailSettings
   return {
     from: settings.mailFrom,
     to: settings.mailTo,
-    replyTo: { name: line(p.name), address: line(p.email) },
+    replyTo: { name: line(p.name), address: line(emailOf(formSchemas[submission.kind], p)) },
     subject: mailSubject(submission),
     text: mailText(submission, formSchemas[submission.kind], settings.choiceLabels),
     messageId: messageIdFor(submission, settings.mailFrom),

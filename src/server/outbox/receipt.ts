@@ -6,12 +6,13 @@
  * one address (shouldSendReceipt), so the form cannot be used to mail-bomb someone else.
  */
 import type { SendMailOptions } from "nodemailer";
-import { shownText, type ChoiceLabels } from "../../blocks/form/choice-labels.ts";
+import { shownText, type ChoiceLabels } from "../../forms/choice-labels.ts";
 import { fill } from "../../content/tokens.ts";
 import { formatReceived } from "./mail.ts";
 import type { SalesContact } from "../../handover/built-site.ts";
-import { FIELD_TYPES } from "../../blocks/form/field-types.ts";
-import { fieldsOf, formSchemas, type FormKind } from "../enquiries/validate.ts";
+import { FIELD_TYPES } from "../../forms/field-types.ts";
+import { emailOf, fieldsOf, formSchemas, type FormKind } from "../enquiries/validate.ts";
+import { fieldWithRole } from "../../forms/schema.ts";
 
 export interface ReceiptSettings {
   /** The website's sender, MAIL_FROM. */
@@ -44,7 +45,9 @@ export function receiptSubject(kind: FormKind, reference: string, company: strin
 
 export function receiptText(submission: ReceiptSubmission, reference: string, sales: SalesContact, labels?: ChoiceLabels): string {
   const p = submission.payload;
-  const fields = fieldsOf(formSchemas[submission.kind]).filter((f) => f.name !== "email");
+  const schema = formSchemas[submission.kind];
+  // The address is the one the receipt goes to: not repeated in it.
+  const fields = fieldsOf(schema).filter((f) => f.name !== fieldWithRole(schema, "email"));
   const width = Math.max(...fields.filter((f) => !FIELD_TYPES[f.type].multiline).map((f) => f.label.length)) + 2;
   const what = formSchemas[submission.kind]["x-form"].receipt.sent;
   const out = [
@@ -85,7 +88,7 @@ export function composeReceipt(submission: ReceiptSubmission, reference: string,
   const p = submission.payload;
   return {
     from: settings.mailFrom,
-    to: { name: line(p.name), address: line(p.email) },
+    to: { name: line(p.name), address: line(emailOf(formSchemas[submission.kind], p)) },
     replyTo: { name: `${settings.sales.company} sales`, address: settings.sales.email },
     subject: receiptSubject(submission.kind, reference, settings.sales.company),
     text: receiptText(submission, reference, settings.sales, settings.choiceLabels),

@@ -4,7 +4,7 @@
  * Times come from the caller (each instance's clock): keep hosts in NTP sync, well within the lease.
  */
 import type { Kysely, Selectable } from "kysely";
-import type { FormKind } from "../../blocks/form/forms.generated.ts";
+import type { FormKind } from "../../forms/kinds.generated.ts";
 import { referenceFor } from "../enquiries/reference.ts";
 import { StorageError, type Database, type Tables } from "./database.ts";
 import { appliedMigrations } from "./migrations.ts";

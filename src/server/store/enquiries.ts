@@ -7,7 +7,7 @@
  */
 import { sql } from "kysely";
 import type { SelectQueryBuilder } from "kysely";
-import { FORM_KINDS, type FormKind } from "../../blocks/form/forms.generated.ts";
+import { FORM_KINDS, type FormKind } from "../../forms/kinds.generated.ts";
 import { DAY_MS } from "../env.ts";
 import { StorageError, type OpenOptions, type StoreLocation, type Tables } from "./database.ts";
 import { openPostgres } from "./postgres.ts";

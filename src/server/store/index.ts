@@ -8,4 +8,4 @@ export { submissionOf } from "./deliveries.ts";
 export { EnquiryStore, openStore } from "./enquiries.ts";
 export type { DigestInfo } from "./digests.ts";
 export type { SummaryWindow, WeekFigures } from "./summaries.ts";
-export type { FormKind } from "../../blocks/form/forms.generated.ts";
+export type { FormKind } from "../../forms/kinds.generated.ts";

@@ -3,7 +3,7 @@
  * one summary a week between every instance sharing the database, its mail a delivery of kind
  * "weekly-summary" in the outbox.
  */
-import type { FormKind } from "../../blocks/form/forms.generated.ts";
+import type { FormKind } from "../../forms/kinds.generated.ts";
 import { DigestStore } from "./digests.ts";
 import { iso, time, type LeadSource } from "./core.ts";
 

@@ -5,7 +5,7 @@
  * enquiries are stored. Claim, lease, retries, the retry window, /healthz, alerts, --requeue and
  * retention then work for it as for the sales mail.
  */
-import type { ChoiceLabels } from "../../../blocks/form/choice-labels.ts";
+import type { ChoiceLabels } from "../../../forms/choice-labels.ts";
 import type { Config } from "../../config.ts";
 import { createMailTransport } from "../mail.ts";
 import type { MailTransport } from "../mail.ts";

@@ -4,7 +4,7 @@
  * the visitor read what the page showed ("₹5–25 lakh"). The build writes them into the built
  * site, since the server reads no content.
  */
-import type { Section } from "../../content/types.ts";
+import type { Section } from "../content/types.ts";
 
 /** form → field → value → label. */
 export type ChoiceLabels = Record<string, Record<string, Record<string, string>>>;
