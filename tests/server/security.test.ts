@@ -294,7 +294,8 @@ describe("request timeouts", () => {
       expect(answer).toMatch(/^HTTP\/1\.1 408/);
       expect(ms).toBeGreaterThanOrEqual(350);
       expect(ms).toBeLessThan(3_000);
-      expect(dripped).toBeGreaterThan(2); // it was sending all along
+      // It was still sending when cut (a busy machine fires the 100 ms drip fewer times: at least once).
+      expect(dripped).toBeGreaterThanOrEqual(1);
     });
 
     it("a body that stops coming is cut after the request timeout", async () => {
