@@ -2,25 +2,26 @@
  * `npm run bench:search` (not part of npm test): what the site search costs a visitor on a phone.
  * Builds the site (`--no-build` reuses dist/), serves it with the real server on loopback
  * (BENCH_PORT, 4455), and prints:
- * - the index's size on disk (dist/pagefind/: the browser module, the WebAssembly, the index and its
- *   fragments), and how many files it is;
+ * - the index's size (dist/pagefind/: the browser module, the WebAssembly, the index and its
+ *   fragments) as sent with brotli and on disk, and how many files it is;
  * - per query (`--queries=InTouch,OPC UA,deadband`; `--runs=N`, default 5), each run a fresh page on
  *   /search, phone-sized with the CPU slowed 4x: the box is focused and the query typed at once
  *   (one input event) once the island has woken. Figures, median and p90 over the runs:
  *   - the bytes the search fetched (as sent over the wire) and its file count;
  *   - typed -> results: from the input event to the results in the page;
- *   - fragment in -> results: from the moment the index's first fragment file has arrived (the
- *     Resource Timing `responseEnd` of the earliest file under fragment/; the build writes the
- *     fragments as one file, so it is also the last) or the keystroke, whichever is later, to the
- *     results in the page;
- *   - ... -> painted: the same, to the first frame after them;
+ *   - fragment in -> results: from the moment the index's first fragment file had arrived (the
+ *     Resource Timing `responseEnd` of the earliest file under fragment/) or the keystroke,
+ *     whichever is later, to the results in the page. The build writes the pages' texts as one
+ *     fragment file, fetched once the query's chunks have found its results: it is the last file
+ *     the results wait for, so from then on only the phone's own work stands before them;
+ *   - fragment in -> painted: the same, to the first frame after them;
  *   - next query: on the same page, the box's text replaced by the next query, typed -> results.
  * "Results in the page" is the moment the results list holds an item and the live line names the
  * query, seen by a MutationObserver in the page: nothing polls the page while it works.
  * Writes the figures as JSON to .tmp/bench/search.json.
  */
 import { execSync } from "node:child_process";
-import { mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { chromium, devices, type Browser, type Page } from "@playwright/test";
@@ -56,9 +57,11 @@ const load = () =>
 
 if (!args.includes("--no-build")) execSync("npm run --silent build", { stdio: "inherit" });
 
+/** Each file of the index: its size on disk, and as a browser gets it (its brotli twin where the build wrote one). */
 const indexFiles = readdirSync(join(dist, INDEX_DIR), { recursive: true, withFileTypes: true })
   .filter((e) => e.isFile() && !/\.(?:br|gz)$/.test(e.name))
-  .map((e) => statSync(join(e.parentPath, e.name)).size);
+  .map((e) => join(e.parentPath, e.name))
+  .map((file) => ({ raw: statSync(file).size, sent: existsSync(`${file}.br`) ? statSync(`${file}.br`).size : statSync(file).size }));
 
 await startSiteServer(port, { DIST_DIR: dist });
 
@@ -175,9 +178,10 @@ const summary = (rows: Measure[]) => {
 };
 const rows = [...queries.map((query) => ({ query, ...summary(all.filter((m) => m.query === query)) })), { query: "all", ...summary(all) }];
 
-const indexKb = Number((indexFiles.reduce((a, b) => a + b, 0) / 1024).toFixed(1));
+const kbOf = (key: "raw" | "sent") => Number((indexFiles.reduce((sum, f) => sum + f[key], 0) / 1024).toFixed(1));
+const indexKb = { raw: kbOf("raw"), brotli: kbOf("sent") };
 const cell = (s: { median: number; p90: number }) => `${s.median} / ${s.p90}`;
-console.log(`\nSearch index: ${indexKb} KB in ${indexFiles.length} files (${INDEX_DIR}, on disk)`);
+console.log(`\nSearch index (${INDEX_DIR}): ${indexFiles.length} files, ${indexKb.brotli} KB as sent with brotli (${indexKb.raw} KB on disk)`);
 console.log(`Per query, on a phone (Moto G4 screen, 4x-slowed CPU), a fresh page each run, ${runs} runs; times in ms, median / p90.`);
 console.log(`Load average (1, 5, 15 min): ${loadBefore} before, ${load()} after.\n`);
 console.log(
