@@ -5,7 +5,8 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import pLimit from "p-limit";
 
-const COMPRESSIBLE = /\.(html|js|css|svg|json|xml|txt|webmanifest)$/;
+// With the site search's data files (scripts/build/search-index.ts).
+const COMPRESSIBLE = /\.(html|js|css|svg|json|xml|txt|webmanifest|pagefind|pf_meta|pf_index|pf_fragment|pf_filter)$/;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 

@@ -3,10 +3,11 @@
  * produced, before the host configs and the compression that cover it: every searchable page's
  * <main> (not the header, the footer or a sidebar of links), and the text of every PDF the built
  * site serves, each its own result, named by the name its page gives it and found at its own
- * address. Pagefind (its Node API) writes the index as fragments under <dist>/pagefind/ that its
- * browser module fetches per query; unpdf (PDF.js) reads the PDFs' text.
+ * address. Pagefind (its Node API) writes the index under <dist>/pagefind/, whose chunks its browser
+ * module fetches per query; unpdf (PDF.js) reads the PDFs' text.
  */
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { join, relative } from "node:path";
 import * as pagefind from "pagefind";
 import { extractText, getDocumentProxy } from "unpdf";
@@ -17,6 +18,14 @@ import { KIND_PREFIX } from "../../src/handover/security-policy.ts";
 
 /** What Pagefind writes beside the index that the search block does not use (its own UIs, its worker). */
 const UNUSED = /^(?:pagefind-(?:ui|component-ui|modular-ui|highlight|worker)\.|wasm\.unknown\.)/;
+
+/**
+ * Pagefind's data files (its WebAssembly, the index's metadata, chunks and fragments), which it
+ * gzips and its browser module would inflate in JavaScript on the page's only thread. Stored
+ * inflated (the module reads either), they travel as the .br/.gz the build writes beside every
+ * text file, decoded by the browser as they arrive.
+ */
+const PACKED = /\.(?:pagefind|pf_meta|pf_index|pf_fragment|pf_filter)$/;
 
 /** A PDF's text, its pages joined. */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
@@ -39,7 +48,9 @@ export async function writeSearchIndex(pages: Page[], dist: string): Promise<Ind
       throw new Error(`the search section is on ${page.path}; it works only on the page at ${KIND_PREFIX.search.slice(0, -1)}`);
   }
   const language = /<html lang="([^"]+)"/.exec(readFileSync("index.html", "utf8"))?.[1] ?? "en";
-  const { index, errors } = await pagefind.createIndex({ rootSelector: "main", excludeSelectors: ["aside"], forceLanguage: language });
+  // The pages' texts (for the excerpts) as one fragment file, fetched with the first results:
+  // one file per page would cost a request per result shown, again at each keystroke that finds others.
+  const { index, errors } = await pagefind.createIndex({ rootSelector: "main", excludeSelectors: ["aside"], forceLanguage: language, maxFragments: 1 });
   if (!index) throw new Error(`Pagefind: ${errors.join("; ")}`);
   const check = ({ errors }: { errors: string[] }, what: string) => {
     if (errors.length > 0) throw new Error(`Pagefind, ${what}: ${errors.join("; ")}`);
@@ -66,8 +77,12 @@ export async function writeSearchIndex(pages: Page[], dist: string): Promise<Ind
     for (const entry of readdirSync(outputPath, { recursive: true, withFileTypes: true })) {
       if (!entry.isFile()) continue;
       const path = join(entry.parentPath, entry.name);
-      if (UNUSED.test(entry.name)) rmSync(path);
-      else bytes += readFileSync(path).length;
+      if (UNUSED.test(entry.name)) {
+        rmSync(path);
+        continue;
+      }
+      if (PACKED.test(entry.name)) writeFileSync(path, gunzipSync(readFileSync(path)));
+      bytes += readFileSync(path).length;
     }
     return { pages: searchable.length, documents: pdfs.length, bytes };
   } finally {

@@ -44,6 +44,8 @@ test.describe("search, with script", () => {
         .locator("> p:first-child > a")
         .evaluateAll((links) => links.slice(0, 3).map((a) => a.getAttribute("href")));
     await expect.poll(topThree).toContain("/products/communication");
+    // The first results come at once, the rest of the first ten right after them.
+    await expect(results(page)).toHaveCount(10);
 
     const scan = await axe(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
     expect(scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);

@@ -216,6 +216,8 @@ describe("nginx in front of the Node server", () => {
   // React's chunk: hashed, and large enough to have compressed twins.
   const hashedScript = () => assets().find((f) => /^react-[\w-]{8}\.js$/.test(f))!;
   const pdf = () => `datasheets/${readdirSync(join(dist, "assets/datasheets")).find((f) => f.endsWith(".pdf"))!}`;
+  /** The search index's file of the pages' texts, stored inflated for its twins (scripts/build/search-index.ts). */
+  const searchFragment = () => `pagefind/fragment/${readdirSync(join(dist, "pagefind/fragment")).find((f) => f.endsWith(".pf_fragment"))!}`;
 
   it("sends the Node server's security headers and caching for a page, a script and a PDF, with the same bytes", async () => {
     for (const path of ["/about", "/about/", "/about?utm_source=x", "/"]) {
@@ -332,7 +334,7 @@ describe("nginx in front of the Node server", () => {
   });
 
   it("sends the build's .br and .gz twins to clients that accept them", async () => {
-    for (const file of ["index.html", `assets/${hashedScript()}`]) {
+    for (const file of ["index.html", `assets/${hashedScript()}`, searchFragment()]) {
       const path = file === "index.html" ? "/" : `/${file}`;
       const br = await fetchRaw(proxied, path, { headers: { "accept-encoding": "gzip, deflate, br" } });
       expect([path, br.headers["content-encoding"], br.headers.vary]).toEqual([path, "br", "Accept-Encoding"]);

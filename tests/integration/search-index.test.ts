@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -76,6 +76,18 @@ describe("the search index", () => {
   it("holds the searchable pages and every PDF, and nothing Pagefind's own interfaces need", () => {
     expect(indexed).toMatchObject({ pages: 3, documents: 3 });
     expect(indexed.bytes).toBeGreaterThan(0);
+    // Every result's text comes from one file, fetched once.
+    const fragments = readdirSync(join(dist, "pagefind", "fragment"));
+    expect(fragments).toHaveLength(1);
+    // Stored inflated, for the browser to decode from the build's .br/.gz instead of the page's script.
+    for (const file of [join("fragment", fragments[0]!), "wasm.en.pagefind"]) {
+      expect(
+        readFileSync(join(dist, "pagefind", file))
+          .subarray(0, 12)
+          .toString(),
+        file,
+      ).toBe("pagefind_dcd");
+    }
     const files = readFileSync(join(dist, "pagefind", "pagefind-entry.json"), "utf8");
     expect(files).toContain('"en"');
     for (const unused of ["pagefind-ui.js", "pagefind-worker.js", "wasm.unknown.pagefind"]) {

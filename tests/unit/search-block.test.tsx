@@ -6,17 +6,22 @@ import site from "virtual:site";
 import directory from "virtual:directory";
 import { loadYaml } from "../../src/content/loaders/load.ts";
 import type { Page, SectionOf } from "../../src/content/types.ts";
-import type { ResultData } from "../../src/blocks/search/pagefind.ts";
+import type { Found, ResultData } from "../../src/blocks/search/pagefind.ts";
 
 /**
  * The search block from its fixture (tests/fixtures/blocks/search.yaml), over the site's own page
  * list (virtual:directory), with the index's answers given by the test: what the visitor sees and
  * hears for them, not what the index finds (tests/integration/search-index.test.ts).
  */
-const answers = new Map<string, { count: number; results: Promise<ResultData>[] }>();
+/** An answer of the index: the first results, and those it gives after them. */
+type Answer = { count: number; results: ResultData[]; rest?: Promise<ResultData[]> };
+const answers = new Map<string, Answer | Promise<Answer>>();
 vi.mock("../../src/blocks/search/pagefind.ts", () => ({
   pagefind: () => Promise.resolve({}),
-  search: (term: string) => Promise.resolve(answers.get(term) ?? { count: 0, results: [] }),
+  search: async (term: string): Promise<Found> => {
+    const { count, results, rest = Promise.resolve([]) } = await (answers.get(term) ?? { count: 0, results: [] });
+    return { count, results, more: () => rest };
+  },
 }));
 const { Search } = await import("../../src/blocks/search/index.tsx");
 
@@ -61,7 +66,7 @@ describe("search block", () => {
   it("names a page by its title and a document by its page's name, marks the query's words, and links the document's page", async () => {
     answers.set("fixture words", {
       count: 2,
-      results: [Promise.resolve(result(doc.file, "a <mark>fixture</mark> passage")), Promise.resolve(result(`${plainPage.path}/`, "plain <mark>words</mark>"))],
+      results: [result(doc.file, "a <mark>fixture</mark> passage"), result(`${plainPage.path}/`, "plain <mark>words</mark>")],
     });
     const { view, box, status } = draw();
     await type(box, "fixture words");
@@ -76,32 +81,35 @@ describe("search block", () => {
     expect(within(first!).getByRole("link", { name: offering.title }).getAttribute("href")).toBe(offering.path);
     expect(first!.textContent).toContain(section.onPage);
     expect(within(second!).getAllByRole("link")[0]!.textContent).toBe(plainPage.title);
-    expect(location.search).toBe("?q=fixture+words");
-    expect(within(view.container).queryByText(section.listHeading)).toBeNull();
+    await vi.waitFor(() => expect(location.search).toBe("?q=fixture+words"));
+    // The list of everything stays in the page, hidden, and comes back as the box empties.
+    expect(within(view.container).queryByRole("heading", { name: section.listHeading })).toBeNull();
+    expect(within(view.container).getByText(section.listHeading).closest("[hidden]")).not.toBeNull();
   });
 
   it("says one result in its own words, and no result with the list of everything under it", async () => {
-    answers.set("one", { count: 1, results: [Promise.resolve(result(plainPage.path, "x"))] });
+    answers.set("one", { count: 1, results: [result(plainPage.path, "x")] });
     const { view, box, status } = draw();
     await type(box, "one");
     expect(status.textContent).toBe("One fixture result for “one”");
+    await vi.waitFor(() => expect(location.search).toBe("?q=one"));
     await type(box, "none at all");
     expect(status.textContent).toBe("No fixture match for “none at all”.");
-    expect(within(view.container).getByText(section.listHeading)).toBeTruthy();
+    expect(within(view.container).getByRole("heading", { name: section.listHeading })).toBeTruthy();
     await type(box, "  ");
     expect(status.textContent).toBe("");
-    expect(location.search).toBe("");
+    await vi.waitFor(() => expect(location.search).toBe(""));
   });
 
   it("shows only the answer to what the box holds now: a slower answer to an earlier query is dropped", async () => {
-    let answerSlow!: (r: ResultData) => void;
-    answers.set("slow", { count: 1, results: [new Promise((resolve) => (answerSlow = resolve))] });
-    answers.set("fast", { count: 1, results: [Promise.resolve(result(plainPage.path, "fast"))] });
+    let answerSlow!: (answer: Answer) => void;
+    answers.set("slow", new Promise((resolve) => (answerSlow = resolve)));
+    answers.set("fast", { count: 1, results: [result(plainPage.path, "fast")] });
     const { status, view } = draw();
     const box = within(view.container).getByRole("searchbox");
     await type(box, "slow");
     await type(box, "fast");
-    await act(async () => answerSlow(result(doc.file, "slow")));
+    await act(async () => answerSlow({ count: 1, results: [result(doc.file, "slow")] }));
     expect(status.textContent).toBe("One fixture result for “fast”");
     expect(
       within(view.container)
@@ -110,9 +118,24 @@ describe("search block", () => {
     ).toEqual([plainPage.path]);
   });
 
+  it("shows the first results as they come, and the ones after them below, in order", async () => {
+    let answerRest!: (rest: ResultData[]) => void;
+    answers.set("many", { count: 3, results: [result(plainPage.path, "first")], rest: new Promise((resolve) => (answerRest = resolve)) });
+    const { view, box, status } = draw();
+    await type(box, "many");
+    const hrefs = () =>
+      within(view.container)
+        .getAllByRole("listitem")
+        .map((li) => li.querySelector("a")!.getAttribute("href"));
+    expect(status.textContent).toBe("3 fixture results for “many”");
+    expect(hrefs()).toEqual([plainPage.path]);
+    await act(async () => answerRest([result(doc.file, "second"), result(offering.path, "third")]));
+    expect(hrefs()).toEqual([plainPage.path, doc.file, offering.path]);
+  });
+
   it("searches a query the address brings as it wakes", async () => {
     history.replaceState(null, "", "/search?q=one");
-    answers.set("one", { count: 1, results: [Promise.resolve(result(plainPage.path, "x"))] });
+    answers.set("one", { count: 1, results: [result(plainPage.path, "x")] });
     const view = await act(async () => render(<Search section={section} />));
     const box = within(view.container).getByRole("searchbox");
     const status = within(view.container).getByRole("status");

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import site from "virtual:site";
 import type { SectionOf } from "../../content/types.ts";
 import { fill, normalisePath } from "../../ui/format.ts";
@@ -37,19 +38,17 @@ function Result({ result, query, onPage }: { result: ResultData; query: string; 
   );
 }
 
-type Shown = { query: string; count: number; results: ResultData[] };
-
-/** The results of `query` in order, each shown as soon as its fragment of the index is in, while `current()`. */
-async function showAsTheyCome(query: string, current: () => boolean, show: (shown: Shown) => void): Promise<void> {
-  const { count, results: pending } = await search(query);
-  const results: ResultData[] = [];
-  if (pending.length === 0 && current()) show({ query, count, results });
-  for (const next of pending) {
-    results.push(await next);
-    if (!current()) return;
-    show({ query, count, results: [...results] });
+/** Runs `task` when the browser is idle (soon after, where it cannot tell); returns its cancel. */
+function whenIdle(task: () => void): () => void {
+  if ("requestIdleCallback" in window) {
+    const id = requestIdleCallback(task, { timeout: 1000 });
+    return () => cancelIdleCallback(id);
   }
+  const id = setTimeout(task, 50);
+  return () => clearTimeout(id);
 }
+
+type Shown = { query: string; count: number; results: ResultData[] };
 
 /**
  * The site search: a labelled box whose results follow each keystroke, announced by a live line
@@ -66,13 +65,18 @@ export function Search({ section }: { section: Section }) {
   const run = useCallback((typed: string) => {
     const query = typed.trim();
     latest.current = query;
-    const url = new URL(location.href);
-    if (query) url.searchParams.set("q", query);
-    else url.searchParams.delete("q");
-    history.replaceState(history.state, "", url);
     if (!query) return setShown(null);
     // Only the answer to what the box holds now is shown: an earlier, slower one is dropped.
-    void showAsTheyCome(query, () => latest.current === query, setShown).catch((error: unknown) => console.error(error));
+    const current = () => latest.current === query;
+    search(query)
+      .then(async ({ count, results, more }) => {
+        if (!current()) return;
+        // The first results go into the page now, not at React's next scheduled render; the rest after them.
+        flushSync(() => setShown({ query, count, results }));
+        const rest = await more();
+        if (current() && rest.length > 0) startTransition(() => setShown({ query, count, results: [...results, ...rest] }));
+      })
+      .catch((error: unknown) => console.error(error));
   }, []);
 
   useEffect(() => {
@@ -81,6 +85,21 @@ export function Search({ section }: { section: Section }) {
     if (box.value.trim()) run(box.value);
   }, [run]);
 
+  // The address follows the answer on screen, once the browser is idle: a new address makes it
+  // match every link of the page against its speculation rules again, work a keystroke should not wait for.
+  useEffect(() => {
+    const query = shown?.query ?? "";
+    if (query !== latest.current) return; // the answer to the box's text is still on its way
+    const url = new URL(location.href);
+    if ((url.searchParams.get("q") ?? "") === query) return;
+    if (query) url.searchParams.set("q", query);
+    else url.searchParams.delete("q");
+    return whenIdle(() => history.replaceState(history.state, "", url));
+  }, [shown]);
+
+  // The same element each time, so a new answer does not render the list again.
+  const siteList = useMemo(() => <SiteList section={section} />, [section]);
+  const hasResults = shown !== null && shown.results.length > 0;
   const status =
     shown && fill(shown.count === 0 ? section.noResults : shown.count === 1 ? section.oneResult : section.results, { count: shown.count, query: shown.query });
   return (
@@ -113,15 +132,15 @@ export function Search({ section }: { section: Section }) {
         <p role="status" aria-live="polite" className={css.status}>
           {status}
         </p>
-        {shown && shown.results.length > 0 ? (
+        {hasResults && (
           <ol className={css.results}>
             {shown.results.map((r) => (
               <Result key={r.url} result={r} query={shown.query} onPage={section.onPage} />
             ))}
           </ol>
-        ) : (
-          <SiteList section={section} />
         )}
+        {/* Hidden, not removed, under results: taking the long list out and back is work at each keystroke. */}
+        <div hidden={hasResults}>{siteList}</div>
       </div>
     </section>
   );

@@ -1,7 +1,8 @@
 /**
  * The index `npm run build` writes (scripts/build/search-index.ts), read with Pagefind's own
  * browser module from the built site: fetched on the visitor's first focus or keystroke in the box,
- * never with the page. It then loads only the index fragments a query needs.
+ * never with the page. It then loads only the index chunks a query needs, and with the first
+ * results the one file of the pages' texts.
  */
 
 /** Where the build writes the index; the module's address is built at run time so the bundler leaves it alone. */
@@ -17,6 +18,7 @@ export interface ResultData {
 interface PagefindModule {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
+  preload(term: string): Promise<void>;
   search(term: string): Promise<{ results: { data(): Promise<ResultData> }[] }>;
 }
 
@@ -28,19 +30,31 @@ export function pagefind(): Promise<PagefindModule> {
     // Searched in the page: a worker would be one more file to fetch for an index this small.
     await module.options({ noWorker: true, excerptLength: 24 });
     await module.init();
+    // Settles once the WebAssembly runs (Pagefind checks every 50 ms) and has split a term into
+    // words (the page's first Intl.Segmenter is slow to make): a search begun after it waits for
+    // neither. An empty term fetches nothing.
+    await module.preload("");
     return module;
   });
   return loading;
 }
 
-/** Results to show at once: a visitor reads the first few; more words narrow the search. */
+/** Results shown at once (a phone's screenful), and in all: more words narrow the search. */
+const FIRST = 3;
 const SHOWN = 10;
 
-/**
- * How many pages and documents match `term`, and the first of them, best first: each its own
- * promise, since each waits for its own fragment of the index.
- */
-export async function search(term: string): Promise<{ count: number; results: Promise<ResultData>[] }> {
+export interface Found {
+  /** How many pages and documents match. */
+  count: number;
+  /** The first of them, best first. */
+  results: ResultData[];
+  /** The ones after those, up to the last shown. */
+  more(): Promise<ResultData[]>;
+}
+
+export async function search(term: string): Promise<Found> {
   const found = await (await pagefind()).search(term);
-  return { count: found.results.length, results: found.results.slice(0, SHOWN).map((r) => r.data()) };
+  // Their texts are in one fragment file (scripts/build/search-index.ts): each result's excerpt is then work in the page.
+  const data = (from: number, to: number) => Promise.all(found.results.slice(from, to).map((r) => r.data()));
+  return { count: found.results.length, results: await data(0, FIRST), more: () => data(FIRST, SHOWN) };
 }
