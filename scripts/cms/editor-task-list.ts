@@ -62,7 +62,10 @@ async function publish(a: Assistant, saved = true): Promise<void> {
   await a.screenshot("before-publish");
   await a.click(a.page.getByRole("button", { name: "Publish", exact: true }));
   await a.click(a.page.getByRole("menuitem", { name: "Publish now" }));
-  if (saved) await a.page.getByText(/^Changes saved$/i).waitFor();
+  if (!saved) return;
+  await a.page.getByText(/^Changes saved$/i).waitFor();
+  await a.page.locator("[data-lariox-live]").waitFor();
+  await a.screenshot("saved");
 }
 
 /** In the Media dialog: uploads `file` and chooses it for the field. */
