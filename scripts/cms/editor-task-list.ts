@@ -229,7 +229,6 @@ export const TASKS: Task[] = [
       await a.click(a.page.getByRole("button", { name: "Add section" }));
       await a.click(a.page.getByRole("menuitem", { name: "PDF Embed", exact: true }));
       await a.type(field(a.page, "Document name").last(), "PLC & IO Modules datasheet");
-      await a.type(field(a.page, "Viewer height \\(px\\)").last(), "1000");
       await a.click(visible(a.page.getByRole("button", { name: "Choose a file" })).last());
       await uploadAndChoose(a, { name: "plc-io-modules.pdf", mimeType: "application/pdf", buffer: brochure() });
       await publish(a);

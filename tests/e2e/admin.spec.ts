@@ -257,7 +257,9 @@ test.describe("the visual editor @once", () => {
     await expect(page.getByText("home-2.webp", { exact: true })).toHaveCount(0);
   });
 
-  test("a datasheet's row is titled by its document name, and a new product page's preview names no 'undefined'", async ({ page }) => {
+  test("a datasheet's row is titled by its document name, a new one starts with a viewer height, and a new product page's preview names no 'undefined'", async ({
+    page,
+  }) => {
     const sections = (parse(file("content/pages/aveva/aveva-edge.yaml")) as { sections: { type: string; title?: string }[] }).sections;
     await openEditor(page, "#/collections/pages/entries/aveva/aveva-edge");
     await expect(page.getByText(sections.find((s) => s.type === "pdfEmbed")!.title!, { exact: true })).toBeVisible();
@@ -268,6 +270,9 @@ test.describe("the visual editor @once", () => {
     // The product pages' WhatsApp line quotes the page's name, which a new page has not yet.
     await expect(preview).toContainText("Questions about (page name)?");
     await expect(preview).not.toContainText("undefined");
+    // A new datasheet has its viewer height filled in: it needs only its name and its file.
+    await addSection(page, "PDF Embed");
+    await expect(page.getByLabel("Viewer height (px)", { exact: true })).toHaveValue("1000");
   });
 
   test("on a 390 px phone: every toolbar button on screen, no sideways scrolling, the form and the preview one at a time", async ({ page }) => {
