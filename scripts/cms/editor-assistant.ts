@@ -116,9 +116,10 @@ export class Assistant {
     this.uploads++;
   }
 
-  async screenshot(name: string): Promise<string> {
-    const path = join(this.shots, `${name}.png`);
-    await this.page.screenshot({ path });
-    return path;
+  /** A picture of the moment; one that cannot be taken (Chromium busy past 15 s) is named in `missed`, not a failed task. */
+  async screenshot(name: string): Promise<void> {
+    await this.page.screenshot({ path: join(this.shots, `${name}.png`), timeout: 15_000 }).catch(() => this.missed.push(name));
   }
+
+  readonly missed: string[] = [];
 }

@@ -150,7 +150,7 @@ async function main(): Promise<void> {
         await task.run(assistant);
       } catch (error) {
         failure = `stopped: ${(error as Error).message.split("\n")[0]}`;
-        await assistant.screenshot("stopped").catch(() => undefined);
+        await assistant.screenshot("stopped");
       }
       const seconds = (performance.now() - started) / 1000;
       const said = await assistant.heard().catch(() => []);
@@ -169,6 +169,7 @@ async function main(): Promise<void> {
         ok: !verdict,
       });
       console.log(`${n}. ${rows.at(-1)!.task}: ${rows.at(-1)!.result}`);
+      if (assistant.missed.length) console.log(`   screenshots not taken: ${assistant.missed.join(", ")}`);
       await context.close();
     }
   } finally {
