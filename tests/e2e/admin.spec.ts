@@ -427,6 +427,9 @@ test.describe("the visual editor @once", () => {
   test("a new page made in a folder, with a big photo and a link chosen from the pages, is saved there as a valid file", async ({ page }) => {
     await openEditor(page, "#/collections/pages/filter/products");
     await page.getByRole("link", { name: "Create entry of type Page" }).click();
+    // Saved, the new page stays on screen with its notice: the editor is not opened afresh (src/admin/reopen-entry.ts).
+    let loads = 0;
+    page.on("load", () => loads++);
     // The address starts with the folder's.
     await expect(field(page, "Page address")).toHaveValue("/products/");
     await field(page, "Page address").press("End");
@@ -493,6 +496,8 @@ test.describe("the visual editor @once", () => {
     expect(file(saved).split("\n")[0]).toBe("# yaml-language-server: $schema=../../../schema/page.schema.json");
     expect((await sharp(join(backend.root, "public/assets/banners/commissioning.jpg")).metadata()).width).toBe(2500);
     expect(loadContent(backend.root).errors).toEqual([]);
+    await expect(page.locator("[data-lariox-live]")).toBeVisible();
+    expect(loads, "editor reloads after the save").toBe(0);
   });
 
   test("a picture too heavy even when scaled down is refused, saying why and what to do", async ({ page }) => {
