@@ -7,6 +7,8 @@
  * GitHub: each draft is a branch cms/<collection>/<entry>, its status the branch's description,
  * and publishing merges it into the editor's branch (CMS_BRANCH, main by default). The backend
  * commits everything in the work tree with a draft, so it starts only on a clean one.
+ *
+ * `--port N`: the pages and /admin on port N instead of Vite's own choice (editor-tasks.ts).
  */
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
@@ -16,6 +18,8 @@ import { startLocalBackend } from "./local-backend.ts";
 
 const root = process.cwd();
 const workflow = process.argv.includes("--workflow");
+const portArg = process.argv.indexOf("--port");
+const port = portArg > 0 ? Number(process.argv[portArg + 1]) : undefined;
 
 if (workflow) {
   const changes = execFileSync("git", ["status", "--porcelain"], { cwd: root, encoding: "utf8" }).trim();
@@ -34,7 +38,10 @@ const backend = startLocalBackend({ root, mode: workflow ? "git" : "fs" });
 process.on("exit", () => backend.kill());
 
 delete process.env.DIST_DIR;
-const server = await createServer({ plugins: [{ name: "lariox-admin", configureServer: (s) => void s.middlewares.use(adminMiddleware(root, adminDist)) }] });
+const server = await createServer({
+  ...(port ? { server: { port, strictPort: true } } : {}),
+  plugins: [{ name: "lariox-admin", configureServer: (s) => void s.middlewares.use(adminMiddleware(root, adminDist)) }],
+});
 await server.listen();
 const url = server.resolvedUrls?.local[0] ?? "http://localhost:5173/";
 const saves = workflow

@@ -17,3 +17,14 @@ export function entryUploads(entry: Entry): string[] {
   const files: unknown = entry.get("mediaFiles")?.toJS() ?? [];
   return Array.isArray(files) ? files.map((file: { path: string }) => file.path.replace(/^public\//, "/")) : [];
 }
+
+/**
+ * Whether an address is where Decap moves after saving `entry`: the entry's own. A new page's slug
+ * is worked out as its file is written, after Decap handed the entry to its save events, so there
+ * it has none: Decap's move after saving it goes to an entry of the collection, which one unknown.
+ */
+export function isSavedEntryAddress(entry: Entry): (hash: string) => boolean {
+  const entries = `#/collections/${String(entry.get("collection"))}/entries/`;
+  const slug = String(entry.get("slug") ?? "");
+  return (hash) => (slug ? hash === `${entries}${slug}` : hash.startsWith(entries));
+}

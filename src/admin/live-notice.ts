@@ -4,7 +4,7 @@
  * itself; on this machine (Decap's local backend) the change is in the files here, which the
  * editor's own site (`npm run edit`) shows at once, and someone still has to send it to the repository.
  */
-import type { Entry } from "./entry.ts";
+import { isSavedEntryAddress, type Entry } from "./entry.ts";
 import { siteIndex } from "./site-index.ts";
 import { showNotice } from "./notice.ts";
 
@@ -35,9 +35,14 @@ export function showLiveNotice(entry: Entry, liveMinutes: number): void {
   const box = showNotice({ tone: "info", text, href });
   box.dataset.larioxLive = "";
   // Gone once the editor moves on; Decap's own move of a new entry to its saved address is not that.
-  const own = `#/collections/${entry.get("collection")}/entries/${entry.get("slug")}`;
+  let own = isSavedEntryAddress(entry);
   const leave = () => {
-    if (location.hash === own) return;
+    if (own(location.hash)) {
+      // That move made, the notice belongs to this address only.
+      const saved = location.hash;
+      own = (hash) => hash === saved;
+      return;
+    }
     box.remove();
     removeEventListener("hashchange", leave);
   };

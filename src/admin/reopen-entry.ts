@@ -6,7 +6,7 @@
  * address shows the right entry. Decap's own moves (to the saved entry's address after "Publish",
  * to a copy after "Duplicate") keep the form it has just filled.
  */
-import type { Entry } from "./entry.ts";
+import { isSavedEntryAddress, type Entry } from "./entry.ts";
 
 const EDITOR = /^#\/collections\/[^/]+\/(entries\/|new)/;
 
@@ -14,14 +14,14 @@ export function reopenOnEntryChange(win: Window): { afterSave: (event: { entry: 
   let last = win.location.hash;
   // The address Decap may move to after a save: the saved entry's own, which differs from the one
   // shown only for a new or renamed page. Any other next address is a move away, saved or not.
-  let savedEntry: string | undefined;
+  let savedEntry: ((hash: string) => boolean) | undefined;
   win.addEventListener("hashchange", () => {
     const next = win.location.hash;
-    const ownMove = next === savedEntry || next.includes("duplicate=true");
+    const ownMove = savedEntry?.(next) || next.includes("duplicate=true");
     const fromEditor = EDITOR.test(last);
     last = next;
     savedEntry = undefined;
     if (!ownMove && fromEditor && EDITOR.test(next)) win.location.reload();
   });
-  return { afterSave: ({ entry }) => void (savedEntry = `#/collections/${String(entry.get("collection"))}/entries/${String(entry.get("slug"))}`) };
+  return { afterSave: ({ entry }) => void (savedEntry = isSavedEntryAddress(entry)) };
 }

@@ -69,6 +69,28 @@ async function choosePage(page: Page, input: ReturnType<Page["locator"]>, name: 
   await page.getByRole("option", { name: option, exact: true }).click();
 }
 
+/** The list item titled `title`, open or closed: its remove button is named after it (src/admin/button-names.ts). */
+const listItem = (page: Page, title: string) =>
+  page.getByRole("button", { name: `Remove “${title}”`, exact: true }).locator("xpath=ancestor::*[contains(@class, '-StyledListItemTopBar')]/parent::*");
+
+const dragHandle = (page: Page, title: string) => page.getByRole("button", { name: `Drag to move “${title}”`, exact: true });
+
+/**
+ * Drags `handle` onto `target` as a hand does: Decap's lists move an item only on real pointer
+ * events that travel a few pixels after the button goes down, both ends on screen.
+ */
+async function dragOnto(page: Page, handle: Locator, target: Locator): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  await handle.scrollIntoViewIfNeeded();
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 8, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
+  await page.mouse.up();
+}
+
 /** The editor's own message box for a refusal (src/admin/notice.ts). */
 const refusalNotice = (page: Page) => page.locator('[data-lariox-notice="refusal"]');
 
@@ -235,7 +257,9 @@ test.describe("the visual editor @once", () => {
     await expect(page.getByText("home-2.webp", { exact: true })).toHaveCount(0);
   });
 
-  test("a datasheet's row is titled by its document name, and a new product page's preview names no 'undefined'", async ({ page }) => {
+  test("a datasheet's row is titled by its document name, a new one starts with a viewer height, and a new product page's preview names no 'undefined'", async ({
+    page,
+  }) => {
     const sections = (parse(file("content/pages/aveva/aveva-edge.yaml")) as { sections: { type: string; title?: string }[] }).sections;
     await openEditor(page, "#/collections/pages/entries/aveva/aveva-edge");
     await expect(page.getByText(sections.find((s) => s.type === "pdfEmbed")!.title!, { exact: true })).toBeVisible();
@@ -246,6 +270,9 @@ test.describe("the visual editor @once", () => {
     // The product pages' WhatsApp line quotes the page's name, which a new page has not yet.
     await expect(preview).toContainText("Questions about (page name)?");
     await expect(preview).not.toContainText("undefined");
+    // A new datasheet has its viewer height filled in: it needs only its name and its file.
+    await addSection(page, "PDF Embed");
+    await expect(page.getByLabel("Viewer height (px)", { exact: true })).toHaveValue("1000");
   });
 
   test("on a 390 px phone: every toolbar button on screen, no sideways scrolling, the form and the preview one at a time", async ({ page }) => {
@@ -414,6 +441,9 @@ test.describe("the visual editor @once", () => {
   test("a new page made in a folder, with a big photo and a link chosen from the pages, is saved there as a valid file", async ({ page }) => {
     await openEditor(page, "#/collections/pages/filter/products");
     await page.getByRole("link", { name: "Create entry of type Page" }).click();
+    // Saved, the new page stays on screen with its notice: the editor is not opened afresh (src/admin/reopen-entry.ts).
+    let loads = 0;
+    page.on("load", () => loads++);
     // The address starts with the folder's.
     await expect(field(page, "Page address")).toHaveValue("/products/");
     await field(page, "Page address").press("End");
@@ -480,6 +510,8 @@ test.describe("the visual editor @once", () => {
     expect(file(saved).split("\n")[0]).toBe("# yaml-language-server: $schema=../../../schema/page.schema.json");
     expect((await sharp(join(backend.root, "public/assets/banners/commissioning.jpg")).metadata()).width).toBe(2500);
     expect(loadContent(backend.root).errors).toEqual([]);
+    await expect(page.locator("[data-lariox-live]")).toBeVisible();
+    expect(loads, "editor reloads after the save").toBe(0);
   });
 
   test("a picture too heavy even when scaled down is refused, saying why and what to do", async ({ page }) => {
@@ -550,6 +582,41 @@ test.describe("the visual editor @once", () => {
     await expect(page.getByText("Entry saved")).toBeVisible();
     await expect.poll(() => existsSync(join(backend.root, saved))).toBe(true);
     expect(file(saved)).toBe(original);
+  });
+
+  test("a section dragged above the one before it is saved there: its lines move and no other line changes", async ({ page }) => {
+    const saved = "content/pages/about.yaml";
+    const before = file(saved);
+    const types = (text: string) => (parse(text) as { sections: { type: string }[] }).sections.map((s) => s.type);
+    expect(types(before)).toEqual(["banner", "richText", "featureList", "cardGrid"]);
+    await openEditor(page, "#/collections/pages/entries/about");
+    await dragOnto(page, dragHandle(page, "Our Solutions"), dragHandle(page, "Feature List"));
+    await publish(page);
+    await expect(page.getByText("Entry saved")).toBeVisible();
+    await expect.poll(() => types(file(saved))).toEqual(["banner", "richText", "cardGrid", "featureList"]);
+    expect(file(saved).split("\n").sort()).toEqual(before.split("\n").sort());
+  });
+
+  test("a new entry in the All Products menu gets its text and page, and is saved as one more line", async ({ page }) => {
+    const before = file("content/site.yaml");
+    await openEditor(page, "#/collections/site/entries/site");
+    await page.getByText("Navigation bar", { exact: true }).last().click();
+    await page.getByText("All Products", { exact: true }).last().click();
+    await listItem(page, "All Products").getByRole("button", { name: "Add entry", exact: true }).click();
+    // Open at the foot of the menu's entries, titled by what it is until it has a text, then by its text.
+    await listItem(page, "Entry").getByLabel("Link text", { exact: true }).fill("AVEVA Edge HMI");
+    await choosePage(page, listItem(page, "AVEVA Edge HMI").locator('[id^="href-field-"]'), "Edge", "AVEVA Edge /aveva/aveva-edge");
+    await publish(page);
+    await expect(page.getByText("Entry saved")).toBeVisible();
+    await expect.poll(() => file("content/site.yaml")).not.toBe(before);
+    const added = file("content/site.yaml")
+      .split("\n")
+      .filter((line) => !before.split("\n").includes(line));
+    expect(added).toEqual([expect.stringMatching(/^ +- \{ label: AVEVA Edge HMI, href: \/aveva\/aveva-edge \}$/)]);
+    expect(file("content/site.yaml").split("\n").length).toBe(before.split("\n").length + 1);
+    const menus = (parse(file("content/site.yaml")) as { navigation: { menus: { label: string; items: { label: string; href: string }[] }[] } }).navigation
+      .menus;
+    expect(menus.find((m) => m.label === "All Products")!.items.at(-1)).toEqual({ label: "AVEVA Edge HMI", href: "/aveva/aveva-edge" });
   });
 
   test("the build of the edited files shows the new heading, builds the new route and the picture's variants", async () => {

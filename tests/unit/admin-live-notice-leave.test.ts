@@ -27,4 +27,15 @@ describe("the notice after a publish", () => {
     moveTo("#/collections/pages");
     expect(notice()).toBeNull();
   });
+
+  it("stays through that move when Decap hands the new page over without its slug, which it works out as it writes the file", () => {
+    const unnamed = { get: (key: string) => ({ collection: "pages", slug: "" })[key], getIn: () => "/products/commissioning" } as unknown as Entry;
+    location.hash = "#/collections/pages/new?folder=products";
+    showLiveNotice(unnamed, 10);
+    moveTo("#/collections/pages/entries/products/commissioning");
+    expect(notice()).not.toBeNull();
+    // Then another entry is a move on.
+    moveTo("#/collections/pages/entries/about");
+    expect(notice()).toBeNull();
+  });
 });
