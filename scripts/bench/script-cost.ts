@@ -28,7 +28,7 @@ export interface ScriptCost {
   lcpMs: number;
   lcpNoScriptMs: number;
   /**
-   * The median of each run's LCP over the LCP of the load without script just after it. Both
+   * The median of each run's LCP over the LCP of the load without script beside it. Both
    * loads of a pair meet the same moment of a shared machine, whose load moves either one by more
    * than the script can (the same element, the banner, was the LCP with and without script).
    */
@@ -97,7 +97,7 @@ async function load(browser: Browser, url: string, javaScriptEnabled: boolean, f
   }
 }
 
-/** Each route `runs` times with script, each followed by a load without; the median of each figure. */
+/** Each route `runs` times with script, each beside a load without; the median of each figure. */
 export async function measureScriptCost(base: string, routes: string[], runs = 3): Promise<ScriptCost[]> {
   let launched = await chromium.launch(chromiumLaunchOptions);
   const browser = async () => (launched.isConnected() ? launched : (launched = await chromium.launch(chromiumLaunchOptions)));
@@ -109,8 +109,8 @@ export async function measureScriptCost(base: string, routes: string[], runs = 3
       const later: Load[] = [];
       const without: Load[] = [];
       for (let i = 0; i < runs; i++) {
-        withScript.push(await once(browser, base + route, true));
-        without.push(await once(browser, base + route, false));
+        // Which of the pair goes first alternates, so neither always meets what the other left warm.
+        for (const js of i % 2 ? [false, true] : [true, false]) (js ? withScript : without).push(await once(browser, base + route, js));
         later.push(await once(browser, base + route, true, base + "/"));
       }
       rows.push({
