@@ -6,7 +6,7 @@
  * moved and pressed by xdotool as a hand would. For several link pairs (a menu entry, a card, a
  * sidebar link, a link list), at desktop size with a hover of 200 ms before the click, and in a
  * phone-sized window with a tap (pressed where it lands, no hover), it prints whether the next
- * page was prerendered, and the time from the click to its reveal (the navigation done, before
+ * page was prerendered (and already parsed when the click came), and the time from the click to its reveal (the navigation done, before
  * any frame is drawn: what prerendering saves), to its first paint and to the end of its view
  * transition (the page fully shown). The last columns: the bytes fetched ahead for pages the
  * visitor did not open.
@@ -22,13 +22,13 @@
  *
  * A shared machine is noisy: read the medians, and the spread beside them.
  */
-import { execFileSync, execSync, spawn, type ChildProcess } from "node:child_process";
+import { execFile, execSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, request, type IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import { brotliCompressSync } from "node:zlib";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
+import { parseArgs, promisify } from "node:util";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../lib/chromium.ts";
 import { startSiteServer } from "../lib/site-server.ts";
 import { median } from "../lib/stats.ts";
@@ -139,7 +139,7 @@ const reporter = `(() => {
       const nav = performance.getEntriesByType("navigation")[0];
       post("arrived", {
         href: location.href, timeOrigin: performance.timeOrigin, activationStart: nav.activationStart,
-        deliveryType: nav.deliveryType, firstPaint: paint["first-paint"], fcp: paint["first-contentful-paint"],
+        deliveryType: nav.deliveryType, parsed: nav.domContentLoadedEventEnd, firstPaint: paint["first-paint"], fcp: paint["first-contentful-paint"],
         transition: !!vt, vtEnd, revealed,
       });
     });
@@ -147,7 +147,9 @@ const reporter = `(() => {
 })();`;
 
 /** What the browser fetched in this run: each response's path, the page that asked for it, whether it was speculative (Sec-Purpose), its size. */
-const fetched: { path: string; from: string; speculative: boolean; bytes: number }[] = [];
+const fetched: { path: string; from: string; speculative: boolean; bytes: number; html?: string }[] = [];
+/** A response's size as the real server sends it: a page at its Brotli size, measured after the run (Brotli's best quality holds the event loop for tens of ms). */
+const sentBytes = (f: (typeof fetched)[number]) => (f.html === undefined ? f.bytes : brotliCompressSync(f.html).length);
 
 type Beacon = { kind: string; data: Record<string, unknown> };
 let waiting: ((b: Beacon) => void) | undefined;
@@ -182,7 +184,7 @@ const proxy = createServer((req, res) => {
   // A page is asked for uncompressed, to add the reporter to it; it is counted at its Brotli size, as the real server sends it.
   const page = String(req.headers.accept).startsWith("text/html");
   const purpose = String(req.headers["sec-purpose"] ?? "");
-  const fetch = {
+  const fetch: (typeof fetched)[number] = {
     path: new URL(req.url!, base).pathname,
     from: req.headers.referer ? new URL(req.headers.referer).pathname : "",
     speculative: purpose.includes("prefetch"),
@@ -204,9 +206,9 @@ const proxy = createServer((req, res) => {
       up.setEncoding("utf8");
       up.on("data", (c: string) => (html += c));
       up.on("end", () => {
-        fetch.bytes = brotliCompressSync(html).length;
         res.writeHead(up.statusCode ?? 502, headers);
         res.end(html.replace(/<head>/i, `<head><script>${reporter}</script>`));
+        fetch.html = html;
       });
     },
   );
@@ -249,6 +251,8 @@ function startXvfb(size: Size): Promise<{ display: string; process: ChildProcess
 interface Result {
   prerendered: boolean;
   delivery: string;
+  /** The page was parsed before the click: the prerender had the hover's time it needed. */
+  parsedBeforeClick: boolean;
   /** To the new page's first rendering opportunity (pagereveal): the navigation itself, before any frame is drawn. */
   revealMs: number;
   firstPaintMs: number;
@@ -284,8 +288,10 @@ async function once(pair: Pair, size: Size, display: string): Promise<Result> {
     ],
     { env: { ...process.env, DISPLAY: display }, stdio: "ignore", detached: true },
   );
+  // Not execFileSync: the proxy runs on this process's event loop, and a press that blocked it
+  // held the request the hover had started until the click, so no page was ready in time.
   const press = (x: number, y: number, hoverMs: number) =>
-    execFileSync(
+    promisify(execFile)(
       "xdotool",
       [
         "mousemove",
@@ -310,11 +316,11 @@ async function once(pair: Pair, size: Size, display: string): Promise<Result> {
     if (target.error) throw new Error(String(target.error));
     await new Promise((r) => setTimeout(r, READ_MS));
     if (target.step === "open") {
-      press(Number(target.x), Number(target.y), size.hoverMs);
+      await press(Number(target.x), Number(target.y), size.hoverMs);
       target = await nextBeacon("target");
       await new Promise((r) => setTimeout(r, FIND_MS));
     }
-    press(Number(target.x), Number(target.y), size.hoverMs);
+    await press(Number(target.x), Number(target.y), size.hoverMs);
     viewport = String(target.viewport);
     const click = await nextBeacon("click");
     let arrived: Record<string, unknown>;
@@ -324,12 +330,13 @@ async function once(pair: Pair, size: Size, display: string): Promise<Result> {
     const firstPaintMs = at(arrived.firstPaint ?? arrived.fcp);
     return {
       prerendered: Number(arrived.activationStart) > 0,
+      parsedBeforeClick: at(arrived.parsed) < 0,
       delivery: String(arrived.deliveryType ?? ""),
       revealMs: at(arrived.revealed),
       firstPaintMs,
       shownMs: Math.max(at(arrived.fcp), arrived.vtEnd == null ? 0 : at(arrived.vtEnd)),
       transition: Boolean(arrived.transition),
-      wastedBytes: fetched.filter((f) => f.speculative && f.path !== pair.to && f.from !== pair.to).reduce((sum, f) => sum + f.bytes, 0),
+      wastedBytes: fetched.filter((f) => f.speculative && f.path !== pair.to && f.from !== pair.to).reduce((sum, f) => sum + sentBytes(f), 0),
     };
   } finally {
     // The whole process group: Chromium's helpers outlive its main process otherwise.
@@ -368,6 +375,7 @@ for (const size of sizes.filter((s) => values.sizes.split(",").includes(s.name))
         pair.kind,
         `${pair.from} → ${pair.to}`,
         `${results.filter((r) => r.prerendered).length}/${runs}`,
+        `${results.filter((r) => r.parsedBeforeClick).length}/${runs}`,
         [...new Set(results.map((r) => (r.prerendered ? "prerender" : r.delivery || "network")))].join(", "),
         range(results.map((r) => r.revealMs)),
         range(paint),
@@ -388,6 +396,7 @@ const head = [
   "link",
   "from → to",
   "prerendered",
+  "parsed before click",
   "delivery",
   "click → revealed, ms",
   "click → first paint, ms",

@@ -4,7 +4,8 @@
  * is shown. The browser's PDF viewer, in a datasheet's frame (src/blocks/pdfEmbed), cannot run in
  * a prerendered page: once it starts, the browser drops the whole prerender and the click finds
  * only the fetched HTML. So while the page is prerendered each frame's src is held back, and given
- * back as the page is shown. Pages not prerendered, and visitors without script, are untouched.
+ * back once the shown page's first frame is drawn. Pages not prerendered, and visitors without
+ * script, are untouched.
  */
 const page = document as Document & { prerendering?: boolean };
 if (page.prerendering) {
@@ -20,7 +21,8 @@ if (page.prerendering) {
     "prerenderingchange",
     () => {
       hold.disconnect();
-      for (const [frame, src] of held) frame.setAttribute("src", src);
+      // After the page's first frame: a viewer starting at once would hold that frame back.
+      requestAnimationFrame(() => setTimeout(() => held.forEach((src, frame) => frame.setAttribute("src", src))));
     },
     { once: true },
   );

@@ -17,14 +17,15 @@ describe("src/boot/embeds.ts", () => {
     Reflect.deleteProperty(document, "prerendering");
   });
 
-  it("holds a frame's src while the page is prerendered and gives it back as the page is shown", async () => {
+  it("holds a frame's src while the page is prerendered and gives it back after the shown page's first frame", async () => {
     Object.defineProperty(document, "prerendering", { configurable: true, value: true });
     await import("../../src/boot/embeds.ts");
     const iframe = frame();
     await settle();
     expect(iframe.hasAttribute("src")).toBe(false);
     document.dispatchEvent(new Event("prerenderingchange"));
-    expect(iframe.getAttribute("src")).toBe("/assets/datasheets/a.pdf");
+    expect(iframe.hasAttribute("src")).toBe(false);
+    await vi.waitFor(() => expect(iframe.getAttribute("src")).toBe("/assets/datasheets/a.pdf"));
     // Frames added after the page is shown are left alone.
     const later = frame();
     await settle();

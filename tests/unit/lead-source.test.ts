@@ -30,6 +30,7 @@ describe("the source an enquiry carries", () => {
   }
   afterEach(() => {
     vi.restoreAllMocks();
+    vi.unstubAllGlobals();
     vi.resetModules();
     sessionStorage.clear();
   });
@@ -63,6 +64,34 @@ describe("the source an enquiry carries", () => {
     dispatchEvent(new Event("keydown")); // its other listener, spent here so no later test meets it
     reached(`${location.origin}/`);
     expect(leadSourceFields()).toMatchObject({ landingPage: location.pathname, referrer: "https://www.google.com" });
+  });
+
+  it("is kept ahead of the first press once the loaded page leaves the browser idle", async () => {
+    const idle: IdleRequestCallback[] = [];
+    vi.stubGlobal("requestIdleCallback", (callback: IdleRequestCallback) => idle.push(callback));
+    reached("https://www.google.com/");
+    await import("../../src/boot/visit.ts");
+    dispatchEvent(new Event("load"));
+    expect(sessionStorage.length).toBe(0);
+    for (const callback of idle) callback({ didTimeout: false, timeRemaining: () => 10 });
+    reached(`${location.origin}/`);
+    expect(leadSourceFields()).toMatchObject({ landingPage: location.pathname, referrer: "https://www.google.com" });
+    dispatchEvent(new Event("pointerdown"));
+    dispatchEvent(new Event("keydown"));
+  });
+
+  it("is not scheduled on a hidden page (a prerendered one writes to storage the tab never sees)", async () => {
+    const idle = vi.fn();
+    vi.stubGlobal("requestIdleCallback", idle);
+    vi.spyOn(document, "hidden", "get").mockReturnValue(true);
+    reached("https://www.google.com/");
+    await import("../../src/boot/visit.ts");
+    dispatchEvent(new Event("load"));
+    expect(idle).not.toHaveBeenCalled();
+    expect(sessionStorage.length).toBe(0);
+    dispatchEvent(new Event("pointerdown"));
+    dispatchEvent(new Event("keydown"));
+    expect(sessionStorage.length).toBe(1);
   });
 
   it("is not written by a later page's head script", async () => {
