@@ -13,7 +13,8 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The problems of one form schema, each a sentence starting with its file; none when it is sound. */
-export function formSchemaErrors(file: string, schema: Json, hiddenFields: readonly string[]): string[] {
+export function formSchemaErrors(file: string, schema: unknown, hiddenFields: readonly string[]): string[] {
+  if (!isObject(schema)) return [`${file}: a form's schema is a JSON object.`];
   const errors: string[] = [];
   const problem = (message: string) => errors.push(`${file}: ${message}`);
   const allOf = schema.allOf;

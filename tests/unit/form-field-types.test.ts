@@ -90,14 +90,14 @@ describe("field kinds, on a fixture form", () => {
 
   it("refuses, at `npm run types`, a form that copies a hidden field, marks two addresses or names no summary", () => {
     const hidden = ["website", "timeToken", "page"];
-    expect(formSchemaErrors("survey/schema.json", survey as never, hidden)).toEqual([]);
+    expect(formSchemaErrors("survey/schema.json", survey, hidden)).toEqual([]);
     const broken = {
       ...survey,
       "x-form": { ...survey["x-form"], summary: ["colour"] },
       additionalProperties: false,
       properties: { ...survey.properties, page: { type: "string" }, a: { "x-role": "email" }, b: { "x-role": "email" } },
     };
-    expect(formSchemaErrors("survey/schema.json", broken as never, hidden)).toEqual([
+    expect(formSchemaErrors("survey/schema.json", broken, hidden)).toEqual([
       'survey/schema.json: "additionalProperties" would refuse the hidden fields; "unevaluatedProperties": false closes the form.',
       'survey/schema.json: "page" is a hidden field every form has (hidden.schema.json); leave it out of properties.',
       'survey/schema.json: only one field may carry the visitor\'s address ("x-role": "email"), not a and b.',
