@@ -3,7 +3,7 @@
  * name in pg-boss. claimDue hands each due delivery to one caller and moves it one lease ahead: a
  * sender that dies mid-delivery leaves the row to come due again (at-least-once delivery).
  */
-import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Updateable } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Updateable } from "kysely";
 import type { Tables } from "./database.ts";
 import { StoreCore, iso, time, type DeliveryState, type NewDelivery, type StoredSubmission } from "./core.ts";
 
@@ -30,7 +30,7 @@ export type QueueStats = KindStats & { byKind: Record<string, KindStats> };
 export type DueFilter = { exclude?: readonly number[]; kinds?: readonly string[] };
 
 /** Deliveries neither made nor failed, within `filter`. */
-export const pending =
+const pending =
   ({ exclude = [], kinds }: DueFilter) =>
   (eb: ExpressionBuilder<Tables, "deliveries">): Expression<SqlBool> =>
     eb.and([
@@ -40,12 +40,15 @@ export const pending =
       ...(kinds ? [eb("kind", "in", kinds)] : []),
     ]);
 
-/** The rows that queue `deliveries` of submission `id`, due at `at`. */
-export const deliveryRows = (id: number, deliveries: readonly NewDelivery[], at: Date) =>
-  deliveries.map((d) => ({
-    ...{ submission_id: id, kind: d.kind, target: d.target ?? null, payload: d.payload === undefined ? null : JSON.stringify(d.payload) },
+/** Queues `deliveries`, due at `at`, of submission `submissionId` (null: about no one submission, as a digest). */
+export async function queueDeliveries(db: Kysely<Tables>, submissionId: number | null, deliveries: readonly NewDelivery[], at: Date): Promise<void> {
+  if (deliveries.length === 0) return;
+  const rows = deliveries.map((d) => ({
+    ...{ submission_id: submissionId, kind: d.kind, target: d.target ?? null, payload: d.payload === undefined ? null : JSON.stringify(d.payload) },
     ...{ next_attempt_at: iso(at), window_start: iso(at) },
   }));
+  await db.insertInto("deliveries").values(rows).execute();
+}
 
 export class DeliveryStore extends StoreCore {
   /**

@@ -3,7 +3,7 @@
  * every quarantined enquiry no digest listed yet, its mail one delivery of kind "digest" in the
  * outbox, made, retried and counted like the others; and what the person decided (release, spam).
  */
-import { DeliveryStore, deliveryRows } from "./deliveries.ts";
+import { DeliveryStore, queueDeliveries } from "./deliveries.ts";
 import { iso, time, type NewDelivery } from "./core.ts";
 
 export interface DigestInfo {
@@ -37,18 +37,7 @@ export class DigestStore extends DeliveryStore {
           .where("digest_id", "is", null)
           .executeTakeFirst();
         const held = Number(listed.numUpdatedRows);
-        if (held > 0)
-          await trx
-            .insertInto("deliveries")
-            .values({
-              submission_id: null,
-              kind: "digest",
-              target: null,
-              payload: JSON.stringify({ digest: made.id }),
-              next_attempt_at: iso(now),
-              window_start: iso(now),
-            })
-            .execute();
+        if (held > 0) await queueDeliveries(trx, null, [{ kind: "digest", payload: { digest: made.id } }], now);
         return { id: made.id, held };
       }),
     );
@@ -70,11 +59,7 @@ export class DigestStore extends DeliveryStore {
           .where("review", "is", null)
           .executeTakeFirst();
         if (released.numUpdatedRows === 0n) return false;
-        if (deliveries.length > 0)
-          await trx
-            .insertInto("deliveries")
-            .values(deliveryRows(id, deliveries, now))
-            .execute();
+        await queueDeliveries(trx, id, deliveries, now);
         return true;
       }),
     );

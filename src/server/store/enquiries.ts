@@ -14,7 +14,7 @@ import { openPostgres } from "./postgres.ts";
 import { openSqlite } from "./sqlite.ts";
 import { CONFIRMED_SPAM_DAYS, QUARANTINE_DAYS, ReplayedError, iso, time } from "./core.ts";
 import type { DeliveryState, ListFilter, NewSubmission, RepeatCount, RepeatLedger, Submission, SubmissionRow, SubmissionStatus } from "./core.ts";
-import { deliveryRows, pending } from "./deliveries.ts";
+import { queueDeliveries } from "./deliveries.ts";
 import { SummaryStore } from "./summaries.ts";
 import { checkMigrated, migrate } from "./migrations.ts";
 
@@ -86,11 +86,7 @@ export class EnquiryStore extends SummaryStore implements RepeatLedger {
           .returning("id")
           .executeTakeFirstOrThrow();
         const deliveries = s.quarantine ? [] : (s.deliveries ?? [{ kind: "sales-mail" }]);
-        if (deliveries.length > 0)
-          await trx
-            .insertInto("deliveries")
-            .values(deliveryRows(id, deliveries, at))
-            .execute();
+        await queueDeliveries(trx, id, deliveries, at);
         return id;
       }),
     );

@@ -5,6 +5,7 @@
  */
 import type { FormKind } from "../../forms/kinds.generated.ts";
 import { DigestStore } from "./digests.ts";
+import { queueDeliveries } from "./deliveries.ts";
 import { iso, time, type LeadSource } from "./core.ts";
 
 /** What happened in one week, [from, to). */
@@ -41,11 +42,7 @@ export class SummaryStore extends DigestStore {
           .returning("week")
           .executeTakeFirst();
         if (!made) return false;
-        const payload = JSON.stringify({ week, from: iso(window.from), to: iso(window.to) });
-        await trx
-          .insertInto("deliveries")
-          .values({ submission_id: null, kind: "weekly-summary", target: null, payload, next_attempt_at: iso(now), window_start: iso(now) })
-          .execute();
+        await queueDeliveries(trx, null, [{ kind: "weekly-summary", payload: { week, from: iso(window.from), to: iso(window.to) } }], now);
         return true;
       }),
     );
