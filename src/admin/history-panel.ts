@@ -180,26 +180,24 @@ export async function showDeletedPages(): Promise<void> {
   }
 }
 
+/** A button with `label` at the end of `container`, once (`marker` is its data attribute). */
+function addButtonOnce(container: Element | null, marker: string, label: string, onClick: () => void): void {
+  if (!container || container.querySelector(`[data-${marker}]`)) return;
+  const button = element("button", label, BUTTON);
+  button.type = "button";
+  button.setAttribute(`data-${marker}`, "");
+  button.addEventListener("click", onClick);
+  container.append(button);
+}
+
 /** Puts "History" in an entry's toolbar and "Deleted pages" above the pages list, whenever Decap draws them. */
 export function offerHistory(document: Document): void {
   const place = () => {
     const hash = location.hash;
-    const toolbar = document.querySelector('[class*="-ToolbarSubSectionFirst"]');
-    if (EDITING.test(hash) && toolbar && !toolbar.querySelector("[data-lariox-history-button]")) {
-      const button = element("button", "History", BUTTON);
-      button.type = "button";
-      button.dataset.larioxHistoryButton = "";
-      button.addEventListener("click", () => void showEntryHistory());
-      toolbar.append(button);
-    }
-    const top = document.querySelector('[class*="-CollectionTopRow"]');
-    if (PAGE_LIST.test(hash) && top && !top.querySelector("[data-lariox-deleted-button]")) {
-      const button = element("button", "Deleted pages", BUTTON);
-      button.type = "button";
-      button.dataset.larioxDeletedButton = "";
-      button.addEventListener("click", () => void showDeletedPages());
-      top.append(button);
-    }
+    if (EDITING.test(hash))
+      addButtonOnce(document.querySelector('[class*="-ToolbarSubSectionFirst"]'), "lariox-history-button", "History", () => void showEntryHistory());
+    if (PAGE_LIST.test(hash))
+      addButtonOnce(document.querySelector('[class*="-CollectionTopRow"]'), "lariox-deleted-button", "Deleted pages", () => void showDeletedPages());
   };
   new MutationObserver(place).observe(document.body, { childList: true, subtree: true });
   place();
