@@ -11,10 +11,12 @@
  * server's major version or newer. To restore into an empty database:
  * `pg_restore --no-owner --dbname "$DATABASE_URL" DEST`, then start the servers.
  */
-import { existsSync, statSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { chmodSync, closeSync, existsSync, openSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
+import { parseArgs, promisify } from "node:util";
 import { pathToFileURL } from "node:url";
+import BetterSqlite3 from "better-sqlite3";
 import { ConfigError, loadConfig } from "../src/server/config.ts";
 import { StorageError, openStore } from "../src/server/store/index.ts";
 
@@ -22,6 +24,48 @@ const USAGE = "Usage: npm run backup -- DEST [--data-dir DIR]   (DEST: a new fil
 
 export function backupFileName(at: Date, kind: "sqlite" | "postgres" = "sqlite"): string {
   return `site-${at.toISOString().replace(/[:.]/g, "-")}.${kind === "sqlite" ? "db" : "dump"}`;
+}
+
+/** Creates `dest` private (it holds visitors' details) and empty, refusing to overwrite a file; removed again if `copy` fails. */
+async function intoNewPrivateFile(dest: string, copy: () => Promise<unknown>): Promise<void> {
+  if (existsSync(dest)) throw new Error(`${dest} exists already; choose a new file name.`);
+  closeSync(openSync(dest, "wx", 0o600));
+  try {
+    await copy();
+    chmodSync(dest, 0o600);
+  } catch (error) {
+    rmSync(dest, { force: true });
+    throw error;
+  }
+}
+
+/** SQLite's online backup, from a connection of its own. */
+async function copySqlite(file: string, dest: string): Promise<void> {
+  const database = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+  try {
+    await database.backup(dest);
+  } finally {
+    database.close();
+  }
+}
+
+/** `pg_dump --format=custom`; the password goes in PGPASSWORD, not on a command line any user can read. */
+async function pgDump(databaseUrl: string, dest: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = "";
+  const args = ["--format=custom", "--no-owner", `--file=${dest}`, `--dbname=${url.href}`];
+  try {
+    const { stderr } = await promisify(execFile)("pg_dump", args, { env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) } });
+    if (stderr.trim()) process.stderr.write(stderr);
+  } catch (error) {
+    const { code, stderr } = error as NodeJS.ErrnoException & { stderr?: string };
+    if (code === "ENOENT")
+      throw new Error(
+        `pg_dump is not on PATH. Install the PostgreSQL client tools of the server's major version (Debian: apt-get install postgresql-client), or run it yourself: pg_dump --format=custom --file=${dest} "$DATABASE_URL"`,
+      );
+    throw new Error(`pg_dump exited with ${code}: ${(stderr ?? "").trim().replaceAll(password || "\0", "***")}`);
+  }
 }
 
 function fail(message: string, code: number): never {
@@ -57,7 +101,8 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
   const dest = existsSync(target) && statSync(target).isDirectory() ? join(target, backupFileName(new Date(), store.kind)) : resolve(target);
   try {
     const started = performance.now();
-    await store.backupTo(dest);
+    const { databaseUrl } = config;
+    await intoNewPrivateFile(dest, () => (databaseUrl ? pgDump(databaseUrl, dest) : copySqlite(store.location, dest)));
     process.stdout.write(
       `Backed up ${store.location} to ${dest} (${Math.round(statSync(dest).size / 1024)} KB, ${Math.round(performance.now() - started)} ms).\n`,
     );

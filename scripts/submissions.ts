@@ -311,7 +311,7 @@ async function run(argv: string[], { env, stdout, stderr }: Io): Promise<number>
       }
       if (erase !== undefined) {
         // Their enquiries' mails, and the digests that listed them (a digest's file is removed whole).
-        const theirs = [...(await store.list({ email: erase })), ...(await store.digestsListing(erase)).map((d) => ({ ...d, kind: "digest" }))];
+        const theirs = [...(await store.list({ email: erase })), ...(await store.digests({ email: erase })).map((d) => ({ ...d, kind: "digest" }))];
         const removed = await store.erase(erase);
         const files = await eraseMailFiles(config.dataDir, theirs);
         stdout.write(

@@ -61,7 +61,7 @@ describe("--erase EMAIL", () => {
         email,
         quarantine: { reasons: ["doubt"] },
       });
-      const digest = (await server.digest((await server.createDigest(null, new Date()))!.id))!;
+      const digest = (await server.digests({ id: (await server.createDigest(null, new Date()))!.id }))[0]!;
       // Named as the digest's sender names it (senders/digest.ts).
       await transport.send({ to: settings.mailTo, from: settings.mailFrom, subject: "Held for review", text: `Held: ${email}` }, { ...digest, kind: "digest" });
       return digest.id;

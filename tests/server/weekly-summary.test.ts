@@ -60,8 +60,8 @@ forEachBackend((backend) => {
     const waiting = await add(store, thisWeek + HOUR, "quote", {});
     const spam = await add(store, thisWeek, "contact", {}, true);
     await add(store, MONDAY_NINE + HOUR, "contact", {}); // after the week: not counted
-    await store.release(heldLastWeek, [{ kind: "sales-mail" }], new Date(thisWeek));
-    await store.markSpam(spam, new Date(thisWeek));
+    await store.review(heldLastWeek, "released", new Date(thisWeek), [{ kind: "sales-mail" }]);
+    await store.review(spam, "spam", new Date(thisWeek));
     // Mail went out as each came, but one failed and one was still waiting when the week ended.
     await fresh.exec(`UPDATE deliveries SET sent_at = window_start WHERE submission_id NOT IN (${failing}, ${waiting})`);
     await fresh.exec(`UPDATE deliveries SET failed_at = window_start, last_error = 'refused' WHERE submission_id = ${failing}`);

@@ -219,6 +219,10 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
 
   const content = { ...options.spam, ledger: store };
 
+  /** A bot is answered as if sent, whether or not its hit could be counted. */
+  const countSpam = (kind: FormKind, at: Date, request: FastifyRequest) =>
+    store.recordSpam(kind, at).catch((error: unknown) => request.log.error({ err: error }, "honeypot hit could not be counted"));
+
   /** Everything a post goes through once its body is read, whichever kind it came in. */
   async function receive(
     kind: FormKind,
@@ -229,7 +233,7 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
     try {
       const receivedAt = new Date(options.now?.() ?? Date.now());
       if (isHoneypotFilled(body)) {
-        store.recordSpam(kind);
+        await countSpam(kind, new Date(), request);
         request.log.info({ kind }, "honeypot filled: counted as spam");
         return { accepted: true, message: SUCCESS(kind) };
       }
@@ -270,7 +274,7 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
       );
       let reasons = verdict.reasons;
       if (verdict.decision === "spam") {
-        store.recordSpam(kind, receivedAt);
+        await countSpam(kind, receivedAt, request);
         request.log.info({ kind, scripted, reasons: reasons.map((f) => f.code) }, "judged spam: counted, not stored");
         return { accepted: true, message: SUCCESS(kind) };
       }

@@ -30,5 +30,5 @@ export async function releaseHeld(store: EnquiryStore, kinds: OptionalKinds, id:
   if (row?.status !== "quarantined" || row.review) return undefined;
   const email = emailOf(formSchemas[row.kind], row.payload);
   const deliveries = await leadDeliveries(store, kinds, email, now);
-  return (await store.release(id, deliveries, now)) ? deliveries : undefined;
+  return (await store.review(id, "released", now, deliveries)) ? deliveries : undefined;
 }

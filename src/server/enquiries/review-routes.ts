@@ -54,7 +54,7 @@ export function registerReviewRoutes(app: FastifyInstance, { store, outbox, key,
       if (!("row" in found)) return found;
       const { link, row } = found;
       const at = new Date(now());
-      const acted = link.action === "released" ? (await releaseHeld(store, kinds, row.id, at)) !== undefined : await store.markSpam(row.id, at);
+      const acted = link.action === "released" ? (await releaseHeld(store, kinds, row.id, at)) !== undefined : await store.review(row.id, "spam", at);
       if (acted && link.action === "released") outbox.nudge();
       const after = (await store.get(row.id)) ?? row;
       return send(reply, acted ? 200 : 409, outcomePage(after, acted));

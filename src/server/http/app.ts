@@ -174,11 +174,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const digests = scheduleDigests({ store, outbox, ...config.digest, now: options.now ?? Date.now, log: app.log });
   app.decorate("checkDigest", () => digests.check());
 
-  // Honeypot counts are written once a minute, and at close.
-  const spamTimer = setInterval(() => {
-    store.flushSpam().catch((error: unknown) => app.log.error({ err: error }, "honeypot counts could not be written"));
-  }, 60_000);
-  spamTimer.unref();
   // Personal data (the .eml files too) is kept RETENTION_DAYS, honeypot counters a week: checked at start and daily.
   const purge = async () => {
     try {
@@ -197,7 +192,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onReady", async () => purge());
   app.addHook("onClose", async () => {
     clearInterval(purgeTimer);
-    clearInterval(spamTimer);
     digests.stop();
     await outbox.stop();
     await store.close();

@@ -7,10 +7,12 @@ import type { Kysely, Selectable } from "kysely";
 import type { FormKind } from "../../forms/kinds.generated.ts";
 import { referenceFor } from "../enquiries/reference.ts";
 import { StorageError, type Database, type Tables } from "./database.ts";
-import { appliedMigrations } from "./migrations.ts";
+import { appliedMigrations } from "../../../migrations/migrate.ts";
 
 /** Where the visit came from: validate.ts's SOURCE_FIELDS, each when known. */
 export type LeadSource = Partial<Record<string, string>>;
+export type ReviewAction = "released" | "spam";
+export type Review = { action: ReviewAction; at: Date };
 
 /** A submission as stored: what a sender gets with a delivery. */
 export interface StoredSubmission {
@@ -28,31 +30,24 @@ export interface StoredSubmission {
   review: Review | null;
 }
 
-export type Review = { action: ReviewAction; at: Date };
-export type ReviewAction = "released" | "spam";
-/** Confirmed spam is removed this many days after it was confirmed (longer than a digest's links live). */
-export const CONFIRMED_SPAM_DAYS = 15;
-
-/** `target` in its sender's terms; null: the sender's configured one, read when it sends (a corrected MAIL_TO reaches requeued mail). */
-export type NewDelivery = { kind: string; target?: string | null; payload?: unknown };
-
-export interface DeliveryState {
-  id: number;
-  kind: string;
-  target: string | null;
-  attempts: number;
-  lastError: string | null;
-  nextAttemptAt: Date;
-  sentAt: Date | null;
-  failedAt: Date | null;
-  outcome: string | null;
-}
-
 /** "quarantined": held by the spam verdict, no deliveries until released. */
 export type SubmissionStatus = "queued" | "sent" | "failed" | "quarantined";
 export const SUBMISSION_STATUSES: readonly SubmissionStatus[] = ["queued", "sent", "failed", "quarantined"];
-/** Quarantined enquiries not released are removed after this many days. */
+/** Quarantined enquiries not released are removed after this many days; confirmed spam this many days after it was confirmed. */
 export const QUARANTINE_DAYS = 30;
+export const CONFIRMED_SPAM_DAYS = 15;
+
+/** Quarantined while held; else failed once one delivery failed for good, else queued while one is pending, else sent. */
+export type Submission = StoredSubmission & { status: SubmissionStatus };
+export type SubmissionRow = Submission & { deliveries: DeliveryState[] };
+export type DeliveryState = { id: number; kind: string; target: string | null; attempts: number; lastError: string | null; outcome: string | null } & {
+  nextAttemptAt: Date;
+  sentAt: Date | null;
+  failedAt: Date | null;
+};
+
+/** `target` in its sender's terms; null: the sender's configured one, read when it sends (a corrected MAIL_TO reaches requeued mail). */
+export type NewDelivery = { kind: string; target?: string | null; payload?: unknown };
 
 export interface NewSubmission {
   kind: FormKind;
@@ -80,12 +75,6 @@ export class ReplayedError extends Error {
   }
 }
 
-/** With its status, read from its deliveries. */
-export interface Submission extends StoredSubmission {
-  /** Quarantined while held; else failed once one delivery failed for good, else queued while one is pending, else sent. */
-  status: SubmissionStatus;
-}
-export type SubmissionRow = Submission & { deliveries: DeliveryState[] };
 export type ListFilter = {
   kind?: FormKind | undefined;
   status?: SubmissionStatus | undefined;
@@ -95,11 +84,7 @@ export type ListFilter = {
   digest?: number | undefined;
 };
 
-export interface RepeatCount {
-  sameSender: number;
-  otherSenders: number;
-}
-
+export type RepeatCount = { sameSender: number; otherSenders: number };
 /** What spam/repeat.ts asks: the store answers it, and so does its MemoryRepeatLedger. */
 export interface RepeatLedger {
   countRecent(fingerprint: string, email: string, since: Date): RepeatCount | Promise<RepeatCount>;
@@ -107,6 +92,7 @@ export interface RepeatLedger {
 
 export const iso = (at: Date) => at.toISOString();
 export const time = (value: Date | string) => new Date(value);
+export const lower = (email: string) => email.trim().toLowerCase();
 
 export class StoreCore {
   readonly kind: "sqlite" | "postgres";
@@ -131,7 +117,6 @@ export class StoreCore {
     return this.guard(() => appliedMigrations(this.database));
   }
 
-  /** Runs database work, turning "cannot reach or write the database" into StorageError. */
   protected async guard<T>(work: () => Promise<T>): Promise<T> {
     if (this.closed) throw new Error("the enquiry store is closed");
     try {
@@ -172,10 +157,6 @@ export class StoreCore {
       source: r.source === null ? {} : (read(r.source) as LeadSource),
       review: r.review === null || r.reviewed_at === null ? null : { action: r.review as ReviewAction, at: time(r.reviewed_at) },
     };
-  }
-
-  backupTo(dest: string): Promise<void> {
-    return this.database.backupTo(dest);
   }
 
   async close(): Promise<void> {

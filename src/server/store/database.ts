@@ -2,7 +2,6 @@
  * The tables of the enquiry store, and the one place the two databases differ for it (Database:
  * sqlite.ts, postgres.ts). Every query and migration is written once against `db`.
  */
-import { closeSync, existsSync, openSync } from "node:fs";
 import type { ColumnType, Generated, Kysely, SelectQueryBuilder } from "kysely";
 
 /** Written as ISO 8601 text; read as a Date (PostgreSQL) or that text (SQLite). */
@@ -88,17 +87,7 @@ export interface Database {
   isStorageFailure(error: unknown): boolean;
   /** Why writes are refused until a restart (the SQLite file was deleted or replaced). */
   readonly lost: string | undefined;
-  /** A consistent copy while the server writes: SQLite's online backup, or pg_dump. */
-  backupTo(dest: string): Promise<void>;
   /** After an erasure, SQLite's -wal still holds the deleted rows: it is checkpointed and emptied. */
   forgetDeleted(): Promise<void>;
   destroy(): Promise<void>;
-}
-
-export const PRIVATE_FILE = 0o600;
-
-/** Creates `dest` private and empty, refusing to overwrite a file. */
-export function newPrivateFile(dest: string): void {
-  if (existsSync(dest)) throw new Error(`${dest} exists already; choose a new file name.`);
-  closeSync(openSync(dest, "wx", PRIVATE_FILE));
 }

@@ -12,13 +12,12 @@ import { DAY_MS } from "../env.ts";
 import { StorageError, type OpenOptions, type StoreLocation, type Tables } from "./database.ts";
 import { openPostgres } from "./postgres.ts";
 import { openSqlite } from "./sqlite.ts";
-import { CONFIRMED_SPAM_DAYS, QUARANTINE_DAYS, ReplayedError, iso, time } from "./core.ts";
+import { CONFIRMED_SPAM_DAYS, QUARANTINE_DAYS, ReplayedError, iso, lower, time } from "./core.ts";
 import type { DeliveryState, ListFilter, NewSubmission, RepeatCount, RepeatLedger, Submission, SubmissionRow, SubmissionStatus } from "./core.ts";
 import { queueDeliveries } from "./deliveries.ts";
-import { SummaryStore } from "./summaries.ts";
-import { checkMigrated, migrate } from "./migrations.ts";
+import { ReviewStore } from "./reviews.ts";
+import { checkMigrated, migrate } from "../../../migrations/migrate.ts";
 
-const lower = (email: string) => email.trim().toLowerCase();
 /** A submission's status from its deliveries (`s` is the submission): one expression, to read and to filter by. */
 const unsent = (failed: "NOT NULL" | "NULL") =>
   sql`EXISTS (SELECT 1 FROM deliveries x WHERE x.submission_id = s.id AND x.sent_at IS NULL AND x.failed_at IS ${sql.raw(failed)})`;
@@ -30,10 +29,7 @@ export function openStore(config: StoreLocation, options: OpenOptions = {}): Pro
   return EnquiryStore.open(config, options);
 }
 
-export class EnquiryStore extends SummaryStore implements RepeatLedger {
-  /** Honeypot hits not yet written, by day and form. */
-  private spam = new Map<string, { day: string; kind: FormKind; hits: number; lastAt: Date }>();
-
+export class EnquiryStore extends ReviewStore implements RepeatLedger {
   /** Opens the database and migrates it (read-only: checks it is migrated). */
   static async open(config: StoreLocation, options: OpenOptions = {}): Promise<EnquiryStore> {
     const database = config.databaseUrl ? openPostgres(config.databaseUrl) : openSqlite(config.dataDir, options);
@@ -92,44 +88,25 @@ export class EnquiryStore extends SummaryStore implements RepeatLedger {
     );
   }
 
-  /**
-   * Counts a honeypot hit: one row a day and form, whatever the bot sent. Counted in memory and
-   * written by flushSpam(), so a flood of bot posts costs no disk sync each; a crash loses at
-   * most the count since the last flush, never an enquiry.
-   */
-  recordSpam(kind: FormKind, at: Date = new Date()): void {
-    const day = iso(at).slice(0, 10);
-    const entry = this.spam.get(`${day} ${kind}`) ?? { day, kind, hits: 0, lastAt: at };
-    this.spam.set(`${day} ${kind}`, { ...entry, hits: entry.hits + 1, lastAt: at });
-  }
-
-  /** Writes the pending counts; if that fails they are kept, with the hits counted meanwhile, for the next flush. */
-  async flushSpam(): Promise<void> {
-    if (this.spam.size === 0) return;
-    const taken = this.spam;
-    this.spam = new Map();
-    try {
-      await this.write((db) =>
-        db
-          .insertInto("spam_hits")
-          .values([...taken.values()].map((e) => ({ day: e.day, kind: e.kind, hits: e.hits, last_at: iso(e.lastAt) })))
-          .onConflict((oc) =>
-            oc.columns(["day", "kind"]).doUpdateSet({
-              hits: sql`spam_hits.hits + excluded.hits`,
-              last_at: sql`CASE WHEN excluded.last_at > spam_hits.last_at THEN excluded.last_at ELSE spam_hits.last_at END`,
-            }),
-          )
-          .execute(),
-      );
-    } catch (error) {
-      for (const [key, e] of taken) this.spam.set(key, { ...e, hits: e.hits + (this.spam.get(key)?.hits ?? 0) });
-      throw error;
-    }
+  /** Counts a honeypot hit: one row a day and form, whatever the bot sent. */
+  async recordSpam(kind: FormKind, at: Date = new Date()): Promise<void> {
+    const row = { day: iso(at).slice(0, 10), kind, hits: 1, last_at: iso(at) };
+    await this.write((db) =>
+      db
+        .insertInto("spam_hits")
+        .values(row)
+        .onConflict((oc) =>
+          oc.columns(["day", "kind"]).doUpdateSet({
+            hits: sql`spam_hits.hits + 1`,
+            last_at: sql`CASE WHEN excluded.last_at > spam_hits.last_at THEN excluded.last_at ELSE spam_hits.last_at END`,
+          }),
+        )
+        .execute(),
+    );
   }
 
   /** Honeypot hits by day (YYYY-MM-DD, UTC) and form. */
   async spamCounts(): Promise<Array<{ day: string; kind: FormKind; hits: number }>> {
-    await this.flushSpam();
     const rows = await this.guard(() => this.db.selectFrom("spam_hits").select(["day", "kind", "hits"]).orderBy("day").orderBy("kind").execute());
     return rows.map((r) => ({ day: r.day, kind: r.kind as FormKind, hits: Number(r.hits) }));
   }
@@ -141,7 +118,6 @@ export class EnquiryStore extends SummaryStore implements RepeatLedger {
    * Resolves to how many enquiries, quarantined ones and daily counters went.
    */
   async purge(now: Date, retentionDays: number, spamDays = 7): Promise<{ enquiries: number; quarantined: number; spamDays: number }> {
-    await this.flushSpam();
     const before = (days: number) => iso(new Date(now.getTime() - days * DAY_MS));
     return this.write((db) =>
       db.transaction().execute(async (trx) => {
@@ -258,14 +234,5 @@ export class EnquiryStore extends SummaryStore implements RepeatLedger {
   private async submissions(query: SelectQueryBuilder<Tables & { s: Tables["submissions"] }, "s", object>): Promise<Map<number, Submission>> {
     const rows = await this.guard(() => query.selectAll("s").select(STATUS.as("status")).orderBy("s.id").execute());
     return new Map(rows.map((r) => [r.id, { ...this.toSubmission(r), status: r.status as SubmissionStatus }]));
-  }
-
-  /** Writes pending honeypot counts, and lets go of the database. */
-  override async close(): Promise<void> {
-    try {
-      await this.flushSpam();
-    } finally {
-      await super.close();
-    }
   }
 }

@@ -1,11 +1,8 @@
 /** The enquiry store on PostgreSQL (DATABASE_URL): several server instances, one database. */
-import { execFile } from "node:child_process";
-import { rmSync } from "node:fs";
-import { promisify } from "node:util";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { redactUrl } from "../env.ts";
-import { newPrivateFile, type Database, type Tables } from "./database.ts";
+import type { Database, Tables } from "./database.ts";
 
 /** Any constant: the key of the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK = 4_412_907_331;
@@ -56,31 +53,9 @@ export function openPostgres(url: string): Database {
     },
     isStorageFailure: isUnavailable,
     lost: undefined,
-    backupTo: (dest) => pgDump(url, dest),
     async forgetDeleted() {},
     async destroy() {
       await pool.end().catch(() => {});
     },
   };
-}
-
-/** `pg_dump --format=custom` (restore with pg_restore); the password goes in PGPASSWORD, not on a command line any user can read. */
-async function pgDump(databaseUrl: string, dest: string): Promise<void> {
-  newPrivateFile(dest); // pg_dump writes into the file as it finds it
-  const url = new URL(databaseUrl);
-  const password = decodeURIComponent(url.password);
-  url.password = "";
-  const args = ["--format=custom", "--no-owner", `--file=${dest}`, `--dbname=${url.href}`];
-  try {
-    const { stderr } = await promisify(execFile)("pg_dump", args, { env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) } });
-    if (stderr.trim()) process.stderr.write(stderr);
-  } catch (error) {
-    rmSync(dest, { force: true });
-    const { code, stderr } = error as NodeJS.ErrnoException & { stderr?: string };
-    if (code === "ENOENT")
-      throw new Error(
-        `pg_dump is not on PATH. Install the PostgreSQL client tools of the server's major version (Debian: apt-get install postgresql-client), or run it yourself: pg_dump --format=custom --file=${dest} "$DATABASE_URL"`,
-      );
-    throw new Error(`pg_dump exited with ${code}: ${(stderr ?? "").trim().replaceAll(password || "\0", "***")}`);
-  }
 }

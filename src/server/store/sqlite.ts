@@ -1,10 +1,13 @@
 /** The enquiry store on SQLite: one file under DATA_DIR, private to the server's user (it holds visitors' details). */
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync, statSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, SqliteDialect, SqliteDriver, sql } from "kysely";
 import type { DatabaseConnection } from "kysely";
-import { PRIVATE_FILE, StorageError, newPrivateFile, type Database, type OpenOptions, type Tables } from "./database.ts";
+import { StorageError, type Database, type OpenOptions, type Tables } from "./database.ts";
+
+/** The database holds visitors' details: readable by the server's user alone. */
+const PRIVATE_FILE = 0o600;
 
 /** How long a write waits for another process's. Every transaction begins with a write, so none upgrades a read lock (refused at once). */
 const BUSY_TIMEOUT_MS = 5_000;
@@ -102,16 +105,6 @@ export function openSqlite(dataDir: string, options: OpenOptions = {}): Database
         lostReason = `${file} was deleted while the server ran`;
       }
       return lostReason;
-    },
-    async backupTo(dest) {
-      newPrivateFile(dest);
-      try {
-        await database.backup(dest);
-        chmodSync(dest, PRIVATE_FILE);
-      } catch (error) {
-        rmSync(dest, { force: true });
-        throw error;
-      }
     },
     async forgetDeleted() {
       // TRUNCATE waits for no reader (the running server): tried again until the busy timeout.

@@ -18,7 +18,7 @@ export function digestSender(transport: MailTransport, store: EnquiryStore, sett
   return {
     async send(job, signal) {
       const id = (job.payload as { digest?: unknown } | null)?.digest;
-      const digest = typeof id === "number" ? await store.digest(id) : undefined;
+      const digest = typeof id === "number" ? (await store.digests({ id }))[0] : undefined;
       if (!digest) throw new DigestGone(`delivery ${job.id} names no digest that exists (${JSON.stringify(job.payload)})`);
       const rows = await store.list({ digest: digest.id });
       if (rows.length === 0) throw new DigestGone(`digest ${digest.id} lists no enquiry any more: all were erased`);

@@ -1,11 +1,11 @@
 /**
- * The schema, as Kysely migrations written once for both databases ({time}, {json} and {id} are
- * Database.types), applied by Kysely's Migrator in one transaction that holds the database alone,
- * so instances starting together migrate once and a crash mid-migration leaves the old schema.
+ * The enquiry store's schema, as Kysely migrations written once for both databases ({time}, {json}
+ * and {id} are Database.types). migrations/migrate.ts applies them.
  *
  * To change the schema, add a migration at the end (never edit a released one), then the column
- * to `Tables` in database.ts. SQLite cannot drop a constraint: such a migration rebuilds the table
- * the way SQLite's manual describes ("Making Other Kinds Of Table Schema Changes"), as 003 does.
+ * to `Tables` in src/server/store/database.ts. SQLite cannot drop a constraint: such a migration
+ * rebuilds the table the way SQLite's manual describes ("Making Other Kinds Of Table Schema
+ * Changes"), as 003 does.
  *
  * Databases made before the Migrator kept their version in `PRAGMA user_version` (SQLite, 1 or 2)
  * or a `schema_version` row (PostgreSQL, 1) and had one outbox row a submission: "001" turns that
@@ -13,11 +13,10 @@
  */
 import { sql } from "kysely";
 import type { Kysely } from "kysely";
-import { Migrator } from "kysely/migration";
-import type { Database, Tables } from "./database.ts";
+import type { Database, Tables } from "../src/server/store/database.ts";
 
 type Db = Kysely<Tables>;
-type Step = (database: Database, db: Db, legacy: number) => Promise<void>;
+export type Step = (database: Database, db: Db, legacy: number) => Promise<void>;
 
 /** Runs each statement, with the database's column types put in. */
 async function run(database: Database, db: Db, ...statements: string[]): Promise<void> {
@@ -45,7 +44,7 @@ const DELIVERIES_INDEXES = [
   `CREATE INDEX deliveries_submission ON deliveries (submission_id)`,
 ];
 
-const STEPS: Record<string, Step> = {
+export const MIGRATIONS: Record<string, Step> = {
   // Submissions, the deliveries each needs (the outbox), and daily honeypot counters.
   "001-enquiries": async (database, db, legacy) => {
     if (legacy === 0)
@@ -163,58 +162,18 @@ const STEPS: Record<string, Step> = {
   "007-weekly-summaries": (database, db) => run(database, db, `CREATE TABLE weekly_summaries (week text PRIMARY KEY, created_at {time} NOT NULL)`),
 };
 
-export const MIGRATION_NAMES = Object.keys(STEPS);
-export const LATEST_MIGRATION = MIGRATION_NAMES.at(-1)!;
-
 /** What the retired version bookkeeping says once the Migrator keeps it: more than the old code knows. */
 const LEGACY_RETIRED = 1000;
 
 /** The version in the bookkeeping before the Migrator, 0 when there is none. */
-async function legacyVersion(database: Database, db: Db): Promise<number> {
+export async function legacyVersion(database: Database, db: Db): Promise<number> {
   if (database.name === "sqlite") return (await sql<{ user_version: number }>`PRAGMA user_version`.execute(db)).rows[0]!.user_version;
   if ((await sql<{ t: string | null }>`SELECT to_regclass('schema_version') AS t`.execute(db)).rows[0]!.t === null) return 0;
   return (await sql<{ version: number }>`SELECT version FROM schema_version`.execute(db)).rows[0]?.version ?? 0;
 }
 
-async function retireLegacyVersion(database: Database, db: Db): Promise<void> {
+export async function retireLegacyVersion(database: Database, db: Db): Promise<void> {
   if (database.name === "sqlite") return void (await sql`PRAGMA user_version = ${sql.lit(LEGACY_RETIRED)}`.execute(db));
   await run(database, db, `CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)`, `DELETE FROM schema_version`);
   await sql`INSERT INTO schema_version (version) VALUES (${LEGACY_RETIRED})`.execute(db);
-}
-
-async function applied(db: Db): Promise<string[] | undefined> {
-  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
-  if (!tables.some((t) => t.name === "kysely_migration")) return undefined;
-  return (await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db)).rows.map((r) => r.name);
-}
-
-function refuseNewer(database: Database, names: readonly string[]): void {
-  const unknown = names.find((name) => !MIGRATION_NAMES.includes(name));
-  if (unknown) throw new Error(`${database.location} has migration ${unknown}, newer than this code knows (${LATEST_MIGRATION}).`);
-}
-
-/** Brings the schema up to date, once however many instances start together. */
-export async function migrate(database: Database): Promise<void> {
-  await database.migrationTransaction(async (trx) => {
-    const done = await applied(trx);
-    if (done) refuseNewer(database, done);
-    const legacy = done ? 0 : await legacyVersion(database, trx);
-    const migrations = Object.fromEntries(Object.entries(STEPS).map(([name, step]) => [name, { up: (db: Db) => step(database, db, legacy) }]));
-    const { error } = await new Migrator({ db: trx, provider: { getMigrations: async () => migrations } }).migrateToLatest();
-    if (error) throw error;
-    await retireLegacyVersion(database, trx);
-  });
-}
-
-/** The migrations applied, in order; read-only. */
-export async function appliedMigrations(database: Database): Promise<string[]> {
-  return (await applied(database.db)) ?? [];
-}
-
-/** For read-only use (the CLI): refuses a database that is not exactly at this code's schema. */
-export async function checkMigrated(database: Database): Promise<void> {
-  const done = await appliedMigrations(database);
-  refuseNewer(database, done);
-  if (done.length !== MIGRATION_NAMES.length)
-    throw new Error(`${database.location} is not migrated to ${LATEST_MIGRATION} yet; start the server once to migrate it.`);
 }
