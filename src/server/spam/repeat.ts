@@ -8,10 +8,13 @@
  */
 import { createHash } from "node:crypto";
 import { DAY_MS } from "../env.ts";
-import type { RepeatCount, RepeatLedger } from "../store/index.ts";
 import { doubt, type Finding } from "./findings.ts";
 
-export type { RepeatCount, RepeatLedger };
+export type RepeatCount = { sameSender: number; otherSenders: number };
+/** Earlier enquiries with this fingerprint since `since`, from this address and from others. */
+export interface RepeatLedger {
+  countRecent(fingerprint: string, email: string, since: Date): RepeatCount | Promise<RepeatCount>;
+}
 
 /** Texts shorter than this (once folded) are not fingerprinted. */
 export const MIN_FINGERPRINT_CHARS = 40;

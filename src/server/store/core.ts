@@ -84,12 +84,6 @@ export type ListFilter = {
   digest?: number | undefined;
 };
 
-export type RepeatCount = { sameSender: number; otherSenders: number };
-/** What spam/repeat.ts asks: the store answers it, and so does its MemoryRepeatLedger. */
-export interface RepeatLedger {
-  countRecent(fingerprint: string, email: string, since: Date): RepeatCount | Promise<RepeatCount>;
-}
-
 export const iso = (at: Date) => at.toISOString();
 export const time = (value: Date | string) => new Date(value);
 export const lower = (email: string) => email.trim().toLowerCase();

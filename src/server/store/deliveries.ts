@@ -1,15 +1,15 @@
 /**
- * The outbox: one row a delivery of a submission, `kind` naming its sender (senders/), as a job's
- * name in pg-boss. claimDue hands each due delivery to one caller and moves it one lease ahead: a
- * sender that dies mid-delivery leaves the row to come due again (at-least-once delivery).
+ * The outbox: one row a delivery, `kind` naming its sender (senders/), as a job's name in pg-boss.
+ * claimDue hands each due delivery to one caller and moves it one lease ahead: a sender that dies
+ * mid-delivery leaves the row to come due again (at-least-once delivery).
  */
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Updateable } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely, type Updateable } from "kysely";
 import type { Tables } from "./database.ts";
 import { StoreCore, iso, time, type DeliveryState, type NewDelivery, type StoredSubmission } from "./core.ts";
 
 /**
  * A claimed delivery; `attempts` counts the one being made, `windowStart` is the arrival or last
- * requeue. `submission` is null for a delivery about no one submission (the digest).
+ * requeue. `submission` is null for a delivery about no one submission (a digest, a summary).
  */
 export type DeliveryJob = Pick<DeliveryState, "id" | "kind" | "target" | "attempts"> & {
   payload: unknown;
@@ -32,7 +32,7 @@ export type DueFilter = { exclude?: readonly number[]; kinds?: readonly string[]
 /** Deliveries neither made nor failed, within `filter`. */
 const pending =
   ({ exclude = [], kinds }: DueFilter) =>
-  (eb: ExpressionBuilder<Tables, "deliveries">): Expression<SqlBool> =>
+  (eb: ExpressionBuilder<Tables, "deliveries">) =>
     eb.and([
       eb("sent_at", "is", null),
       eb("failed_at", "is", null),
@@ -40,14 +40,19 @@ const pending =
       ...(kinds ? [eb("kind", "in", kinds)] : []),
     ]);
 
-/** Queues `deliveries`, due at `at`, of submission `submissionId` (null: about no one submission, as a digest). */
+/** Queues `deliveries`, due at `at`, of submission `submissionId` (null: about no one submission). */
 export async function queueDeliveries(db: Kysely<Tables>, submissionId: number | null, deliveries: readonly NewDelivery[], at: Date): Promise<void> {
-  if (deliveries.length === 0) return;
-  const rows = deliveries.map((d) => ({
-    ...{ submission_id: submissionId, kind: d.kind, target: d.target ?? null, payload: d.payload === undefined ? null : JSON.stringify(d.payload) },
-    ...{ next_attempt_at: iso(at), window_start: iso(at) },
-  }));
-  await db.insertInto("deliveries").values(rows).execute();
+  const row = (d: NewDelivery) => ({
+    submission_id: submissionId,
+    kind: d.kind,
+    target: d.target ?? null,
+    payload: d.payload === undefined ? null : JSON.stringify(d.payload),
+  });
+  if (deliveries.length > 0)
+    await db
+      .insertInto("deliveries")
+      .values(deliveries.map((d) => ({ ...row(d), next_attempt_at: iso(at), window_start: iso(at) })))
+      .execute();
 }
 
 export class DeliveryStore extends StoreCore {
@@ -57,28 +62,18 @@ export class DeliveryStore extends StoreCore {
    */
   async claimDue(now: Date, limit: number, leaseMs: number, filter: DueFilter = {}): Promise<DeliveryJob[]> {
     if (filter.kinds?.length === 0) return [];
+    const lease = { attempts: sql<number>`attempts + 1`, next_attempt_at: iso(new Date(now.getTime() + leaseMs)) };
+    const due = this.db.selectFrom("deliveries").select("id").where(pending(filter)).where("next_attempt_at", "<=", iso(now));
     const claimed = await this.write(
       (db) =>
         db
           .updateTable("deliveries")
-          .set({ attempts: sql`attempts + 1`, next_attempt_at: iso(new Date(now.getTime() + leaseMs)) })
-          .where("id", "in", (eb) =>
-            this.database.lockDue(
-              eb
-                .selectFrom("deliveries")
-                .select("id")
-                .where(pending(filter))
-                .where("next_attempt_at", "<=", iso(now))
-                .orderBy("next_attempt_at")
-                .orderBy("id")
-                .limit(limit),
-            ),
-          )
+          .set(lease)
+          .where("id", "in", this.database.lockDue(due.orderBy("next_attempt_at").orderBy("id").limit(limit)))
           .returning(["id", "submission_id", "kind", "target", "payload", "attempts", "window_start"])
           .execute(),
       (rows) => rows.length > 0,
     );
-    if (claimed.length === 0) return [];
     const ids = [...new Set(claimed.flatMap((r) => (r.submission_id === null ? [] : [r.submission_id])))];
     const rows = ids.length === 0 ? [] : await this.guard(() => this.db.selectFrom("submissions").selectAll().where("id", "in", ids).execute());
     const submissions = new Map(rows.map((r) => [r.id, this.toSubmission(r)]));
@@ -105,17 +100,12 @@ export class DeliveryStore extends StoreCore {
     return this.update(id, { last_error: error, failed_at: iso(at) });
   }
 
-  /** Changes a delivery; one not yet made, unless the change records it as made. */
+  /** Changes a delivery not yet made, or records it as made. */
   private async update(id: number, set: Updateable<Tables["deliveries"]>): Promise<void> {
+    const change = (db: Kysely<Tables>) => db.updateTable("deliveries").set(set).where("id", "=", id);
     const made = set.sent_at !== undefined;
     await this.write(
-      (db) =>
-        db
-          .updateTable("deliveries")
-          .set(set)
-          .where("id", "=", id)
-          .$if(!made, (q) => q.where("sent_at", "is", null))
-          .executeTakeFirst(),
+      (db) => (made ? change(db) : change(db).where("sent_at", "is", null)).executeTakeFirst(),
       (result) => result.numUpdatedRows > 0n,
     );
   }
@@ -126,10 +116,11 @@ export class DeliveryStore extends StoreCore {
    */
   async requeue(which: "failed" | readonly number[], now: Date = new Date()): Promise<number[]> {
     if (which !== "failed" && which.length === 0) return [];
+    const fresh = { failed_at: null, attempts: 0, next_attempt_at: iso(now), window_start: iso(now) };
     const rows = await this.write((db) =>
       db
         .updateTable("deliveries")
-        .set({ failed_at: null, attempts: 0, next_attempt_at: iso(now), window_start: iso(now) })
+        .set(fresh)
         .where("failed_at", "is not", null)
         .where("sent_at", "is", null)
         .$if(which !== "failed", (q) => q.where("submission_id", "in", which as readonly number[]))
@@ -142,13 +133,11 @@ export class DeliveryStore extends StoreCore {
   /** Earliest next_attempt_at of the deliveries still to make. */
   async nextDueAt(filter: DueFilter = {}): Promise<Date | undefined> {
     if (filter.kinds?.length === 0) return undefined;
-    const row = await this.guard(() =>
-      this.db
-        .selectFrom("deliveries")
-        .select((eb) => eb.fn.min("next_attempt_at").as("due"))
-        .where(pending(filter))
-        .executeTakeFirst(),
-    );
+    const query = this.db
+      .selectFrom("deliveries")
+      .select((eb) => eb.fn.min("next_attempt_at").as("due"))
+      .where(pending(filter));
+    const row = await this.guard(() => query.executeTakeFirst());
     return row?.due == null ? undefined : time(row.due as Date | string);
   }
 

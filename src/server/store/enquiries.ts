@@ -1,35 +1,34 @@
 /**
  * The enquiry store: submissions with their deliveries (deliveries.ts), honeypot counters and
  * single-use tokens, in SQLite (the default: one file under DATA_DIR) or PostgreSQL (DATABASE_URL:
- * several instances, one database). It depends on neither the routes nor the spam rules: they use
- * the types declared here. insertSubmission commits the submission and its deliveries together
- * before it resolves, so an answered enquiry survives a crash.
+ * several instances, one database). insertSubmission commits the submission and its deliveries
+ * together before it resolves, so an answered enquiry survives a crash.
  */
 import { sql } from "kysely";
-import type { SelectQueryBuilder } from "kysely";
 import { FORM_KINDS, type FormKind } from "../../forms/kinds.generated.ts";
+import { checkMigrated, migrate } from "../../../migrations/migrate.ts";
 import { DAY_MS } from "../env.ts";
-import { StorageError, type OpenOptions, type StoreLocation, type Tables } from "./database.ts";
+import { StorageError, type OpenOptions, type StoreLocation } from "./database.ts";
 import { openPostgres } from "./postgres.ts";
 import { openSqlite } from "./sqlite.ts";
 import { CONFIRMED_SPAM_DAYS, QUARANTINE_DAYS, ReplayedError, iso, lower, time } from "./core.ts";
-import type { DeliveryState, ListFilter, NewSubmission, RepeatCount, RepeatLedger, Submission, SubmissionRow, SubmissionStatus } from "./core.ts";
+import type { DeliveryState, ListFilter, NewSubmission, SubmissionRow, SubmissionStatus } from "./core.ts";
 import { queueDeliveries } from "./deliveries.ts";
 import { ReviewStore } from "./reviews.ts";
-import { checkMigrated, migrate } from "../../../migrations/migrate.ts";
 
 /** A submission's status from its deliveries (`s` is the submission): one expression, to read and to filter by. */
 const unsent = (failed: "NOT NULL" | "NULL") =>
   sql`EXISTS (SELECT 1 FROM deliveries x WHERE x.submission_id = s.id AND x.sent_at IS NULL AND x.failed_at IS ${sql.raw(failed)})`;
 const STATUS = sql<SubmissionStatus>`CASE WHEN s.state = 'quarantined' THEN 'quarantined'
   WHEN ${unsent("NOT NULL")} THEN 'failed' WHEN ${unsent("NULL")} THEN 'queued' ELSE 'sent' END`;
+const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
 /** The store the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
 export function openStore(config: StoreLocation, options: OpenOptions = {}): Promise<EnquiryStore> {
   return EnquiryStore.open(config, options);
 }
 
-export class EnquiryStore extends ReviewStore implements RepeatLedger {
+export class EnquiryStore extends ReviewStore {
   /** Opens the database and migrates it (read-only: checks it is migrated). */
   static async open(config: StoreLocation, options: OpenOptions = {}): Promise<EnquiryStore> {
     const database = config.databaseUrl ? openPostgres(config.databaseUrl) : openSqlite(config.dataDir, options);
@@ -52,14 +51,23 @@ export class EnquiryStore extends ReviewStore implements RepeatLedger {
   async insertSubmission(s: NewSubmission): Promise<number> {
     if (!FORM_KINDS.includes(s.kind)) throw new Error(`no form "${s.kind}" (the forms: ${FORM_KINDS.join(", ")})`);
     const at = s.createdAt ?? new Date();
-    const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
-    const tokens = s.tokens ?? [];
+    const tokens = (s.tokens ?? []).map((t) => ({ token: t.token, expires_at: iso(t.expiresAt) }));
+    const submission = {
+      ...{ kind: s.kind, payload: JSON.stringify(s.payload), ip: s.ip ?? null, user_agent: s.userAgent ?? null, created_at: iso(at) },
+      ...{
+        state: s.quarantine ? "quarantined" : "accepted",
+        reasons: json(s.quarantine?.reasons),
+        source: json(s.source && Object.keys(s.source).length > 0 ? s.source : undefined),
+      },
+      ...{ message_fingerprint: s.fingerprint ?? null, email: s.email ? lower(s.email) : null, receipt_key: s.receiptKey ?? null },
+    };
     return this.write((db) =>
       db.transaction().execute(async (trx) => {
         if (tokens.length > 0) {
+          // A token claimed before, but expired since, is claimed again.
           const claimed = await trx
             .insertInto("used_tokens")
-            .values(tokens.map((t) => ({ token: t.token, expires_at: iso(t.expiresAt) })))
+            .values(tokens)
             .onConflict((oc) =>
               oc
                 .column("token")
@@ -71,18 +79,8 @@ export class EnquiryStore extends ReviewStore implements RepeatLedger {
           const reused = tokens.filter((t) => !claimed.some((c) => c.token === t.token)).map((t) => t.token);
           if (reused.length > 0) throw new ReplayedError(reused);
         }
-        const { id } = await trx
-          .insertInto("submissions")
-          .values({
-            ...{ kind: s.kind, payload: JSON.stringify(s.payload), ip: s.ip ?? null, user_agent: s.userAgent ?? null, created_at: iso(at) },
-            ...{ state: s.quarantine ? "quarantined" : "accepted", reasons: json(s.quarantine?.reasons) },
-            ...{ message_fingerprint: s.fingerprint ?? null, email: s.email ? lower(s.email) : null, receipt_key: s.receiptKey ?? null },
-            source: s.source && Object.keys(s.source).length > 0 ? JSON.stringify(s.source) : null,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        const deliveries = s.quarantine ? [] : (s.deliveries ?? [{ kind: "sales-mail" }]);
-        await queueDeliveries(trx, id, deliveries, at);
+        const { id } = await trx.insertInto("submissions").values(submission).returning("id").executeTakeFirstOrThrow();
+        await queueDeliveries(trx, id, s.quarantine ? [] : (s.deliveries ?? [{ kind: "sales-mail" }]), at);
         return id;
       }),
     );
@@ -90,17 +88,13 @@ export class EnquiryStore extends ReviewStore implements RepeatLedger {
 
   /** Counts a honeypot hit: one row a day and form, whatever the bot sent. */
   async recordSpam(kind: FormKind, at: Date = new Date()): Promise<void> {
-    const row = { day: iso(at).slice(0, 10), kind, hits: 1, last_at: iso(at) };
+    const latest = sql<string>`CASE WHEN excluded.last_at > spam_hits.last_at THEN excluded.last_at ELSE spam_hits.last_at END`;
+    const hit = { day: iso(at).slice(0, 10), kind, hits: 1, last_at: iso(at) };
     await this.write((db) =>
       db
         .insertInto("spam_hits")
-        .values(row)
-        .onConflict((oc) =>
-          oc.columns(["day", "kind"]).doUpdateSet({
-            hits: sql`spam_hits.hits + 1`,
-            last_at: sql`CASE WHEN excluded.last_at > spam_hits.last_at THEN excluded.last_at ELSE spam_hits.last_at END`,
-          }),
-        )
+        .values(hit)
+        .onConflict((oc) => oc.columns(["day", "kind"]).doUpdateSet({ hits: sql`spam_hits.hits + 1`, last_at: latest }))
         .execute(),
     );
   }
@@ -112,45 +106,33 @@ export class EnquiryStore extends ReviewStore implements RepeatLedger {
   }
 
   /**
-   * Removes enquiries delivered and received over `retentionDays` ago (with their deliveries),
-   * quarantined ones held over QUARANTINE_DAYS (confirmed spam CONFIRMED_SPAM_DAYS after it was confirmed), older honeypot counters, expired tokens and digest
-   * mails made as long ago.
-   * Resolves to how many enquiries, quarantined ones and daily counters went.
+   * Removes enquiries delivered and received over `retentionDays` ago (with their deliveries), and
+   * digest and summary mails sent as long ago; held ones after QUARANTINE_DAYS, confirmed spam
+   * CONFIRMED_SPAM_DAYS after it was confirmed; honeypot counters after `spamDays`; expired tokens.
    */
   async purge(now: Date, retentionDays: number, spamDays = 7): Promise<{ enquiries: number; quarantined: number; spamDays: number }> {
     const before = (days: number) => iso(new Date(now.getTime() - days * DAY_MS));
+    const gone = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
     return this.write((db) =>
       db.transaction().execute(async (trx) => {
+        const held = trx.deleteFrom("submissions").where("state", "=", "quarantined");
         const enquiries = await trx
           .deleteFrom("submissions as s")
           .where(STATUS, "=", "sent")
           .where("s.created_at", "<", before(retentionDays))
           .executeTakeFirst();
-        const held = await trx
-          .deleteFrom("submissions")
-          .where("state", "=", "quarantined")
-          .where("created_at", "<", before(QUARANTINE_DAYS))
-          .executeTakeFirst();
-        const confirmed = await trx
-          .deleteFrom("submissions")
-          .where("state", "=", "quarantined")
-          .where("review", "=", "spam")
-          .where("reviewed_at", "<", before(CONFIRMED_SPAM_DAYS))
-          .executeTakeFirst();
-        const spam = await trx.deleteFrom("spam_hits").where("day", "<", before(spamDays).slice(0, 10)).executeTakeFirst();
+        const unreleased = await held.where("created_at", "<", before(QUARANTINE_DAYS)).executeTakeFirst();
+        const spam = await held.where("review", "=", "spam").where("reviewed_at", "<", before(CONFIRMED_SPAM_DAYS)).executeTakeFirst();
+        const counters = await trx.deleteFrom("spam_hits").where("day", "<", before(spamDays).slice(0, 10)).executeTakeFirst();
         await trx.deleteFrom("used_tokens").where("expires_at", "<=", iso(now)).execute();
         await trx.deleteFrom("deliveries").where("submission_id", "is", null).where("sent_at", "<", before(retentionDays)).execute();
-        return {
-          enquiries: Number(enquiries.numDeletedRows),
-          quarantined: Number(held.numDeletedRows) + Number(confirmed.numDeletedRows),
-          spamDays: Number(spam.numDeletedRows),
-        };
+        return { enquiries: gone(enquiries), quarantined: gone(unreleased) + gone(spam), spamDays: gone(counters) };
       }),
     );
   }
 
-  /** RepeatLedger: earlier enquiries (quarantined ones too) with this message fingerprint since `since`. */
-  async countRecent(fingerprint: string, email: string, since: Date): Promise<RepeatCount> {
+  /** spam/repeat.ts's RepeatLedger: earlier enquiries (held ones too) with this message fingerprint since `since`. */
+  async countRecent(fingerprint: string, email: string, since: Date): Promise<{ sameSender: number; otherSenders: number }> {
     const address = lower(email);
     const row = await this.guard(() =>
       this.db
@@ -188,7 +170,7 @@ export class EnquiryStore extends ReviewStore implements RepeatLedger {
   async erase(email: string): Promise<{ enquiries: number; pendingDeliveries: number }> {
     const erased = await this.write((db) =>
       db.transaction().execute(async (trx) => {
-        // A write first, so the transaction never upgrades a read lock (database.ts).
+        // A write first, so the transaction never upgrades a read lock (sqlite.ts).
         const ids = trx.selectFrom("submissions").select("id").where("email", "=", lower(email));
         const gone = await trx.deleteFrom("deliveries").where("submission_id", "in", ids).returning(["sent_at", "failed_at"]).execute();
         const removed = await trx.deleteFrom("submissions").where("email", "=", lower(email)).executeTakeFirst();
@@ -205,8 +187,7 @@ export class EnquiryStore extends ReviewStore implements RepeatLedger {
   }
 
   /** Submissions with their deliveries, oldest first. */
-  async list(filter: ListFilter = {}, id?: number): Promise<SubmissionRow[]> {
-    const { kind, status, since, email, digest } = filter;
+  async list({ kind, status, since, email, digest }: ListFilter = {}, id?: number): Promise<SubmissionRow[]> {
     const chosen = this.db
       .selectFrom("submissions as s")
       .$if(kind !== undefined, (q) => q.where("s.kind", "=", kind!))
@@ -215,24 +196,19 @@ export class EnquiryStore extends ReviewStore implements RepeatLedger {
       .$if(email !== undefined, (q) => q.where("s.email", "=", lower(email!)))
       .$if(digest !== undefined, (q) => q.where("s.digest_id", "=", digest!))
       .$if(id !== undefined, (q) => q.where("s.id", "=", id!));
-    const submissions = await this.submissions(chosen);
-    const rows = await this.guard(() =>
-      this.db.selectFrom("deliveries").selectAll().where("submission_id", "in", chosen.select("s.id")).orderBy("id").execute(),
+    const [submissions, deliveries] = await this.guard(() =>
+      Promise.all([
+        chosen.selectAll("s").select(STATUS.as("status")).orderBy("s.id").execute(),
+        this.db.selectFrom("deliveries").selectAll().where("submission_id", "in", chosen.select("s.id")).orderBy("id").execute(),
+      ]),
     );
-    const result = new Map([...submissions].map(([key, s]) => [key, { ...s, deliveries: [] as DeliveryState[] }]));
+    const rows = new Map(submissions.map((r) => [r.id, { ...this.toSubmission(r), status: r.status, deliveries: [] as DeliveryState[] }]));
     const maybeTime = (value: Date | string | null) => (value === null ? null : time(value));
-    for (const d of rows) {
-      result.get(d.submission_id!)?.deliveries.push({
+    for (const d of deliveries)
+      rows.get(d.submission_id!)?.deliveries.push({
         ...{ id: d.id, kind: d.kind, target: d.target, attempts: d.attempts, lastError: d.last_error, outcome: d.outcome },
         ...{ nextAttemptAt: time(d.next_attempt_at), sentAt: maybeTime(d.sent_at), failedAt: maybeTime(d.failed_at) },
       });
-    }
-    return [...result.values()];
-  }
-
-  /** The submissions `query` picks, by id in id order. */
-  private async submissions(query: SelectQueryBuilder<Tables & { s: Tables["submissions"] }, "s", object>): Promise<Map<number, Submission>> {
-    const rows = await this.guard(() => query.selectAll("s").select(STATUS.as("status")).orderBy("s.id").execute());
-    return new Map(rows.map((r) => [r.id, { ...this.toSubmission(r), status: r.status as SubmissionStatus }]));
+    return [...rows.values()];
   }
 }
