@@ -123,6 +123,40 @@ test.describe("the first view comes first", () => {
   });
 });
 
+test.describe("a phone's head start", () => {
+  test.skip(({ viewport }) => !isMobile(viewport?.width), "a desktop prerenders on hover instead");
+
+  test("a phone marks the links in view for prerendering, at most three pages, and only after the lead image is painted", async ({ page }) => {
+    // When the links are first watched, on the page's own clock: finding them is the work that must wait.
+    await page.addInitScript(() => {
+      const observe = IntersectionObserver.prototype.observe;
+      IntersectionObserver.prototype.observe = function (target) {
+        const w = window as Window & { watchedAt?: number };
+        if (target instanceof HTMLAnchorElement) w.watchedAt ??= performance.now();
+        return observe.call(this, target);
+      };
+    });
+    // A slow phone's CPU, on which the load event comes before the lead image is painted.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await page.goto("/about");
+    const watchedAt = await page.waitForFunction(() => (window as Window & { watchedAt?: number }).watchedAt).then((t) => t.jsonValue());
+    const paintedAt = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({ type: "largest-contentful-paint", buffered: true }),
+        ),
+    );
+    expect(watchedAt).toBeGreaterThan(paintedAt);
+    // The banner fills a phone's first screen: the links of the page's body come into view below it.
+    await page.locator("main a:not([download])").first().scrollIntoViewIfNeeded();
+    await expect(page.locator("a[data-ahead]").first()).toBeAttached();
+    const marked = await page.locator("a[data-ahead]").evaluateAll((links) => [...new Set(links.map((a) => (a as HTMLAnchorElement).pathname))]);
+    expect(marked.length).toBeLessThanOrEqual(3);
+    expect(marked).not.toContain("/about");
+  });
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
