@@ -128,6 +128,10 @@ export const loadAverage = () =>
 export function lcpRatioTable(rows: LcpRatio[]): string {
   const verdict = (r: LcpRatio) => (r.kind === "control" ? "control" : r.ratio <= LCP_RATIO_TARGET ? "meets" : "over");
   return [
+    "A page loaded without script fetches its lazy images at once (browsers load them eagerly with script off), so a page with images",
+    "below the first screen is slower without script, and its ratio below 1; a control with none (all of its fetches the same either way)",
+    "shows what the inline head scripts and the measurement's own noise come to.",
+    "",
     `| route | page | pairs | LCP ms with script | LCP ms without | LCP ratio (median of pairs) | middle half of the pairs' ratios | target ${LCP_RATIO_TARGET} |`,
     "|---|---|---|---|---|---|---|---|",
     ...rows.map(

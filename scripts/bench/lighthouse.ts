@@ -8,7 +8,7 @@
  * and as a later one (`--script-runs=N`, default --runs, loads per route of each kind, and without
  * script; 0 leaves it out); `--no-lighthouse` prints only that.
  * Then whether the script holds back the main view (lcp-ratio.ts): for each page with islands
- * among the routes, and the control pages that fetch no script file (`--lcp-controls=/training,/about`,
+ * among the routes, and the control pages that fetch no script file (`--lcp-controls=/training`,
  * always measured), LCP with script over LCP without, on a phone over a phone's network, the
  * median of `--lcp-pairs=N` (default 12) pairs of loads against the 1.03 target; only these pages
  * get that many pairs, so the run grows by some minutes, not by the number of routes. 0 leaves it out.
@@ -38,7 +38,7 @@ const routeArg = args.find((a) => a.startsWith("--routes="))?.slice(9);
 const runs = Number(args.find((a) => a.startsWith("--runs="))?.slice(7) ?? 3);
 const scriptRuns = Number(args.find((a) => a.startsWith("--script-runs="))?.slice(14) ?? runs);
 const lcpPairs = Number(args.find((a) => a.startsWith("--lcp-pairs="))?.slice(12) ?? 12);
-const lcpControls = (args.find((a) => a.startsWith("--lcp-controls="))?.slice(15) ?? "/training,/about").split(",").filter(Boolean);
+const lcpControls = (args.find((a) => a.startsWith("--lcp-controls="))?.slice(15) ?? "/training").split(",").filter(Boolean);
 const routes = routeArg ? routeArg.split(",") : (loadContent(process.cwd()).content?.pages ?? []).map((p) => p.page.path).filter((p) => p !== "/404");
 
 if (!args.includes("--no-build")) execSync("npm run --silent build", { stdio: "inherit" });
