@@ -7,7 +7,12 @@
  * page is idle and the script time on a 4x-slowed CPU at phone size, as the first page of a visit
  * and as a later one (`--script-runs=N`, default --runs, loads per route of each kind, and without
  * script; 0 leaves it out); `--no-lighthouse` prints only that.
- * Writes both tables as JSON to .tmp/bench/lighthouse.json. `--no-build` reuses dist/;
+ * Then whether the script holds back the main view (lcp-ratio.ts): for each page with islands
+ * among the routes, and the control pages that fetch no script file (`--lcp-controls=/training`,
+ * always measured), LCP with script over LCP without, on a phone over a phone's network, the
+ * median of `--lcp-pairs=N` (default 12) pairs of loads against the 1.03 target; only these pages
+ * get that many pairs, so the run grows by some minutes, not by the number of routes. 0 leaves it out.
+ * Writes the tables as JSON to .tmp/bench/lighthouse.json. `--no-build` reuses dist/;
  * `--routes=/,/about` limits the run; `--runs=N` (default 3) audits each route N times and
  * reports Lighthouse's own median run (the one nearest the median FCP and TTI), as its docs
  * advise, next to every run's TBT: on a shared two-core machine one run's TBT can be five
@@ -21,6 +26,7 @@ import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-
 import { loadContent } from "../../src/content/loaders/load.ts";
 import { firstLoadJs } from "./first-load.ts";
 import { measureScriptCost, scriptCostTable } from "./script-cost.ts";
+import { lcpRatioTable, loadAverage, measureLcpRatios } from "./lcp-ratio.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../lib/chromium.ts";
 import { median } from "../lib/stats.ts";
 import { startSiteServer } from "../lib/site-server.ts";
@@ -31,6 +37,8 @@ const base = `http://127.0.0.1:${port}`;
 const routeArg = args.find((a) => a.startsWith("--routes="))?.slice(9);
 const runs = Number(args.find((a) => a.startsWith("--runs="))?.slice(7) ?? 3);
 const scriptRuns = Number(args.find((a) => a.startsWith("--script-runs="))?.slice(14) ?? runs);
+const lcpPairs = Number(args.find((a) => a.startsWith("--lcp-pairs="))?.slice(12) ?? 12);
+const lcpControls = (args.find((a) => a.startsWith("--lcp-controls="))?.slice(15) ?? "/training").split(",").filter(Boolean);
 const routes = routeArg ? routeArg.split(",") : (loadContent(process.cwd()).content?.pages ?? []).map((p) => p.page.path).filter((p) => p !== "/404");
 
 if (!args.includes("--no-build")) execSync("npm run --silent build", { stdio: "inherit" });
@@ -110,6 +118,11 @@ for (const route of args.includes("--no-lighthouse") ? [] : routes) {
 }
 await chrome.kill();
 const scriptCost = scriptRuns > 0 ? await measureScriptCost(base, routes, scriptRuns) : [];
+const islandPages = routes.filter((route) => firstLoadJs(process.env.DIST_DIR ?? "dist", route).files > 0);
+const lcpRoutes = [...islandPages.map((route) => ({ route, kind: "islands" as const })), ...lcpControls.map((route) => ({ route, kind: "control" as const }))];
+const loadBefore = loadAverage();
+const lcpRatios = lcpPairs > 0 ? await measureLcpRatios(base, lcpRoutes, lcpPairs) : [];
+const loadAfter = loadAverage();
 stop();
 
 if (rows.length) printLighthouse();
@@ -117,10 +130,29 @@ if (scriptCost.length) {
   console.log(`\nScript cost on a phone (4x-slowed CPU, until idle; cold cache unless a later page), median of ${scriptRuns} runs:`);
   console.log(scriptCostTable(scriptCost));
 }
+if (lcpRatios.length) {
+  console.log(
+    `\nLCP with script over the same page without, on a phone (Moto G4, 4x-slowed CPU, Lighthouse's mobile network), median of ${lcpPairs} pairs per page;` +
+      ` the pages with islands, and control pages that fetch no script file. Load average (1, 5, 15 min) ${loadBefore} before, ${loadAfter} after:`,
+  );
+  console.log(lcpRatioTable(lcpRatios));
+}
 mkdirSync(".tmp/bench", { recursive: true });
 writeFileSync(
   ".tmp/bench/lighthouse.json",
-  JSON.stringify({ date: new Date().toISOString(), runsPerRoute: runs, benchmarkIndexes, rows, scriptCost }, null, 2),
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      runsPerRoute: runs,
+      benchmarkIndexes,
+      rows,
+      scriptCost,
+      lcpRatios,
+      loadAverage: { before: loadBefore, after: loadAfter },
+    },
+    null,
+    2,
+  ),
 );
 process.exit(0);
 

@@ -4,11 +4,11 @@
  * idle. Per route: every JavaScript file fetched (count and gzip size of their bodies, level 9, as
  * first-load.ts counts), the main thread's script time and task time (Chromium's own
  * Performance.getMetrics), and the task time of the same page with script turned off, the floor
- * no script can go under; likewise its Largest Contentful Paint beside the same page's without
- * script (read from Chromium's timeline), what the script holds the main view back by. Also the script time of the route as a later page of a visit: reached
+ * no script can go under. Also the script time of the route as a later page of a visit: reached
  * from the home page in the same browser, so the intro is not played again and the site's
  * storage is open already, as for most pages a visitor sees. Used by `npm run bench`
- * (lighthouse.ts) beside Lighthouse's figures.
+ * (lighthouse.ts) beside Lighthouse's figures; what the script holds the main view back by (LCP
+ * with script over LCP without) is lcp-ratio.ts's, measured over a phone's network.
  */
 import { gzipSync } from "node:zlib";
 import { chromium, devices, type Browser } from "@playwright/test";
@@ -24,15 +24,6 @@ export interface ScriptCost {
   laterScriptMs: number;
   taskMs: number;
   taskNoScriptMs: number;
-  /** Largest Contentful Paint, and the same page's without script: what the script holds back. */
-  lcpMs: number;
-  lcpNoScriptMs: number;
-  /**
-   * The median of each run's LCP over the LCP of the load without script beside it. Both
-   * loads of a pair meet the same moment of a shared machine, whose load moves either one by more
-   * than the script can (the same element, the banner, was the LCP with and without script).
-   */
-  lcpRatio: number;
 }
 
 /** After the network is quiet, how long the page is left to run (timers, idle callbacks, hydration). */
@@ -65,11 +56,6 @@ async function load(browser: Browser, url: string, javaScriptEnabled: boolean, f
     });
     const cdp = await context.newCDPSession(page);
     await cdp.send("Performance.enable");
-    // Read from Chromium's timeline, not by the page: with script off, nothing in the page can observe it.
-    let lcpAt = 0;
-    cdp.on("PerformanceTimeline.timelineEventAdded", ({ event }) => {
-      if (event.type === "largest-contentful-paint") lcpAt = event.time;
-    });
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     if (from) {
       await page.goto(from, { waitUntil: "networkidle" });
@@ -78,11 +64,9 @@ async function load(browser: Browser, url: string, javaScriptEnabled: boolean, f
       await cdp.send("Performance.disable");
       await cdp.send("Performance.enable");
     }
-    await cdp.send("PerformanceTimeline.enable", { eventTypes: ["largest-contentful-paint"] });
     await page.goto(url, { waitUntil: "networkidle", ...(from ? { referer: from } : {}) });
     await page.waitForTimeout(SETTLE_MS);
     const { metrics } = await cdp.send("Performance.getMetrics");
-    const { result } = await cdp.send("Runtime.evaluate", { expression: "performance.timeOrigin", returnByValue: true });
     const metric = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
     const files = (await Promise.all(bodies)).filter((b): b is Buffer => !!b);
     return {
@@ -90,7 +74,6 @@ async function load(browser: Browser, url: string, javaScriptEnabled: boolean, f
       jsGzip: files.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0),
       scriptMs: metric("ScriptDuration"),
       taskMs: metric("TaskDuration"),
-      lcpMs: lcpAt * 1000 - (result.value as number),
     };
   } finally {
     await context.close();
@@ -121,9 +104,6 @@ export async function measureScriptCost(base: string, routes: string[], runs = 3
         laterScriptMs: Math.round(median(later.map((r) => r.scriptMs))),
         taskMs: Math.round(median(withScript.map((r) => r.taskMs))),
         taskNoScriptMs: Math.round(median(without.map((r) => r.taskMs))),
-        lcpMs: Math.round(median(withScript.map((r) => r.lcpMs))),
-        lcpNoScriptMs: Math.round(median(without.map((r) => r.lcpMs))),
-        lcpRatio: median(withScript.map((r, i) => r.lcpMs / without[i]!.lcpMs)),
       });
     }
   } finally {
@@ -134,11 +114,8 @@ export async function measureScriptCost(base: string, routes: string[], runs = 3
 
 export function scriptCostTable(rows: ScriptCost[]): string {
   return [
-    "| route | JS files | JS fetched (gzip KB) | script time ms | script time ms, a later page of the visit | main-thread tasks ms (same page, no script) | LCP ms (no script) | LCP ratio, median of pairs |",
-    "|---|---|---|---|---|---|---|---|",
-    ...rows.map(
-      (r) =>
-        `| ${r.route} | ${r.jsFiles} | ${r.jsGzipKb} | ${r.scriptMs} | ${r.laterScriptMs} | ${r.taskMs} (${r.taskNoScriptMs}) | ${r.lcpMs} (${r.lcpNoScriptMs}) | ${r.lcpRatio.toFixed(2)} |`,
-    ),
+    "| route | JS files | JS fetched (gzip KB) | script time ms | script time ms, a later page of the visit | main-thread tasks ms (same page, no script) |",
+    "|---|---|---|---|---|---|",
+    ...rows.map((r) => `| ${r.route} | ${r.jsFiles} | ${r.jsGzipKb} | ${r.scriptMs} | ${r.laterScriptMs} | ${r.taskMs} (${r.taskNoScriptMs}) |`),
   ].join("\n");
 }

@@ -36,6 +36,7 @@ export interface InlineScripts {
   cursor: string;
   ahead: string;
   embeds: string;
+  islands: string;
   speculation: string;
 }
 
@@ -47,6 +48,7 @@ export async function inlineScripts(site: Site): Promise<InlineScripts> {
     cursor: await compileInline("src/boot/cursor.ts"),
     ahead: await compileInline("src/boot/ahead.ts"),
     embeds: await compileInline("src/boot/embeds.ts"),
+    islands: await compileInline("src/boot/islands.ts"),
     // "<" escaped so no rule can close the script element.
     speculation: JSON.stringify(speculationRules()).replace(/</g, "\\u003c"),
   };
@@ -56,7 +58,7 @@ export async function inlineScripts(site: Site): Promise<InlineScripts> {
  * A page's script and stylesheet tags. Intro decision first, before the stylesheet (an inline script
  * after a stylesheet would wait for it); where the visit came from; the shell's menu rules; the cursor's loader, which names
  * the cursor module and its settings; a phone's head start (the links in view to prerender); embedded documents held while the page is prerendered; the Speculation Rules; and only on a page with islands, the
- * island runtime.
+ * island runtime's loader, which names the runtime and fetches it once the page has loaded.
  */
 export function bootTags(scripts: InlineScripts, files: SiteFiles, site: Site, hasIslands: boolean): string {
   const attr = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
@@ -69,7 +71,7 @@ export function bootTags(scripts: InlineScripts, files: SiteFiles, site: Site, h
     `<script>${scripts.embeds}</script>`,
     `<link rel="stylesheet" href="${files.stylesheet}" />`,
     `<script type="speculationrules">${scripts.speculation}</script>`,
-    ...(hasIslands ? [`<script type="module" src="${files.islands}"></script>`] : []),
+    ...(hasIslands ? [`<script data-islands="${attr(files.islands)}">${scripts.islands}</script>`] : []),
   ].join("\n    ");
 }
 

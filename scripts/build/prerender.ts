@@ -47,6 +47,7 @@ export async function prerender(content: Content, dist: string, ssrDir: string):
     scripts.cursor,
     scripts.ahead,
     scripts.embeds,
+    scripts.islands,
     scripts.speculation,
   ].map(scriptHash);
 

@@ -6,6 +6,9 @@
  * the page's body: cards, link lists; the sidebar) with data-ahead as they come into view, and
  * the rules (scripts/build/speculation.ts) prerender the pages they name. At most AHEAD_PAGES per
  * page viewed: a page costs about its HTML and its banner, on a visitor's data plan.
+ * It starts once the page has loaded, its largest paint (the lead image) is on screen, and the
+ * browser is idle: on a slow phone the load event comes before that paint, and finding and
+ * watching the links at load took main-thread time the paint was waiting for.
  */
 import { breakpoints } from "../styles/breakpoints.ts";
 
@@ -31,4 +34,11 @@ const start = () => {
     if (a.origin === location.origin && a.pathname !== location.pathname && !/\.\w+$/.test(a.pathname) && !a.target) seen.observe(a);
   }
 };
-if (matchMedia(`(max-width: ${breakpoints.large - 0.02}px)`).matches) addEventListener("load", start, { once: true });
+// A browser without these (Safari) has no Speculation Rules either: nothing to mark for.
+const afterFirstView = () =>
+  new PerformanceObserver((_, painted) => {
+    painted.disconnect();
+    requestIdleCallback(start, { timeout: 2000 });
+  }).observe({ type: "largest-contentful-paint", buffered: true });
+if (matchMedia(`(max-width: ${breakpoints.large - 0.02}px)`).matches && "requestIdleCallback" in window)
+  addEventListener("load", afterFirstView, { once: true });

@@ -1,6 +1,7 @@
 /**
- * The island runtime, the only module script of a page that holds an interactive block (the
- * prerender adds it to those pages alone). It is small and has no React: it finds each island the
+ * The island runtime, the only module of a page that holds an interactive block, fetched by its
+ * loader in the head (src/boot/islands.ts) once the page has loaded; the prerender adds the loader
+ * to those pages alone. It is small and has no React: it finds each island the
  * prerender wrote (src/islands/Island.tsx) and, when its moment comes, fetches React and the
  * block's code and hydrates that island as a root of its own. Until then the island is its
  * prerendered HTML, which already reads and works (links, first slide, a form that posts).

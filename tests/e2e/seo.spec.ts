@@ -58,7 +58,7 @@ test.describe("findable and fast", () => {
     expect(html.headers()["content-encoding"]).toBe("br");
     expect(html.headers().etag).toBeTruthy();
     const home = await (await request.get("/")).text();
-    const script = home.match(/<script type="module" src="([^"]+)"/)![1]!;
+    const script = home.match(/<script data-islands="([^"]+)"/)![1]!;
     const js = await request.get(script, { headers: { "accept-encoding": "gzip" } });
     expect(js.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(js.headers()["content-encoding"]).toBe("gzip");
@@ -82,7 +82,7 @@ test.describe("the first view comes first", () => {
   test("a page without an interactive block fetches no JavaScript at all: no module script, no preload", async ({ page }) => {
     await page.goto("/about");
     await page.waitForLoadState("networkidle");
-    await expect(page.locator('script[type="module"], link[rel="modulepreload"]')).toHaveCount(0);
+    await expect(page.locator('script[type="module"], script[data-islands], link[rel="modulepreload"]')).toHaveCount(0);
     // The desktop's trailing cursor is a module of its own, fetched after load where a fine pointer exists.
     const scripts = await page.evaluate(() =>
       performance
@@ -93,16 +93,20 @@ test.describe("the first view comes first", () => {
     expect(scripts).toEqual([]);
   });
 
-  test("a page with an island loads only the small island runtime first; React and the block's code come after the page has loaded", async ({ page }) => {
+  test("a page with an island fetches no script file until it has loaded; then the small island runtime, and React and the block's code after it", async ({
+    page,
+  }) => {
     await page.goto("/"); // waits for the hero island to hydrate (fixtures.ts)
+    await expect(page.locator("[data-island=hero]")).toHaveAttribute("data-hydrated", "");
     const timing = await page.evaluate(() => {
       const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
       const scripts = performance.getEntriesByType("resource").filter((r) => r.name.endsWith(".js") && !/\/cursor-/.test(r.name));
-      return { loadStart: nav.loadEventStart, early: scripts.filter((r) => r.startTime < nav.loadEventStart).map((r) => new URL(r.name).pathname) };
+      return { early: scripts.filter((r) => r.startTime < nav.loadEventStart).map((r) => r.name), first: new URL(scripts[0]!.name).pathname };
     });
-    const runtime = await page.locator('script[type="module"]').getAttribute("src");
-    expect(timing.early).toEqual([runtime]);
-    await expect(page.locator("[data-island=hero]")).toHaveAttribute("data-hydrated", "");
+    expect(timing.early).toEqual([]);
+    // The loader in the head names the runtime; the page as served names no module script to fetch with the head.
+    expect(await (await page.request.get("/")).text()).not.toMatch(/<script type="module"|modulepreload/);
+    expect(timing.first).toBe(await page.locator("script[data-islands]").getAttribute("data-islands"));
   });
 
   test("every page carries Speculation Rules for the site's own pages, never the API, the editor or files", async ({ request }) => {
@@ -120,6 +124,40 @@ test.describe("the first view comes first", () => {
         for (const excluded of ["/api/*", "/admin", "/assets/*", "/*.*"]) expect(where, route).toContain(excluded);
       }
     }
+  });
+});
+
+test.describe("a phone's head start", () => {
+  test.skip(({ viewport }) => !isMobile(viewport?.width), "a desktop prerenders on hover instead");
+
+  test("a phone marks the links in view for prerendering, at most three pages, and only after the lead image is painted", async ({ page }) => {
+    // When the links are first watched, on the page's own clock: finding them is the work that must wait.
+    await page.addInitScript(() => {
+      const observe = IntersectionObserver.prototype.observe;
+      IntersectionObserver.prototype.observe = function (target) {
+        const w = window as Window & { watchedAt?: number };
+        if (target instanceof HTMLAnchorElement) w.watchedAt ??= performance.now();
+        return observe.call(this, target);
+      };
+    });
+    // A slow phone's CPU, on which the load event comes before the lead image is painted.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await page.goto("/about");
+    const watchedAt = await page.waitForFunction(() => (window as Window & { watchedAt?: number }).watchedAt).then((t) => t.jsonValue());
+    const paintedAt = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({ type: "largest-contentful-paint", buffered: true }),
+        ),
+    );
+    expect(watchedAt).toBeGreaterThan(paintedAt);
+    // The banner fills a phone's first screen: the links of the page's body come into view below it.
+    await page.locator("main a:not([download])").first().scrollIntoViewIfNeeded();
+    await expect(page.locator("a[data-ahead]").first()).toBeAttached();
+    const marked = await page.locator("a[data-ahead]").evaluateAll((links) => [...new Set(links.map((a) => (a as HTMLAnchorElement).pathname))]);
+    expect(marked.length).toBeLessThanOrEqual(3);
+    expect(marked).not.toContain("/about");
   });
 });
 
