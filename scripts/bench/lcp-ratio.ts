@@ -7,11 +7,10 @@
  * islands, beside control pages that fetch no script file: a control's ratio is what the inline
  * head scripts, and what is left of the measurement's noise, come to.
  *
- * On loopback with no network emulation a shared two-core machine moved single loads by up to
- * 4x, and the ratio of a page that loads no script file from 0.6 to 1.9 between pairs: the CPU
- * slowdown multiplies every stall of a busy machine by four. Over a phone's network the fetches,
- * which the emulation times the same on every load, take most of the time to the paint, so the
- * same stalls move it by far less. Further, each pair is a load with script and one without,
+ * Why the phone's network: on loopback the CPU slowdown multiplies every stall of a shared machine,
+ * and a page that loads no script file moved between pairs by far more than the target's margin;
+ * over the emulated network the fetches, timed the same on every load, take most of the time to
+ * the paint. Further, each pair is a load with script and one without,
  * back to back, taking turns going first; every page's pair of a round is loaded before any
  * page's next pair, so a busy moment of the machine falls on all pages alike; a first round is
  * loaded and left out (a cold server and browser); and the figure is the median of the pairs'
