@@ -1,6 +1,6 @@
 /**
  * The enquiry store's schema, as Kysely migrations written once for both databases ({time}, {json}
- * and {id} are Database.types). migrations/migrate.ts applies them.
+ * and {id} are Database.types), applied by migrate.ts beside this file.
  *
  * To change the schema, add a migration at the end (never edit a released one), then the column
  * to `Tables` in src/server/store/database.ts. SQLite cannot drop a constraint: such a migration
