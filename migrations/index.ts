@@ -3,7 +3,7 @@
  * and {id} are Database.types), applied by migrate.ts beside this file.
  *
  * To change the schema, add a migration at the end (never edit a released one), then the column
- * to `Tables` in src/server/store/database.ts. SQLite cannot drop a constraint: such a migration
+ * to `Tables` in src/server/store/tables.ts. SQLite cannot drop a constraint: such a migration
  * rebuilds the table the way SQLite's manual describes ("Making Other Kinds Of Table Schema
  * Changes"), as 003 does.
  *
@@ -13,7 +13,8 @@
  */
 import { sql } from "kysely";
 import type { Kysely } from "kysely";
-import type { Database, Tables } from "../src/server/store/database.ts";
+import type { Database } from "../src/server/database/index.ts";
+import type { Tables } from "../src/server/store/tables.ts";
 
 type Db = Kysely<Tables>;
 export type Step = (database: Database, db: Db, legacy: number) => Promise<void>;

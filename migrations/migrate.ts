@@ -6,7 +6,8 @@
 import { sql, type Kysely } from "kysely";
 import { Migrator } from "kysely/migration";
 import { MIGRATIONS, legacyVersion, retireLegacyVersion } from "./index.ts";
-import type { Database, Tables } from "../src/server/store/database.ts";
+import type { Database } from "../src/server/database/index.ts";
+import type { Tables } from "../src/server/store/tables.ts";
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
 export const LATEST_MIGRATION = MIGRATION_NAMES.at(-1)!;

@@ -18,7 +18,7 @@ import { parseArgs, promisify } from "node:util";
 import { pathToFileURL } from "node:url";
 import BetterSqlite3 from "better-sqlite3";
 import { ConfigError, loadConfig } from "../src/server/config.ts";
-import { StorageError, openStore } from "../src/server/store/index.ts";
+import { EnquiryStore, StorageError } from "../src/server/store/index.ts";
 
 const USAGE = "Usage: npm run backup -- DEST [--data-dir DIR]   (DEST: a new file, or an existing folder; PostgreSQL when DATABASE_URL is set)";
 
@@ -93,7 +93,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
     fail(`No database at ${join(config.dataDir, "site.db")} (set DATA_DIR or --data-dir, or DATABASE_URL).`, 1);
   let store;
   try {
-    store = await openStore(config, { readonly: true });
+    store = await EnquiryStore.open(config, { readonly: true });
   } catch (error) {
     if (error instanceof StorageError) fail(`Backup failed: ${error.message}`, 1);
     throw error;

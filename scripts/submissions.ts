@@ -27,8 +27,8 @@ import { releaseHeld } from "../src/server/enquiries/lead-deliveries.ts";
 import { eraseMailFiles, purgeMailFiles, sourceLines } from "../src/server/outbox/mail.ts";
 import { optionalKinds } from "../src/server/outbox/senders/index.ts";
 import { readBuiltSite } from "../src/handover/built-site.ts";
-import { QUARANTINE_DAYS, SUBMISSION_STATUSES, StorageError, openStore } from "../src/server/store/index.ts";
-import type { EnquiryStore, SubmissionRow, SubmissionStatus } from "../src/server/store/index.ts";
+import { EnquiryStore, QUARANTINE_DAYS, SUBMISSION_STATUSES, StorageError } from "../src/server/store/index.ts";
+import type { SubmissionRow, SubmissionStatus } from "../src/server/store/index.ts";
 import { FIELD_TYPES } from "../src/forms/field-types.ts";
 import { FORM_KINDS, SOURCE_FIELDS, emailOf, fieldsOf, formSchemas } from "../src/server/enquiries/validate.ts";
 import type { FormField, FormKind, FormSchema } from "../src/server/enquiries/validate.ts";
@@ -278,7 +278,7 @@ async function run(argv: string[], { env, stdout, stderr }: Io): Promise<number>
   const writes = requeue !== undefined || values.purge || release !== undefined || erase !== undefined || values.digest;
   let store: EnquiryStore;
   try {
-    store = await openStore(config, { readonly: !writes });
+    store = await EnquiryStore.open(config, { readonly: !writes });
   } catch (error) {
     if (!(error instanceof StorageError)) throw error;
     stderr.write(`${error.message}\n`);

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { openStore } from "../../src/server/store/index.ts";
+import { EnquiryStore } from "../../src/server/store/index.ts";
 import { startPgCluster } from "../../tests/server/postgres.ts";
 import type { PgCluster } from "../../tests/server/postgres.ts";
 
@@ -34,7 +34,7 @@ if (values.store === "pg") {
   cluster = await startPgCluster({ durable: true });
   databaseUrl = await cluster.createDatabase();
 }
-const store = await openStore({ dataDir: dir, databaseUrl });
+const store = await EnquiryStore.open({ dataDir: dir, databaseUrl });
 
 const payload = (n: number) => ({
   name: `Bench ${n}`,

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import { expect, test } from "@playwright/test";
 import { main as submissionsCli } from "../../scripts/submissions.ts";
-import { openStore } from "../../src/server/store/index.ts";
+import { EnquiryStore } from "../../src/server/store/index.ts";
 import { freePort, postJson, startServer, startSmtpSink, validContact, waitFor, type ServerProcess, type SmtpSink } from "../server/helpers.ts";
 
 let site: ServerProcess;
@@ -80,7 +80,7 @@ test.describe("the digest's Release link @once", () => {
     await expect(page.getByRole("button")).toHaveCount(0);
     await second.getByRole("button", { name: "Release: send it to sales" }).click();
     await expect(second.locator("h1")).toHaveText("Already released");
-    const store = await openStore({ dataDir, databaseUrl: undefined }, { readonly: true });
+    const store = await EnquiryStore.open({ dataDir, databaseUrl: undefined }, { readonly: true });
     try {
       // Recorded as made (the peer has each message a moment before the outbox records it).
       const kinds = await waitFor(async () => {

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { openSqlite } from "../../src/server/store/sqlite.ts";
+import { openSqlite } from "../../src/server/database/sqlite.ts";
 import { EnquiryStore, ReplayedError, StorageError } from "../../src/server/store/index.ts";
 import type { NewSubmission, SubmissionRow } from "../../src/server/store/index.ts";
 import { FORM_KINDS } from "../../src/forms/kinds.generated.ts";

@@ -7,7 +7,8 @@
 import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { summaryDue } from "../../src/server/enquiries/digest-schedule.ts";
-import type { EnquiryStore, LeadSource } from "../../src/server/store/index.ts";
+import type { EnquiryStore } from "../../src/server/store/index.ts";
+import type { LeadSource } from "../../src/forms/schema.ts";
 import { forEachBackend } from "./backends.ts";
 import { startApp, startSmtpSink, validContact, validQuote, waitFor, type SmtpSink, type TestApp } from "./helpers.ts";
 

@@ -24,8 +24,7 @@ import type { ServerTimeouts } from "../../handover/security-policy.ts";
 import { readBuiltSite } from "../../handover/built-site.ts";
 import { createSenders, optionalKinds } from "../outbox/senders/index.ts";
 import { registerSpamRoutes } from "../spam/routes.ts";
-import { openStore } from "../store/index.ts";
-import type { EnquiryStore } from "../store/index.ts";
+import { EnquiryStore } from "../store/index.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -149,7 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: clientErrorResponder(headers.page),
   });
 
-  const store = await openStore(config);
+  const store = await EnquiryStore.open(config);
   const alerts = new Alerts(config.alertWebhookUrl, app.log);
   let checkHealth = async () => {};
   let checkHealthSoon = () => {};

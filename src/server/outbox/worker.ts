@@ -22,7 +22,7 @@
  *   enquiry, fixed before the first try, so the far end can tell the copy and drop it.
  */
 import type { OutboxConfig } from "../config.ts";
-import type { DeliveryJob, EnquiryStore } from "../store/index.ts";
+import type { DeliveryJob, EnquiryStore, StoredSubmission } from "../store/index.ts";
 
 /** How one kind of delivery is made. */
 export interface Sender {
@@ -32,6 +32,12 @@ export interface Sender {
   isPermanent(error: unknown): boolean;
   /** Lets go of connections when the worker stops. */
   close?(): void;
+}
+
+/** The submission of a job whose kind always has one (the sales mail, the receipt, the webhook). */
+export function submissionOf(job: DeliveryJob): StoredSubmission {
+  if (!job.submission) throw new Error(`delivery ${job.id} (${job.kind}) has no submission`);
+  return job.submission;
 }
 
 /** The senders by delivery kind; rows of a kind without a sender here are left for code that has one. */

@@ -1,18 +1,17 @@
 /**
- * What the store's parts share: the types the server uses, the guard that turns "cannot write or
- * reach the database" into StorageError (the form answers 503), and how a submission row reads.
+ * What the store's parts share: the types the server uses, and how a submission row reads. A query
+ * that cannot write or reach the database rejects with StorageError (database/watched-driver.ts).
  * Times come from the caller (each instance's clock): keep hosts in NTP sync, well within the lease.
  */
 import type { Kysely, Selectable } from "kysely";
 import type { FormKind } from "../../forms/kinds.generated.ts";
+import type { LeadSource } from "../../forms/schema.ts";
 import { referenceFor } from "../enquiries/reference.ts";
-import { StorageError, type Database, type Tables } from "./database.ts";
+import type { Database } from "../database/index.ts";
+import type { Tables } from "./tables.ts";
 import { appliedMigrations } from "../../../migrations/migrate.ts";
 
-/** Where the visit came from: validate.ts's SOURCE_FIELDS, each when known. */
-export type LeadSource = Partial<Record<string, string>>;
 export type ReviewAction = "released" | "spam";
-export type Review = { action: ReviewAction; at: Date };
 
 /** A submission as stored: what a sender gets with a delivery. */
 export interface StoredSubmission {
@@ -27,7 +26,7 @@ export interface StoredSubmission {
   /** Why it was quarantined (kept after a release). */
   reasons: unknown;
   source: LeadSource;
-  review: Review | null;
+  review: { action: ReviewAction; at: Date } | null;
 }
 
 /** "quarantined": held by the spam verdict, no deliveries until released. */
@@ -75,15 +74,6 @@ export class ReplayedError extends Error {
   }
 }
 
-export type ListFilter = {
-  kind?: FormKind | undefined;
-  status?: SubmissionStatus | undefined;
-  since?: Date | undefined;
-  email?: string | undefined;
-  /** Those a digest listed. */
-  digest?: number | undefined;
-};
-
 export const iso = (at: Date) => at.toISOString();
 export const time = (value: Date | string) => new Date(value);
 export const lower = (email: string) => email.trim().toLowerCase();
@@ -92,9 +82,6 @@ export class StoreCore {
   readonly kind: "sqlite" | "postgres";
   readonly location: string;
   protected readonly db: Kysely<Tables>;
-  private closed = false;
-  /** The last write the store could not take, until a later write changed a row (for /healthz). */
-  lastWriteFailure: { message: string; at: Date } | undefined;
 
   protected constructor(protected readonly database: Database) {
     this.db = database.db;
@@ -102,51 +89,27 @@ export class StoreCore {
     this.location = database.location;
   }
 
+  /** Why new enquiries are refused until a restart, and the last write refused (for /healthz). */
   get lost(): string | undefined {
     return this.database.lost;
   }
 
+  get lastWriteFailure(): { message: string; at: Date } | undefined {
+    return this.database.lastWriteFailure;
+  }
+
   /** The migrations applied, in order: the last one is the schema's version. */
   migrations(): Promise<string[]> {
-    return this.guard(() => appliedMigrations(this.database));
-  }
-
-  protected async guard<T>(work: () => Promise<T>): Promise<T> {
-    if (this.closed) throw new Error("the enquiry store is closed");
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof StorageError || !this.database.isStorageFailure(error)) throw error;
-      const { message, code } = error as Error & { code?: unknown };
-      throw new StorageError(typeof code === "string" && !message.includes(code) ? `${message} (${code})` : message);
-    }
-  }
-
-  /**
-   * A write, refused while the SQLite file is lost. A failure is kept for /healthz until a later
-   * write `changed` a row: one that changes nothing needs no disk, so it proves nothing.
-   */
-  protected async write<T>(work: (db: Kysely<Tables>) => Promise<T>, changed: (result: T) => boolean = () => true): Promise<T> {
-    try {
-      const result = await this.guard(() => {
-        if (this.lost) throw new StorageError(`${this.lost}; restart it to open the current file`);
-        return work(this.db);
-      });
-      if (changed(result)) this.lastWriteFailure = undefined;
-      return result;
-    } catch (error) {
-      if (error instanceof StorageError) this.lastWriteFailure = { message: error.message, at: new Date() };
-      throw error;
-    }
+    return appliedMigrations(this.database);
   }
 
   protected toSubmission(r: Selectable<Tables["submissions"]>): StoredSubmission {
     const read = (value: unknown) => this.database.readJson(value);
-    const p = read(r.payload);
+    const payload = read(r.payload);
     const createdAt = time(r.created_at);
     return {
       ...{ id: r.id, kind: r.kind as FormKind, ip: r.ip, userAgent: r.user_agent, createdAt, reference: referenceFor(r.id, createdAt) },
-      payload: p !== null && typeof p === "object" && !Array.isArray(p) ? (p as Record<string, unknown>) : { value: p },
+      payload: payload !== null && typeof payload === "object" && !Array.isArray(payload) ? (payload as Record<string, unknown>) : { value: payload },
       reasons: r.reasons === null ? null : read(r.reasons),
       source: r.source === null ? {} : (read(r.source) as LeadSource),
       review: r.review === null || r.reviewed_at === null ? null : { action: r.review as ReviewAction, at: time(r.reviewed_at) },
@@ -154,8 +117,6 @@ export class StoreCore {
   }
 
   async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
     await this.db.destroy();
   }
 }

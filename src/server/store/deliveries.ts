@@ -4,7 +4,7 @@
  * mid-delivery leaves the row to come due again (at-least-once delivery).
  */
 import { sql, type ExpressionBuilder, type Kysely, type Updateable } from "kysely";
-import type { Tables } from "./database.ts";
+import type { Tables } from "./tables.ts";
 import { StoreCore, iso, time, type DeliveryState, type NewDelivery, type StoredSubmission } from "./core.ts";
 
 /**
@@ -16,12 +16,6 @@ export type DeliveryJob = Pick<DeliveryState, "id" | "kind" | "target" | "attemp
   windowStart: Date;
   submission: StoredSubmission | null;
 };
-
-/** The submission of a job whose kind always has one (the sales mail, the receipt, the webhook). */
-export function submissionOf(job: DeliveryJob): StoredSubmission {
-  if (!job.submission) throw new Error(`delivery ${job.id} (${job.kind}) has no submission`);
-  return job.submission;
-}
 
 /** Deliveries still to make (and when the oldest of their enquiries came), and failed for good. */
 export type KindStats = { queued: number; oldestQueuedAt: Date | undefined; failed: number };
@@ -64,18 +58,14 @@ export class DeliveryStore extends StoreCore {
     if (filter.kinds?.length === 0) return [];
     const lease = { attempts: sql<number>`attempts + 1`, next_attempt_at: iso(new Date(now.getTime() + leaseMs)) };
     const due = this.db.selectFrom("deliveries").select("id").where(pending(filter)).where("next_attempt_at", "<=", iso(now));
-    const claimed = await this.write(
-      (db) =>
-        db
-          .updateTable("deliveries")
-          .set(lease)
-          .where("id", "in", this.database.lockDue(due.orderBy("next_attempt_at").orderBy("id").limit(limit)))
-          .returning(["id", "submission_id", "kind", "target", "payload", "attempts", "window_start"])
-          .execute(),
-      (rows) => rows.length > 0,
-    );
+    const claimed = await this.db
+      .updateTable("deliveries")
+      .set(lease)
+      .where("id", "in", this.database.lockDue(due.orderBy("next_attempt_at").orderBy("id").limit(limit)))
+      .returning(["id", "submission_id", "kind", "target", "payload", "attempts", "window_start"])
+      .execute();
     const ids = [...new Set(claimed.flatMap((r) => (r.submission_id === null ? [] : [r.submission_id])))];
-    const rows = ids.length === 0 ? [] : await this.guard(() => this.db.selectFrom("submissions").selectAll().where("id", "in", ids).execute());
+    const rows = ids.length === 0 ? [] : await this.db.selectFrom("submissions").selectAll().where("id", "in", ids).execute();
     const submissions = new Map(rows.map((r) => [r.id, this.toSubmission(r)]));
     // A submission erased since the claim took its deliveries with it.
     return claimed
@@ -102,12 +92,8 @@ export class DeliveryStore extends StoreCore {
 
   /** Changes a delivery not yet made, or records it as made. */
   private async update(id: number, set: Updateable<Tables["deliveries"]>): Promise<void> {
-    const change = (db: Kysely<Tables>) => db.updateTable("deliveries").set(set).where("id", "=", id);
-    const made = set.sent_at !== undefined;
-    await this.write(
-      (db) => (made ? change(db) : change(db).where("sent_at", "is", null)).executeTakeFirst(),
-      (result) => result.numUpdatedRows > 0n,
-    );
+    const change = this.db.updateTable("deliveries").set(set).where("id", "=", id);
+    await (set.sent_at !== undefined ? change : change.where("sent_at", "is", null)).execute();
   }
 
   /**
@@ -117,47 +103,43 @@ export class DeliveryStore extends StoreCore {
   async requeue(which: "failed" | readonly number[], now: Date = new Date()): Promise<number[]> {
     if (which !== "failed" && which.length === 0) return [];
     const fresh = { failed_at: null, attempts: 0, next_attempt_at: iso(now), window_start: iso(now) };
-    const rows = await this.write((db) =>
-      db
-        .updateTable("deliveries")
-        .set(fresh)
-        .where("failed_at", "is not", null)
-        .where("sent_at", "is", null)
-        .$if(which !== "failed", (q) => q.where("submission_id", "in", which as readonly number[]))
-        .returning("submission_id")
-        .execute(),
-    );
+    const rows = await this.db
+      .updateTable("deliveries")
+      .set(fresh)
+      .where("failed_at", "is not", null)
+      .where("sent_at", "is", null)
+      .$if(which !== "failed", (q) => q.where("submission_id", "in", which as readonly number[]))
+      .returning("submission_id")
+      .execute();
     return [...new Set(rows.flatMap((r) => (r.submission_id === null ? [] : [r.submission_id])))].sort((a, b) => a - b);
   }
 
   /** Earliest next_attempt_at of the deliveries still to make. */
   async nextDueAt(filter: DueFilter = {}): Promise<Date | undefined> {
     if (filter.kinds?.length === 0) return undefined;
-    const query = this.db
+    const row = await this.db
       .selectFrom("deliveries")
       .select((eb) => eb.fn.min("next_attempt_at").as("due"))
-      .where(pending(filter));
-    const row = await this.guard(() => query.executeTakeFirst());
+      .where(pending(filter))
+      .executeTakeFirst();
     return row?.due == null ? undefined : time(row.due as Date | string);
   }
 
   /** Deliveries waiting and failed, in all and by kind (for /healthz). */
   async queueStats(): Promise<QueueStats> {
-    const rows = await this.guard(() =>
-      this.db
-        .selectFrom("deliveries as d")
-        .leftJoin("submissions as s", "s.id", "d.submission_id")
-        .where("d.sent_at", "is", null)
-        .groupBy("d.kind")
-        .select((eb) => [
-          "d.kind",
-          eb.fn.count<number>(eb.case().when("d.failed_at", "is", null).then(1).end()).as("queued"),
-          // A digest has no enquiry: it waits since it was queued.
-          eb.fn.min(eb.case().when("d.failed_at", "is", null).then(eb.fn.coalesce("s.created_at", "d.window_start")).end()).as("oldest"),
-          eb.fn.count<number>("d.failed_at").as("failed"),
-        ])
-        .execute(),
-    );
+    const rows = await this.db
+      .selectFrom("deliveries as d")
+      .leftJoin("submissions as s", "s.id", "d.submission_id")
+      .where("d.sent_at", "is", null)
+      .groupBy("d.kind")
+      .select((eb) => [
+        "d.kind",
+        eb.fn.count<number>(eb.case().when("d.failed_at", "is", null).then(1).end()).as("queued"),
+        // A digest has no enquiry: it waits since it was queued.
+        eb.fn.min(eb.case().when("d.failed_at", "is", null).then(eb.fn.coalesce("s.created_at", "d.window_start")).end()).as("oldest"),
+        eb.fn.count<number>("d.failed_at").as("failed"),
+      ])
+      .execute();
     const stats: QueueStats = { queued: 0, oldestQueuedAt: undefined, failed: 0, byKind: {} };
     for (const r of rows) {
       const kind = { queued: Number(r.queued), oldestQueuedAt: r.oldest === null ? undefined : time(r.oldest as Date | string), failed: Number(r.failed) };

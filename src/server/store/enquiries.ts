@@ -1,18 +1,17 @@
 /**
  * The enquiry store: submissions with their deliveries (deliveries.ts), honeypot counters and
- * single-use tokens, in SQLite (the default: one file under DATA_DIR) or PostgreSQL (DATABASE_URL:
- * several instances, one database). insertSubmission commits the submission and its deliveries
- * together before it resolves, so an answered enquiry survives a crash.
+ * single-use tokens. insertSubmission commits the submission and its deliveries together before it
+ * resolves, so an answered enquiry survives a crash.
  */
 import { sql } from "kysely";
 import { FORM_KINDS, type FormKind } from "../../forms/kinds.generated.ts";
 import { checkMigrated, migrate } from "../../../migrations/migrate.ts";
 import { DAY_MS } from "../env.ts";
-import { StorageError, type OpenOptions, type StoreLocation } from "./database.ts";
-import { openPostgres } from "./postgres.ts";
-import { openSqlite } from "./sqlite.ts";
+import { StorageError, type OpenOptions, type StoreLocation } from "../database/index.ts";
+import { openPostgres } from "../database/postgres.ts";
+import { openSqlite } from "../database/sqlite.ts";
 import { CONFIRMED_SPAM_DAYS, QUARANTINE_DAYS, ReplayedError, iso, lower, time } from "./core.ts";
-import type { DeliveryState, ListFilter, NewSubmission, SubmissionRow, SubmissionStatus } from "./core.ts";
+import type { DeliveryState, NewSubmission, SubmissionRow, SubmissionStatus } from "./core.ts";
 import { queueDeliveries } from "./deliveries.ts";
 import { ReviewStore } from "./reviews.ts";
 
@@ -23,18 +22,16 @@ const STATUS = sql<SubmissionStatus>`CASE WHEN s.state = 'quarantined' THEN 'qua
   WHEN ${unsent("NOT NULL")} THEN 'failed' WHEN ${unsent("NULL")} THEN 'queued' ELSE 'sent' END`;
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
-/** The store the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
-export function openStore(config: StoreLocation, options: OpenOptions = {}): Promise<EnquiryStore> {
-  return EnquiryStore.open(config, options);
-}
+/** Which submissions list() reads; `digest`: those that digest listed. */
+export type ListFilter = { kind?: FormKind; status?: SubmissionStatus; since?: Date; email?: string; digest?: number };
 
 export class EnquiryStore extends ReviewStore {
-  /** Opens the database and migrates it (read-only: checks it is migrated). */
+  /** Opens PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR, and migrates it (read-only: checks it is migrated). */
   static async open(config: StoreLocation, options: OpenOptions = {}): Promise<EnquiryStore> {
     const database = config.databaseUrl ? openPostgres(config.databaseUrl) : openSqlite(config.dataDir, options);
     const store = new EnquiryStore(database);
     try {
-      await store.guard(() => (options.readonly ? checkMigrated(database) : migrate(database)));
+      await (options.readonly ? checkMigrated(database) : migrate(database));
     } catch (error) {
       await database.destroy();
       if (!(error instanceof StorageError)) throw error;
@@ -61,47 +58,43 @@ export class EnquiryStore extends ReviewStore {
       },
       ...{ message_fingerprint: s.fingerprint ?? null, email: s.email ? lower(s.email) : null, receipt_key: s.receiptKey ?? null },
     };
-    return this.write((db) =>
-      db.transaction().execute(async (trx) => {
-        if (tokens.length > 0) {
-          // A token claimed before, but expired since, is claimed again.
-          const claimed = await trx
-            .insertInto("used_tokens")
-            .values(tokens)
-            .onConflict((oc) =>
-              oc
-                .column("token")
-                .doUpdateSet({ expires_at: sql`excluded.expires_at` })
-                .where("used_tokens.expires_at", "<=", iso(new Date())),
-            )
-            .returning("token")
-            .execute();
-          const reused = tokens.filter((t) => !claimed.some((c) => c.token === t.token)).map((t) => t.token);
-          if (reused.length > 0) throw new ReplayedError(reused);
-        }
-        const { id } = await trx.insertInto("submissions").values(submission).returning("id").executeTakeFirstOrThrow();
-        await queueDeliveries(trx, id, s.quarantine ? [] : (s.deliveries ?? [{ kind: "sales-mail" }]), at);
-        return id;
-      }),
-    );
+    return this.db.transaction().execute(async (trx) => {
+      if (tokens.length > 0) {
+        // A token claimed before, but expired since, is claimed again.
+        const claimed = await trx
+          .insertInto("used_tokens")
+          .values(tokens)
+          .onConflict((oc) =>
+            oc
+              .column("token")
+              .doUpdateSet({ expires_at: sql`excluded.expires_at` })
+              .where("used_tokens.expires_at", "<=", iso(new Date())),
+          )
+          .returning("token")
+          .execute();
+        const reused = tokens.filter((t) => !claimed.some((c) => c.token === t.token)).map((t) => t.token);
+        if (reused.length > 0) throw new ReplayedError(reused);
+      }
+      const { id } = await trx.insertInto("submissions").values(submission).returning("id").executeTakeFirstOrThrow();
+      await queueDeliveries(trx, id, s.quarantine ? [] : (s.deliveries ?? [{ kind: "sales-mail" }]), at);
+      return id;
+    });
   }
 
   /** Counts a honeypot hit: one row a day and form, whatever the bot sent. */
   async recordSpam(kind: FormKind, at: Date = new Date()): Promise<void> {
     const latest = sql<string>`CASE WHEN excluded.last_at > spam_hits.last_at THEN excluded.last_at ELSE spam_hits.last_at END`;
     const hit = { day: iso(at).slice(0, 10), kind, hits: 1, last_at: iso(at) };
-    await this.write((db) =>
-      db
-        .insertInto("spam_hits")
-        .values(hit)
-        .onConflict((oc) => oc.columns(["day", "kind"]).doUpdateSet({ hits: sql`spam_hits.hits + 1`, last_at: latest }))
-        .execute(),
-    );
+    await this.db
+      .insertInto("spam_hits")
+      .values(hit)
+      .onConflict((oc) => oc.columns(["day", "kind"]).doUpdateSet({ hits: sql`spam_hits.hits + 1`, last_at: latest }))
+      .execute();
   }
 
   /** Honeypot hits by day (YYYY-MM-DD, UTC) and form. */
   async spamCounts(): Promise<Array<{ day: string; kind: FormKind; hits: number }>> {
-    const rows = await this.guard(() => this.db.selectFrom("spam_hits").select(["day", "kind", "hits"]).orderBy("day").orderBy("kind").execute());
+    const rows = await this.db.selectFrom("spam_hits").select(["day", "kind", "hits"]).orderBy("day").orderBy("kind").execute();
     return rows.map((r) => ({ day: r.day, kind: r.kind as FormKind, hits: Number(r.hits) }));
   }
 
@@ -113,72 +106,64 @@ export class EnquiryStore extends ReviewStore {
   async purge(now: Date, retentionDays: number, spamDays = 7): Promise<{ enquiries: number; quarantined: number; spamDays: number }> {
     const before = (days: number) => iso(new Date(now.getTime() - days * DAY_MS));
     const gone = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
-    return this.write((db) =>
-      db.transaction().execute(async (trx) => {
-        const held = trx.deleteFrom("submissions").where("state", "=", "quarantined");
-        const enquiries = await trx
-          .deleteFrom("submissions as s")
-          .where(STATUS, "=", "sent")
-          .where("s.created_at", "<", before(retentionDays))
-          .executeTakeFirst();
-        const unreleased = await held.where("created_at", "<", before(QUARANTINE_DAYS)).executeTakeFirst();
-        const spam = await held.where("review", "=", "spam").where("reviewed_at", "<", before(CONFIRMED_SPAM_DAYS)).executeTakeFirst();
-        const counters = await trx.deleteFrom("spam_hits").where("day", "<", before(spamDays).slice(0, 10)).executeTakeFirst();
-        await trx.deleteFrom("used_tokens").where("expires_at", "<=", iso(now)).execute();
-        await trx.deleteFrom("deliveries").where("submission_id", "is", null).where("sent_at", "<", before(retentionDays)).execute();
-        return { enquiries: gone(enquiries), quarantined: gone(unreleased) + gone(spam), spamDays: gone(counters) };
-      }),
-    );
+    return this.db.transaction().execute(async (trx) => {
+      const held = trx.deleteFrom("submissions").where("state", "=", "quarantined");
+      const enquiries = await trx
+        .deleteFrom("submissions as s")
+        .where(STATUS, "=", "sent")
+        .where("s.created_at", "<", before(retentionDays))
+        .executeTakeFirst();
+      const unreleased = await held.where("created_at", "<", before(QUARANTINE_DAYS)).executeTakeFirst();
+      const spam = await held.where("review", "=", "spam").where("reviewed_at", "<", before(CONFIRMED_SPAM_DAYS)).executeTakeFirst();
+      const counters = await trx.deleteFrom("spam_hits").where("day", "<", before(spamDays).slice(0, 10)).executeTakeFirst();
+      await trx.deleteFrom("used_tokens").where("expires_at", "<=", iso(now)).execute();
+      await trx.deleteFrom("deliveries").where("submission_id", "is", null).where("sent_at", "<", before(retentionDays)).execute();
+      return { enquiries: gone(enquiries), quarantined: gone(unreleased) + gone(spam), spamDays: gone(counters) };
+    });
   }
 
   /** spam/repeat.ts's RepeatLedger: earlier enquiries (held ones too) with this message fingerprint since `since`. */
   async countRecent(fingerprint: string, email: string, since: Date): Promise<{ sameSender: number; otherSenders: number }> {
     const address = lower(email);
-    const row = await this.guard(() =>
-      this.db
-        .selectFrom("submissions")
-        .where("message_fingerprint", "=", fingerprint)
-        .where("created_at", ">=", iso(since))
-        .select((eb) => [
-          eb.fn.count<number>(eb.case().when("email", "=", address).then(1).end()).as("same"),
-          eb.fn
-            .count<number>(eb.case().when("email", "<>", address).then(eb.ref("email")).end())
-            .distinct()
-            .as("others"),
-        ])
-        .executeTakeFirst(),
-    );
+    const row = await this.db
+      .selectFrom("submissions")
+      .where("message_fingerprint", "=", fingerprint)
+      .where("created_at", ">=", iso(since))
+      .select((eb) => [
+        eb.fn.count<number>(eb.case().when("email", "=", address).then(1).end()).as("same"),
+        eb.fn
+          .count<number>(eb.case().when("email", "<>", address).then(eb.ref("email")).end())
+          .distinct()
+          .as("others"),
+      ])
+      .executeTakeFirst();
     return { sameSender: Number(row?.same ?? 0), otherSenders: Number(row?.others ?? 0) };
   }
 
   /** Receipts queued for enquiries from this receipt key since `since` (receipt.ts's daily limit). */
   async receiptsSince(receiptKey: string, since: Date): Promise<number> {
-    const row = await this.guard(() =>
-      this.db
-        .selectFrom("deliveries as d")
-        .innerJoin("submissions as s", "s.id", "d.submission_id")
-        .where("d.kind", "=", "receipt")
-        .where("s.receipt_key", "=", receiptKey)
-        .where("s.created_at", ">=", iso(since))
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirst(),
-    );
+    const row = await this.db
+      .selectFrom("deliveries as d")
+      .innerJoin("submissions as s", "s.id", "d.submission_id")
+      .where("d.kind", "=", "receipt")
+      .where("s.receipt_key", "=", receiptKey)
+      .where("s.created_at", ">=", iso(since))
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
   /** Removes every enquiry sent from `email` (any case), with its deliveries; counts those deliveries not yet made. */
   async erase(email: string): Promise<{ enquiries: number; pendingDeliveries: number }> {
-    const erased = await this.write((db) =>
-      db.transaction().execute(async (trx) => {
-        // A write first, so the transaction never upgrades a read lock (sqlite.ts).
-        const ids = trx.selectFrom("submissions").select("id").where("email", "=", lower(email));
-        const gone = await trx.deleteFrom("deliveries").where("submission_id", "in", ids).returning(["sent_at", "failed_at"]).execute();
-        const removed = await trx.deleteFrom("submissions").where("email", "=", lower(email)).executeTakeFirst();
-        return { enquiries: Number(removed.numDeletedRows), pendingDeliveries: gone.filter((d) => d.sent_at === null && d.failed_at === null).length };
-      }),
-    );
+    const erased = await this.db.transaction().execute(async (trx) => {
+      // A write first, so the transaction never upgrades a read lock (database/sqlite.ts).
+      const ids = trx.selectFrom("submissions").select("id").where("email", "=", lower(email));
+      const gone = await trx.deleteFrom("deliveries").where("submission_id", "in", ids).returning(["sent_at", "failed_at"]).execute();
+      const removed = await trx.deleteFrom("submissions").where("email", "=", lower(email)).executeTakeFirst();
+      return { enquiries: Number(removed.numDeletedRows), pendingDeliveries: gone.filter((d) => d.sent_at === null && d.failed_at === null).length };
+    });
     // No copy left in the database's log either.
-    await this.guard(() => this.database.forgetDeleted());
+    await this.database.forgetDeleted();
     return erased;
   }
 
@@ -196,12 +181,10 @@ export class EnquiryStore extends ReviewStore {
       .$if(email !== undefined, (q) => q.where("s.email", "=", lower(email!)))
       .$if(digest !== undefined, (q) => q.where("s.digest_id", "=", digest!))
       .$if(id !== undefined, (q) => q.where("s.id", "=", id!));
-    const [submissions, deliveries] = await this.guard(() =>
-      Promise.all([
-        chosen.selectAll("s").select(STATUS.as("status")).orderBy("s.id").execute(),
-        this.db.selectFrom("deliveries").selectAll().where("submission_id", "in", chosen.select("s.id")).orderBy("id").execute(),
-      ]),
-    );
+    const [submissions, deliveries] = await Promise.all([
+      chosen.selectAll("s").select(STATUS.as("status")).orderBy("s.id").execute(),
+      this.db.selectFrom("deliveries").selectAll().where("submission_id", "in", chosen.select("s.id")).orderBy("id").execute(),
+    ]);
     const rows = new Map(submissions.map((r) => [r.id, { ...this.toSubmission(r), status: r.status, deliveries: [] as DeliveryState[] }]));
     const maybeTime = (value: Date | string | null) => (value === null ? null : time(value));
     for (const d of deliveries)

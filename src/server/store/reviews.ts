@@ -7,7 +7,8 @@
  */
 import type { FormKind } from "../../forms/kinds.generated.ts";
 import { DeliveryStore, queueDeliveries } from "./deliveries.ts";
-import { iso, lower, time, type LeadSource, type NewDelivery } from "./core.ts";
+import type { LeadSource } from "../../forms/schema.ts";
+import { iso, lower, time, type NewDelivery } from "./core.ts";
 
 /** `day`: the daily digest's (YYYY-MM-DD where it is sent), null for one asked for (--digest). */
 export type DigestInfo = { id: number; day: string | null; createdAt: Date };
@@ -40,38 +41,34 @@ export class ReviewStore extends DeliveryStore {
    * a second call for it makes nothing and resolves to undefined.
    */
   async createDigest(day: string | null, now: Date): Promise<{ id: number; held: number } | undefined> {
-    return this.write((db) =>
-      db.transaction().execute(async (trx) => {
-        const made = await trx
-          .insertInto("digests")
-          .values({ day, created_at: iso(now) })
-          .onConflict((oc) => oc.column("day").doNothing())
-          .returning("id")
-          .executeTakeFirst();
-        if (!made) return undefined;
-        const listed = await trx
-          .updateTable("submissions")
-          .set({ digest_id: made.id })
-          .where("state", "=", "quarantined")
-          .where("digest_id", "is", null)
-          .executeTakeFirst();
-        const held = Number(listed.numUpdatedRows);
-        if (held > 0) await queueDeliveries(trx, null, [{ kind: "digest", payload: { digest: made.id } }], now);
-        return { id: made.id, held };
-      }),
-    );
+    return this.db.transaction().execute(async (trx) => {
+      const made = await trx
+        .insertInto("digests")
+        .values({ day, created_at: iso(now) })
+        .onConflict((oc) => oc.column("day").doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (!made) return undefined;
+      const listed = await trx
+        .updateTable("submissions")
+        .set({ digest_id: made.id })
+        .where("state", "=", "quarantined")
+        .where("digest_id", "is", null)
+        .executeTakeFirst();
+      const held = Number(listed.numUpdatedRows);
+      if (held > 0) await queueDeliveries(trx, null, [{ kind: "digest", payload: { digest: made.id } }], now);
+      return { id: made.id, held };
+    });
   }
 
   /** The digests that listed an enquiry from `email` (their mails hold the sender's name and address), or digest `id`. */
   async digests(which: { email: string } | { id: number }): Promise<DigestInfo[]> {
-    const rows = await this.guard(() =>
-      this.db
-        .selectFrom("digests")
-        .selectAll()
-        .where("id", "in", "id" in which ? [which.id] : this.db.selectFrom("submissions").select("digest_id").where("email", "=", lower(which.email)))
-        .orderBy("id")
-        .execute(),
-    );
+    const rows = await this.db
+      .selectFrom("digests")
+      .selectAll()
+      .where("id", "in", "id" in which ? [which.id] : this.db.selectFrom("submissions").select("digest_id").where("email", "=", lower(which.email)))
+      .orderBy("id")
+      .execute();
     return rows.map((row) => ({ id: row.id, day: row.day, createdAt: time(row.created_at) }));
   }
 
@@ -81,56 +78,48 @@ export class ReviewStore extends DeliveryStore {
    * enquiry `id` (never was, already reviewed, or purged).
    */
   async review(id: number, action: "released" | "spam", now: Date, deliveries: readonly NewDelivery[] = []): Promise<boolean> {
-    return this.write(
-      (db) =>
-        db.transaction().execute(async (trx) => {
-          const reviewed = await trx
-            .updateTable("submissions")
-            .set({ review: action, reviewed_at: iso(now), ...(action === "released" ? { state: "accepted" } : {}) })
-            .where("id", "=", id)
-            .where("state", "=", "quarantined")
-            .where("review", "is", null)
-            .executeTakeFirst();
-          if (reviewed.numUpdatedRows === 0n) return false;
-          if (action === "released") await queueDeliveries(trx, id, deliveries, now);
-          return true;
-        }),
-      (done) => done,
-    );
+    return this.db.transaction().execute(async (trx) => {
+      const reviewed = await trx
+        .updateTable("submissions")
+        .set({ review: action, reviewed_at: iso(now), ...(action === "released" ? { state: "accepted" } : {}) })
+        .where("id", "=", id)
+        .where("state", "=", "quarantined")
+        .where("review", "is", null)
+        .executeTakeFirst();
+      if (reviewed.numUpdatedRows === 0n) return false;
+      if (action === "released") await queueDeliveries(trx, id, deliveries, now);
+      return true;
+    });
   }
 
   /** Claims week `week` and queues its mail for `window`; false when the week's summary was made already. */
   async createWeeklySummary(week: string, window: SummaryWindow, now: Date): Promise<boolean> {
-    return this.write((db) =>
-      db.transaction().execute(async (trx) => {
-        const made = await trx
-          .insertInto("weekly_summaries")
-          .values({ week, created_at: iso(now) })
-          .onConflict((oc) => oc.column("week").doNothing())
-          .returning("week")
-          .executeTakeFirst();
-        if (made) await queueDeliveries(trx, null, [{ kind: "weekly-summary", payload: { week, from: iso(window.from), to: iso(window.to) } }], now);
-        return made !== undefined;
-      }),
-    );
+    return this.db.transaction().execute(async (trx) => {
+      const made = await trx
+        .insertInto("weekly_summaries")
+        .values({ week, created_at: iso(now) })
+        .onConflict((oc) => oc.column("week").doNothing())
+        .returning("week")
+        .executeTakeFirst();
+      if (made) await queueDeliveries(trx, null, [{ kind: "weekly-summary", payload: { week, from: iso(window.from), to: iso(window.to) } }], now);
+      return made !== undefined;
+    });
   }
 
   async weekFigures({ from, to }: SummaryWindow): Promise<WeekFigures> {
     const [start, end] = [iso(from), iso(to)];
-    const [arrived, reviewed, deliveries] = await this.guard(() =>
-      Promise.all([
-        this.db.selectFrom("submissions").select(["kind", "source", "reasons"]).where("created_at", ">=", start).where("created_at", "<", end).execute(),
-        this.db.selectFrom("submissions").select("review").where("reviewed_at", ">=", start).where("reviewed_at", "<", end).execute(),
-        this.db
-          .selectFrom("deliveries")
-          .select("failed_at")
-          .where("window_start", "<", end)
-          .where((eb) =>
-            eb.and([eb.or([eb("sent_at", "is", null), eb("sent_at", ">=", end)]), eb.or([eb("failed_at", "is", null), eb("failed_at", ">=", start)])]),
-          )
-          .execute(),
-      ]),
-    );
+    const [arrived, reviewed, deliveries] = await Promise.all([
+      this.db.selectFrom("submissions").select(["kind", "source", "reasons"]).where("created_at", ">=", start).where("created_at", "<", end).execute(),
+      this.db.selectFrom("submissions").select("review").where("reviewed_at", ">=", start).where("reviewed_at", "<", end).execute(),
+      this.db
+        .selectFrom("deliveries")
+        .select("failed_at")
+        .where("window_start", "<", end)
+        .where((eb) =>
+          eb.and([eb.or([eb("sent_at", "is", null), eb("sent_at", ">=", end)]), eb.or([eb("failed_at", "is", null), eb("failed_at", ">=", start)])]),
+        )
+        .execute(),
+    ]);
     const count = <K extends string>(into: Partial<Record<K, number>>, key: K) => (into[key] = (into[key] ?? 0) + 1);
     const figures: WeekFigures = { enquiries: arrived.length, byForm: {}, bySource: {}, held: 0, released: 0, confirmedSpam: 0, failed: 0, waiting: 0 };
     for (const row of arrived) {

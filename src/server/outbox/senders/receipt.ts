@@ -4,8 +4,7 @@
  * address (forms.ts asks shouldSendReceipt); retried like the sales mail.
  */
 import type { MailTransport } from "../mail.ts";
-import type { Sender } from "../worker.ts";
-import { submissionOf } from "../../store/index.ts";
+import { submissionOf, type Sender } from "../worker.ts";
 import { composeReceipt, type ReceiptSettings } from "../receipt.ts";
 import { isPermanentRefusal } from "./sales-mail.ts";
 

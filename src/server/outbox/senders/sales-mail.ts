@@ -5,8 +5,7 @@
  */
 import { composeMail } from "../mail.ts";
 import type { MailSettings, MailTransport } from "../mail.ts";
-import type { Sender } from "../worker.ts";
-import { submissionOf } from "../../store/index.ts";
+import { submissionOf, type Sender } from "../worker.ts";
 
 /**
  * A refusal that retrying cannot change: the SMTP server answered 5xx to this message (unknown

@@ -4,8 +4,7 @@
  * keeps the ids it has seen takes each lead exactly once though the outbox delivers at least once.
  */
 import { createLeadWebhookTransport, isPermanentWebhookFailure, leadEvent, type LeadWebhookSettings } from "../lead-webhook.ts";
-import type { Sender } from "../worker.ts";
-import { submissionOf } from "../../store/index.ts";
+import { submissionOf, type Sender } from "../worker.ts";
 
 export function webhookSender(settings: LeadWebhookSettings, now?: () => number): Sender {
   const transport = createLeadWebhookTransport(settings, now);

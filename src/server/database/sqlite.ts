@@ -1,10 +1,12 @@
-/** The enquiry store on SQLite: one file under DATA_DIR, private to the server's user (it holds visitors' details). */
+/** The enquiries' database on SQLite: one file under DATA_DIR, private to the server's user (it holds visitors' details). */
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, SqliteDialect, SqliteDriver, sql } from "kysely";
 import type { DatabaseConnection } from "kysely";
-import { StorageError, type Database, type OpenOptions, type Tables } from "./database.ts";
+import { StorageError, type Database, type OpenOptions } from "./index.ts";
+import { WatchedDriver, drivenBy } from "./watched-driver.ts";
+import type { Tables } from "../store/tables.ts";
 
 /** The database holds visitors' details: readable by the server's user alone. */
 const PRIVATE_FILE = 0o600;
@@ -18,17 +20,12 @@ function isSqliteStorageFailure(error: unknown): boolean {
 }
 
 /** SQLite rolls back by itself on some errors (a full disk): rolling back again would hide the cause. */
-class RollbackOnceSqliteDialect extends SqliteDialect {
-  constructor(private readonly config: { database: BetterSqlite3.Database }) {
-    super(config);
+class RollbackOnceDriver extends SqliteDriver {
+  constructor(private readonly handle: BetterSqlite3.Database) {
+    super({ database: handle });
   }
-  override createDriver(): SqliteDriver {
-    const { database } = this.config;
-    return new (class extends SqliteDriver {
-      override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-        if (database.inTransaction) await super.rollbackTransaction(connection);
-      }
-    })(this.config);
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.handle.inTransaction) await super.rollbackTransaction(connection);
   }
 }
 
@@ -67,7 +64,19 @@ export function openSqlite(dataDir: string, options: OpenOptions = {}): Database
     throw error;
   }
   let lostReason: string | undefined;
-  const db = new Kysely<Tables>({ dialect: new RollbackOnceSqliteDialect({ database }) });
+  /** A deleted or replaced file would take writes into an unlinked inode, gone at the next start. */
+  const lost = () => {
+    if (lostReason || !identity) return lostReason;
+    try {
+      const { dev, ino } = statSync(file);
+      if (dev !== identity.dev || ino !== identity.ino) lostReason = `${file} was replaced while the server ran`;
+    } catch {
+      lostReason = `${file} was deleted while the server ran`;
+    }
+    return lostReason;
+  };
+  const driver = new WatchedDriver(new RollbackOnceDriver(database), isSqliteStorageFailure, lost);
+  const db = new Kysely<Tables>({ dialect: drivenBy(new SqliteDialect({ database }), driver) });
   return {
     name: "sqlite",
     location: file,
@@ -94,17 +103,11 @@ export function openSqlite(dataDir: string, options: OpenOptions = {}): Database
         }
       });
     },
-    isStorageFailure: isSqliteStorageFailure,
-    /** A deleted or replaced file would take writes into an unlinked inode, gone at the next start. */
     get lost() {
-      if (lostReason || !identity) return lostReason;
-      try {
-        const { dev, ino } = statSync(file);
-        if (dev !== identity.dev || ino !== identity.ino) lostReason = `${file} was replaced while the server ran`;
-      } catch {
-        lostReason = `${file} was deleted while the server ran`;
-      }
-      return lostReason;
+      return lost();
+    },
+    get lastWriteFailure() {
+      return driver.lastWriteFailure;
     },
     async forgetDeleted() {
       // TRUNCATE waits for no reader (the running server): tried again until the busy timeout.

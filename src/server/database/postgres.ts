@@ -1,8 +1,10 @@
-/** The enquiry store on PostgreSQL (DATABASE_URL): several server instances, one database. */
-import { Kysely, PostgresDialect, sql } from "kysely";
+/** The enquiries' database on PostgreSQL (DATABASE_URL): several server instances, one database. */
+import { Kysely, PostgresDialect, PostgresDriver, sql } from "kysely";
 import pg from "pg";
 import { redactUrl } from "../env.ts";
-import type { Database, Tables } from "./database.ts";
+import type { Database } from "./index.ts";
+import { WatchedDriver, drivenBy } from "./watched-driver.ts";
+import type { Tables } from "../store/tables.ts";
 
 /** Any constant: the key of the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK = 4_412_907_331;
@@ -37,7 +39,8 @@ export function openPostgres(url: string): Database {
   // A pooled connection that drops while idle is replaced on the next query; without a listener
   // the pool's "error" event would end the process.
   pool.on("error", () => {});
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  const driver = new WatchedDriver(new PostgresDriver({ pool }), isUnavailable);
+  const db = new Kysely<Tables>({ dialect: drivenBy(new PostgresDialect({ pool }), driver) });
   return {
     name: "postgres",
     location: redactUrl(url),
@@ -51,8 +54,10 @@ export function openPostgres(url: string): Database {
         await work(trx);
       });
     },
-    isStorageFailure: isUnavailable,
     lost: undefined,
+    get lastWriteFailure() {
+      return driver.lastWriteFailure;
+    },
     async forgetDeleted() {},
     async destroy() {
       await pool.end().catch(() => {});

@@ -1,8 +1,8 @@
 /**
- * The tables of the enquiry store, and the one place the two databases differ for it (Database:
- * sqlite.ts, postgres.ts). Every query and migration is written once against `db`.
+ * The tables of the enquiry store, as the queries (this folder) and the migrations (migrations/)
+ * see them: every query and migration is written once against `Kysely<Tables>`.
  */
-import type { ColumnType, Generated, Kysely, SelectQueryBuilder } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 /** Written as ISO 8601 text; read as a Date (PostgreSQL) or that text (SQLite). */
 type Time = ColumnType<Date | string, string, string>;
@@ -57,37 +57,4 @@ export interface Tables {
   spam_hits: { day: string; kind: string; hits: number; last_at: Time };
   /** Time tokens and ALTCHA nonces that carried an enquiry, until they expire. */
   used_tokens: { token: string; expires_at: Time };
-}
-
-export type DueRows = SelectQueryBuilder<Tables, "deliveries", { id: number }>;
-
-/** The store cannot take a write: disk full, file gone, database unreachable. Answered with 503. */
-export class StorageError extends Error {
-  override name = "StorageError";
-}
-
-/** The DATA_DIR and DATABASE_URL settings (env.ts). */
-export type StoreLocation = { dataDir: string; databaseUrl?: string | undefined };
-/** `readonly`: an existing database, read only and not migrated (the CLI). */
-export type OpenOptions = { readonly?: boolean };
-
-export interface Database {
-  readonly name: "sqlite" | "postgres";
-  /** For logs and messages; never holds a password. */
-  readonly location: string;
-  readonly db: Kysely<Tables>;
-  /** Column types: ISO 8601 text and JSON text on SQLite. */
-  readonly types: { time: "text" | "timestamptz"; json: "text" | "json"; id: string };
-  readJson(value: unknown): unknown;
-  /** PostgreSQL locks the rows FOR UPDATE SKIP LOCKED; SQLite's one UPDATE is a write transaction by itself. */
-  lockDue(query: DueRows): DueRows;
-  /** Holds the database alone: an advisory lock, or a write transaction with foreign keys off (SQLite's table rebuild). */
-  migrationTransaction(work: (db: Kysely<Tables>) => Promise<void>): Promise<void>;
-  /** "Cannot write or reach the database now", not a bug. */
-  isStorageFailure(error: unknown): boolean;
-  /** Why writes are refused until a restart (the SQLite file was deleted or replaced). */
-  readonly lost: string | undefined;
-  /** After an erasure, SQLite's -wal still holds the deleted rows: it is checkpointed and emptied. */
-  forgetDeleted(): Promise<void>;
-  destroy(): Promise<void>;
 }
