@@ -8,14 +8,15 @@
  * Kysely has no hook for a query's errors; every statement, the drivers' own begin, commit and
  * rollback too, runs through the connection this driver hands out.
  */
-import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult, TransactionSettings } from "kysely";
+import type { AbortableOperationOptions, CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult, TransactionSettings } from "kysely";
 import { StorageError } from "./index.ts";
 
 const CHANGES_ROWS = new Set(["InsertQueryNode", "UpdateQueryNode", "DeleteQueryNode", "MergeQueryNode"]);
 
 export class WatchedDriver implements Driver {
   lastWriteFailure: { message: string; at: Date } | undefined;
-  /** The driver's own connection behind each one handed out: it releases only its own. */
+  /** Each connection of the driver, and the one handed out for it: the driver releases only its own. */
+  private readonly watched = new WeakMap<DatabaseConnection, DatabaseConnection>();
   private readonly own = new WeakMap<DatabaseConnection, DatabaseConnection>();
 
   constructor(
@@ -24,29 +25,31 @@ export class WatchedDriver implements Driver {
     private readonly lost: () => string | undefined = () => undefined,
   ) {}
 
-  init = () => this.driver.init();
+  init = (options?: AbortableOperationOptions) => this.driver.init(options);
   beginTransaction = (connection: DatabaseConnection, settings: TransactionSettings) => this.driver.beginTransaction(connection, settings);
   commitTransaction = (connection: DatabaseConnection) => this.driver.commitTransaction(connection);
   rollbackTransaction = (connection: DatabaseConnection) => this.driver.rollbackTransaction(connection);
-  releaseConnection = (connection: DatabaseConnection) => this.driver.releaseConnection(this.own.get(connection) ?? connection);
-  destroy = () => this.driver.destroy();
+  releaseConnection = (connection: DatabaseConnection, options?: AbortableOperationOptions) =>
+    this.driver.releaseConnection(this.own.get(connection) ?? connection, options);
+  destroy = (options?: AbortableOperationOptions) => this.driver.destroy(options);
 
-  async acquireConnection(): Promise<DatabaseConnection> {
-    const connection = await this.watch(false, () => this.driver.acquireConnection());
-    const watched: DatabaseConnection = {
-      executeQuery: <R>(query: CompiledQuery) => this.execute<R>(connection, query),
-      streamQuery: connection.streamQuery.bind(connection),
-    };
-    this.own.set(watched, connection);
+  async acquireConnection(options?: AbortableOperationOptions): Promise<DatabaseConnection> {
+    const connection = await this.watch(false, () => this.driver.acquireConnection(options));
+    let watched = this.watched.get(connection);
+    if (!watched) {
+      watched = { executeQuery: (query, options) => this.execute(connection, query, options), streamQuery: connection.streamQuery.bind(connection) };
+      this.watched.set(connection, watched);
+      this.own.set(watched, connection);
+    }
     return watched;
   }
 
-  private async execute<R>(connection: DatabaseConnection, query: CompiledQuery): Promise<QueryResult<R>> {
+  private async execute<R>(connection: DatabaseConnection, query: CompiledQuery, options?: AbortableOperationOptions): Promise<QueryResult<R>> {
     const writes = query.query.kind !== "SelectQueryNode";
     const result = await this.watch(writes, async () => {
       const lost = CHANGES_ROWS.has(query.query.kind) ? this.lost() : undefined;
       if (lost) throw new StorageError(`${lost}; restart it to open the current file`);
-      return connection.executeQuery<R>(query);
+      return connection.executeQuery<R>(query, options);
     });
     // SQLite answers a write with RETURNING by its rows alone.
     if (writes && (result.numAffectedRows ?? BigInt(result.rows.length)) > 0n) this.lastWriteFailure = undefined;
