@@ -233,7 +233,7 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
     try {
       const receivedAt = new Date(options.now?.() ?? Date.now());
       if (isHoneypotFilled(body)) {
-        await countSpam(kind, new Date(), request);
+        await countSpam(kind, receivedAt, request);
         request.log.info({ kind }, "honeypot filled: counted as spam");
         return { accepted: true, message: SUCCESS(kind) };
       }
