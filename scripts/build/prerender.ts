@@ -47,6 +47,7 @@ export async function prerender(content: Content, dist: string, ssrDir: string):
     scripts.cursor,
     scripts.ahead,
     scripts.embeds,
+    scripts.beacon,
     scripts.islands,
     scripts.speculation,
   ].map(scriptHash);
@@ -91,6 +92,7 @@ export async function prerender(content: Content, dist: string, ssrDir: string):
     frameOrigins: [new URL(content.site.contact.mapEmbedUrl).origin],
     sales: salesContactFromSite(content.site),
     choiceLabels: choiceLabelsOf(content.pages.flatMap((p) => p.page.sections)),
+    routes: content.pages.map((p) => p.page.path).filter((p) => p !== server.notFoundPath),
   });
   writeDeployConfigs(dist, content.site);
   const rendered = Math.round(performance.now() - started);

@@ -20,6 +20,8 @@ export interface BuiltSite {
   sales?: SalesContact;
   /** form → field → value → label of the pages' select fields; absent before a build that writes them. */
   choiceLabels?: ChoiceLabels;
+  /** The pages' paths: the only ones page views are counted for (src/server/analytics/); absent before a build that writes them. */
+  routes?: string[];
 }
 
 export const BUILT_SITE_FILE = ".site/server.json";
@@ -53,10 +55,11 @@ export function readBuiltSite(distDir: string): BuiltSite {
     Array.isArray(site.frameOrigins) &&
     site.frameOrigins.every(isOrigin) &&
     (site.sales === undefined || isSales(site.sales)) &&
-    (site.choiceLabels === undefined || isChoiceLabels(site.choiceLabels));
+    (site.choiceLabels === undefined || isChoiceLabels(site.choiceLabels)) &&
+    (site.routes === undefined || (Array.isArray(site.routes) && site.routes.every(isPath)));
   if (!ok)
     throw new Error(
-      `${file} is not what the build writes: { redirects: [{from, to}], scriptHashes: ["'sha256-…'"], frameOrigins: ["https://…"], sales?: {company, siteUrl, email, phones, hours, address}, choiceLabels?: {form: {field: {value: label}}} }; build the site again.`,
+      `${file} is not what the build writes: { redirects: [{from, to}], scriptHashes: ["'sha256-…'"], frameOrigins: ["https://…"], sales?: {company, siteUrl, email, phones, hours, address}, choiceLabels?: {form: {field: {value: label}}}, routes?: ["/…"] }; build the site again.`,
     );
   return site as BuiltSite;
 }

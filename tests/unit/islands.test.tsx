@@ -98,6 +98,7 @@ describe("a page's scripts", () => {
     cursor: "cursor()",
     ahead: "ahead()",
     embeds: "embeds()",
+    beacon: "beacon()",
     islands: "islands()",
     speculation: "{}",
   };

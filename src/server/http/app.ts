@@ -25,6 +25,7 @@ import { readBuiltSite } from "../../handover/built-site.ts";
 import { createSenders, optionalKinds } from "../outbox/senders/index.ts";
 import { registerSpamRoutes } from "../spam/routes.ts";
 import { EnquiryStore } from "../store/index.ts";
+import { registerAnalytics } from "../analytics/routes.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -242,6 +243,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }));
     registerReviewRoutes(app, { store, outbox, key: linkKey, kinds: optionalKinds(config, builtSite.sales), now: options.now ?? Date.now });
     registerGitHubOAuth(app, config.githubOAuth, config.spam.timeTrap.secret);
+    await registerAnalytics(app, {
+      ...{ store, routes: builtSite.routes ?? [], timeZone: config.digest.timeZone, retentionDays: config.retentionDays },
+      ...{ rememberedClients: config.rateLimitKeys, ...(options.now ? { now: options.now } : {}) },
+    });
     pageNotFound = await registerStatic(app, { distDir: config.distDir, redirects: builtSite.redirects, headers });
     await app.ready();
   } catch (error) {

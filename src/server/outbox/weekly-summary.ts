@@ -7,6 +7,7 @@ import type { SendMailOptions } from "nodemailer";
 import { formatReceived } from "./mail.ts";
 import type { SummaryWindow, WeekFigures } from "../store/index.ts";
 import { formSchemas, FORM_KINDS } from "../enquiries/validate.ts";
+import type { SummarySection } from "../analytics/weekly.ts";
 
 export interface SummarySettings {
   mailTo: string;
@@ -33,7 +34,14 @@ export function summaryLines(week: WeekFigures, before: WeekFigures): Line[] {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function composeWeeklySummary(window: SummaryWindow, week: WeekFigures, before: WeekFigures, settings: SummarySettings): SendMailOptions {
+/** `site`: the views, sources and Web Vitals sections (src/server/analytics/weekly.ts), after the enquiries' table. */
+export function composeWeeklySummary(
+  window: SummaryWindow,
+  week: WeekFigures,
+  before: WeekFigures,
+  settings: SummarySettings,
+  site?: SummarySection,
+): SendMailOptions {
   const lines = summaryLines(week, before);
   const period = `${formatReceived(window.from)} to ${formatReceived(window.to)}`;
   const width = Math.max(...lines.map((l) => l.label.length + (l.indent ? 2 : 0))) + 2;
@@ -47,6 +55,7 @@ export function composeWeeklySummary(window: SummaryWindow, week: WeekFigures, b
     week.failed > 0 || week.waiting > 0
       ? "Deliveries failed or waiting: whoever runs the website can see them with npm run submissions."
       : "Every delivery went out.",
+    ...(site ? ["", site.text] : []),
   ].join("\n");
   const cell = "padding:6px 8px;border-bottom:1px solid #ddd;text-align:right";
   const html = `<!doctype html>
@@ -61,7 +70,7 @@ ${lines
       `<tr><td style="${cell};text-align:left${l.indent ? ";padding-left:24px" : ""}">${escapeHtml(l.label)}</td><td style="${cell}">${l.now}</td><td style="${cell}">${l.before}</td></tr>`,
   )
   .join("\n")}
-</table></body></html>
+</table>${site ? `\n${site.html}` : ""}</body></html>
 `;
   const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(settings.mailFrom)?.[1] ?? "localhost";
   return {

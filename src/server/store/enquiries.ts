@@ -14,6 +14,7 @@ import { CONFIRMED_SPAM_DAYS, QUARANTINE_DAYS, ReplayedError, iso, lower, time }
 import type { DeliveryState, NewSubmission, SubmissionRow, SubmissionStatus } from "./core.ts";
 import { queueDeliveries } from "./deliveries.ts";
 import { ReviewStore } from "./reviews.ts";
+import { AnalyticsStore } from "../analytics/store.ts";
 
 /** A submission's status from its deliveries (`s` is the submission): one expression, to read and to filter by. */
 const unsent = (failed: "NOT NULL" | "NULL") =>
@@ -26,6 +27,9 @@ const json = (value: unknown) => (value === undefined ? null : JSON.stringify(va
 export type ListFilter = { kind?: FormKind; status?: SubmissionStatus; since?: Date; email?: string; digest?: number };
 
 export class EnquiryStore extends ReviewStore {
+  /** Page views, sources and Web Vitals, in the same database (src/server/analytics/). */
+  readonly analytics = new AnalyticsStore(this.db, (value) => this.database.readJson(value));
+
   /** Opens PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR, and migrates it (read-only: checks it is migrated). */
   static async open(config: StoreLocation, options: OpenOptions = {}): Promise<EnquiryStore> {
     const database = config.databaseUrl ? openPostgres(config.databaseUrl) : openSqlite(config.dataDir, options);

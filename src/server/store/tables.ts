@@ -57,4 +57,10 @@ export interface Tables {
   spam_hits: { day: string; kind: string; hits: number; last_at: Time };
   /** Time tokens and ALTCHA nonces that carried an enquiry, until they expire. */
   used_tokens: { token: string; expires_at: Time };
+  /** src/server/analytics/: a day is YYYY-MM-DD in DIGEST_TIME_ZONE; `path` "" is the whole site. */
+  analytics_salts: { day: string; salt: string };
+  analytics_seen: { day: string; visitor: string };
+  analytics_pages: { day: string; path: string; views: number; visitors: number };
+  analytics_sources: { day: string; landing: string; source: string; medium: string; campaign: string; visits: number };
+  analytics_vitals: { day: string; path: string; metric: string; bucket: number; samples: number };
 }

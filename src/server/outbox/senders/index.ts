@@ -52,7 +52,9 @@ export function createSenders(config: Config, options: SenderOptions = {}): Send
     ...(options.store
       ? {
           digest: digestSender(transport, options.store, { mailTo: config.digest.to, mailFrom: config.mailFrom, linkFor: linkFor(options.review) }),
-          "weekly-summary": weeklySummarySender(transport, options.store, { mailTo: config.digest.to, mailFrom: config.mailFrom }),
+          "weekly-summary": weeklySummarySender(transport, options.store, {
+            ...{ mailTo: config.digest.to, mailFrom: config.mailFrom, timeZone: config.digest.timeZone },
+          }),
         }
       : {}),
   };

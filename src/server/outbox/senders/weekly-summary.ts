@@ -4,19 +4,24 @@ import type { Sender } from "../worker.ts";
 import type { EnquiryStore } from "../../store/index.ts";
 import { composeWeeklySummary, type SummarySettings } from "../weekly-summary.ts";
 import { isPermanentRefusal } from "./sales-mail.ts";
+import { weeklyAnalytics } from "../../analytics/weekly.ts";
 
 const WEEK_MS = 7 * 86_400_000;
 
-export function weeklySummarySender(transport: MailTransport, store: EnquiryStore, settings: SummarySettings): Sender {
+export function weeklySummarySender(transport: MailTransport, store: EnquiryStore, settings: SummarySettings & { timeZone: string }): Sender {
   return {
     async send(job, signal) {
       const { from, to } = job.payload as { from: string; to: string };
       const window = { from: new Date(from), to: new Date(to) };
       const before = { from: new Date(window.from.getTime() - WEEK_MS), to: window.from };
-      const message = composeWeeklySummary(window, await store.weekFigures(window), await store.weekFigures(before), {
-        ...settings,
-        mailTo: job.target ?? settings.mailTo,
-      });
+      const site = await weeklyAnalytics(store, window, settings.timeZone);
+      const message = composeWeeklySummary(
+        window,
+        await store.weekFigures(window),
+        await store.weekFigures(before),
+        { mailFrom: settings.mailFrom, mailTo: job.target ?? settings.mailTo },
+        site,
+      );
       return (await transport.send(message, { id: 0, kind: "summary", createdAt: window.from }, signal)).outcome;
     },
     isPermanent: isPermanentRefusal,

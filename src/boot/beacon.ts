@@ -1,0 +1,76 @@
+/**
+ * Inline in every page's head (compiled and hashed by scripts/build/boot.ts): counts the page view
+ * and measures what the visitor lived through (LCP, INP, CLS), sent once to our own server
+ * (src/server/analytics/) with navigator.sendBeacon when the page is hidden or left. No cookie, no
+ * storage, no third party.
+ *
+ * It starts only once the page is shown to a person and the browser is idle after load: a
+ * prerendered page starts on activation (prerenderingchange), never while prerendered, and a page
+ * opened in a background tab when it is first shown; a prefetch runs no script at all. It is sent
+ * once a page load: what happens after the first hide (a tab switched back to) is not measured.
+ *
+ * Not the web-vitals library: its ~2 KB brotli is more than this page's whole budget (1.5 KB with
+ * the count). The three follow its definitions, simplified: LCP is the last entry before the first
+ * input, from activation; CLS the largest session window (gaps under 1 s, at most 5 s); INP the
+ * longest interaction, or the 98th percentile of them past 50 interactions.
+ */
+import { startsVisit } from "../ui/visit-start.ts";
+
+type Entry = PerformanceEntry & { value: number; hadRecentInput: boolean; interactionId: number };
+
+let started = 0;
+const start = () => {
+  let lcp = -1;
+  let cls = 0;
+  let windowValue = 0;
+  let windowStart = 0;
+  let last = 0;
+  const interactions: Record<number, number> = {};
+  const entry = startsVisit();
+  const activation = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming & { activationStart?: number })?.activationStart || 0;
+  const observe = (type: string, record: (e: Entry) => void, more?: object) => {
+    try {
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => record(e as Entry))).observe({ type, buffered: true, ...more });
+    } catch {
+      // a browser without this entry type: that measure is not sent
+    }
+  };
+  observe("largest-contentful-paint", (e) => (lcp = Math.max(e.startTime - activation, 0)));
+  observe("layout-shift", (e) => {
+    if (e.hadRecentInput) return;
+    if (e.startTime - last > 1000 || e.startTime - windowStart > 5000) ((windowValue = 0), (windowStart = e.startTime));
+    windowValue += e.value;
+    last = e.startTime;
+    cls = Math.max(cls, windowValue);
+  });
+  const interaction = (e: Entry) => e.interactionId && (interactions[e.interactionId] = Math.max(interactions[e.interactionId] || 0, e.duration));
+  observe("event", interaction, { durationThreshold: 16 });
+  observe("first-input", interaction);
+  const send = () => {
+    if (started > 1 || !document.hidden) return;
+    started = 2;
+    const durations = Object.values(interactions).sort((a, b) => b - a);
+    navigator.sendBeacon(
+      "/api/v",
+      JSON.stringify({
+        p: location.pathname,
+        ...(entry ? { e: 1, q: location.search, r: document.referrer } : {}),
+        ...(lcp < 0 ? {} : { l: Math.round(lcp) }),
+        ...(durations.length ? { i: Math.round(durations[Math.min((durations.length / 50) | 0, durations.length - 1)]!) } : {}),
+        c: Math.round(cls * 1e4) / 1e4,
+      }),
+    );
+  };
+  addEventListener("pagehide", send);
+  document.addEventListener("visibilitychange", send);
+};
+
+const wake = () => {
+  if (started || document.hidden || (document as Document & { prerendering?: boolean }).prerendering) return;
+  started = 1;
+  (window.requestIdleCallback || setTimeout)(start);
+};
+addEventListener("load", () => {
+  wake();
+  for (const type of ["visibilitychange", "prerenderingchange"]) document.addEventListener(type, wake);
+});
