@@ -19,7 +19,7 @@ interface MetricSpec {
   format: (value: number) => string;
 }
 
-const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(value % 1000 === 0 ? 0 : 1)} s` : `${value} ms`);
+const ms = (value: number) => (value >= 1000 ? `${Number((value / 1000).toFixed(2))} s` : `${value} ms`);
 
 export const METRIC_SPECS: Record<Metric, MetricSpec> = {
   lcp: {
