@@ -46,8 +46,9 @@ const start = () => {
   const interaction = (e: Entry) => e.interactionId && (interactions[e.interactionId] = Math.max(interactions[e.interactionId] || 0, e.duration));
   observe("event", interaction, { durationThreshold: 16 });
   observe("first-input", interaction);
-  const send = () => {
-    if (started > 1 || !document.hidden) return;
+  // On leaving by a link the page is still "visible" at pagehide; a hidden page may never see a pagehide (a closed phone tab).
+  const send = (event: Event) => {
+    if (started > 1 || (event.type !== "pagehide" && !document.hidden)) return;
     started = 2;
     const durations = Object.values(interactions).sort((a, b) => b - a);
     navigator.sendBeacon(
