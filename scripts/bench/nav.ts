@@ -11,6 +11,11 @@
  * transition (the page fully shown). The last columns: the bytes fetched ahead for pages the
  * visitor did not open.
  *
+ * It also checks the page-view count (src/boot/beacon.ts) where automation cannot: a page prerendered
+ * or prefetched but never opened must count nothing (it counts on activation); the proxy reads the
+ * beacons on their way to the server, and the last column says how many of the pages fetched ahead
+ * and never opened were counted (0, or the run fails).
+ *
  * The pages time themselves: a proxy in front of the real server adds a small script to every
  * HTML page (only here; the built site has none) that sends, with navigator.sendBeacon, where the
  * link to press is, when it was clicked, and then the next page's activationStart, paint entries
@@ -151,6 +156,9 @@ const fetched: { path: string; from: string; speculative: boolean; bytes: number
 /** A response's size as the real server sends it: a page at its Brotli size, measured after the run (Brotli's best quality holds the event loop for tens of ms). */
 const sentBytes = (f: (typeof fetched)[number]) => (f.html === undefined ? f.bytes : brotliCompressSync(f.html).length);
 
+/** The paths the page-view beacons (POST /api/v) counted in this run, as they passed the proxy. */
+const counted: string[] = [];
+
 type Beacon = { kind: string; data: Record<string, unknown> };
 let waiting: ((b: Beacon) => void) | undefined;
 const inbox: Beacon[] = [];
@@ -180,6 +188,17 @@ const proxy = createServer((req, res) => {
       else inbox.push(beacon);
     });
     return;
+  }
+  if (req.method === "POST" && req.url === "/api/v") {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      try {
+        counted.push(String((JSON.parse(body) as { p: unknown }).p));
+      } catch {
+        counted.push("(unreadable beacon)");
+      }
+    });
   }
   // A page is asked for uncompressed, to add the reporter to it; it is counted at its Brotli size, as the real server sends it.
   const page = String(req.headers.accept).startsWith("text/html");
@@ -260,6 +279,9 @@ interface Result {
   transition: boolean;
   /** Fetched ahead for pages other than the one opened: what the visitor never sees. */
   wastedBytes: number;
+  /** Pages fetched ahead (prefetched or prerendered) and never opened, and how many of them were counted as views. */
+  neverOpened: number;
+  countedNeverOpened: string[];
 }
 
 /** The page's own size as the last run saw it (the window less its title bar). */
@@ -309,9 +331,11 @@ async function once(pair: Pair, size: Size, display: string): Promise<Result> {
         env: { ...process.env, DISPLAY: display },
       },
     );
+  let result: Omit<Result, "neverOpened" | "countedNeverOpened">;
   try {
     inbox.length = 0;
     fetched.length = 0;
+    counted.length = 0;
     let target = await nextBeacon("target", 30_000);
     if (target.error) throw new Error(String(target.error));
     await new Promise((r) => setTimeout(r, READ_MS));
@@ -328,7 +352,7 @@ async function once(pair: Pair, size: Size, display: string): Promise<Result> {
     while (new URL(String(arrived.href)).pathname !== pair.to);
     const at = (t: unknown) => Number(arrived.timeOrigin) + Number(t) - Number(click.at);
     const firstPaintMs = at(arrived.firstPaint ?? arrived.fcp);
-    return {
+    result = {
       prerendered: Number(arrived.activationStart) > 0,
       parsedBeforeClick: at(arrived.parsed) < 0,
       delivery: String(arrived.deliveryType ?? ""),
@@ -346,6 +370,10 @@ async function once(pair: Pair, size: Size, display: string): Promise<Result> {
     await new Promise((r) => setTimeout(r, 200));
     rmSync(profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
   }
+  // Read once the browser is gone: a prerendered page would have sent its beacon when it was discarded.
+  const opened = new Set([pair.from, pair.to]);
+  const ahead = new Set(fetched.filter((f) => f.speculative && !opened.has(f.path)).map((f) => f.path));
+  return { ...result, neverOpened: ahead.size, countedNeverOpened: counted.filter((p) => ahead.has(p)) };
 }
 
 ensurePackages();
@@ -382,7 +410,13 @@ for (const size of sizes.filter((s) => values.sizes.split(",").includes(s.name))
         range(shown),
         `${results.filter((r) => r.transition).length}/${runs}`,
         String(Math.round(median(results.map((r) => r.wastedBytes)) / 1024)),
+        `${results.reduce((n, r) => n + r.countedNeverOpened.length, 0)} of ${results.reduce((n, r) => n + r.neverOpened, 0)}`,
       ]);
+      const wrong = results.flatMap((r) => r.countedNeverOpened);
+      if (wrong.length) {
+        console.error(`${pair.from} → ${pair.to}: pages fetched ahead and never opened were counted as views: ${wrong.join(", ")}`);
+        process.exitCode = 1;
+      }
       console.log(rows.at(-1)!.join(" | "));
     }
   } finally {
@@ -403,6 +437,7 @@ const head = [
   "click → shown, ms",
   "transition",
   "fetched ahead, never opened, KB",
+  "of those pages, counted as views",
 ];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ");
@@ -412,4 +447,4 @@ console.log(
 console.log(line(head));
 console.log(widths.map((w) => "-".repeat(w)).join("  "));
 for (const r of rows) console.log(line(r));
-process.exit(0);
+process.exit(process.exitCode ?? 0);
