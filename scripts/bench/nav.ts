@@ -13,8 +13,8 @@
  *
  * It also checks the page-view count (src/boot/beacon.ts) where automation cannot: a page prerendered
  * or prefetched but never opened must count nothing (it counts on activation); the proxy reads the
- * beacons on their way to the server, and the last column says how many of the pages fetched ahead
- * and never opened were counted (0, or the run fails).
+ * beacons on their way to the server, and the last column says how many of the pages prerendered
+ * and never opened were counted, of how many (0, or the run fails).
  *
  * The pages time themselves: a proxy in front of the real server adds a small script to every
  * HTML page (only here; the built site has none) that sends, with navigator.sendBeacon, where the
@@ -152,7 +152,7 @@ const reporter = `(() => {
 })();`;
 
 /** What the browser fetched in this run: each response's path, the page that asked for it, whether it was speculative (Sec-Purpose), its size. */
-const fetched: { path: string; from: string; speculative: boolean; bytes: number; html?: string }[] = [];
+const fetched: { path: string; from: string; speculative: boolean; prerender: boolean; bytes: number; html?: string }[] = [];
 /** A response's size as the real server sends it: a page at its Brotli size, measured after the run (Brotli's best quality holds the event loop for tens of ms). */
 const sentBytes = (f: (typeof fetched)[number]) => (f.html === undefined ? f.bytes : brotliCompressSync(f.html).length);
 
@@ -207,6 +207,7 @@ const proxy = createServer((req, res) => {
     path: new URL(req.url!, base).pathname,
     from: req.headers.referer ? new URL(req.headers.referer).pathname : "",
     speculative: purpose.includes("prefetch"),
+    prerender: purpose.includes("prerender"),
     bytes: 0,
   };
   fetched.push(fetch);
@@ -279,9 +280,11 @@ interface Result {
   transition: boolean;
   /** Fetched ahead for pages other than the one opened: what the visitor never sees. */
   wastedBytes: number;
-  /** Pages fetched ahead (prefetched or prerendered) and never opened, and how many of them were counted as views. */
+  /** Pages prerendered (their scripts ran) and never opened, and those of them counted as views. */
   neverOpened: number;
   countedNeverOpened: string[];
+  /** Of the two pages opened, how many views reached the server (the first page's at its pagehide; the second's only if the killed browser sent it). */
+  countedOpened: number;
 }
 
 /** The page's own size as the last run saw it (the window less its title bar). */
@@ -331,7 +334,7 @@ async function once(pair: Pair, size: Size, display: string): Promise<Result> {
         env: { ...process.env, DISPLAY: display },
       },
     );
-  let result: Omit<Result, "neverOpened" | "countedNeverOpened">;
+  let result: Omit<Result, "neverOpened" | "countedNeverOpened" | "countedOpened">;
   try {
     inbox.length = 0;
     fetched.length = 0;
@@ -372,8 +375,13 @@ async function once(pair: Pair, size: Size, display: string): Promise<Result> {
   }
   // Read once the browser is gone: a prerendered page would have sent its beacon when it was discarded.
   const opened = new Set([pair.from, pair.to]);
-  const ahead = new Set(fetched.filter((f) => f.speculative && !opened.has(f.path)).map((f) => f.path));
-  return { ...result, neverOpened: ahead.size, countedNeverOpened: counted.filter((p) => ahead.has(p)) };
+  const ahead = new Set(fetched.filter((f) => f.prerender && !opened.has(f.path)).map((f) => f.path));
+  return {
+    ...result,
+    neverOpened: ahead.size,
+    countedNeverOpened: counted.filter((p) => ahead.has(p)),
+    countedOpened: counted.filter((p) => opened.has(p)).length,
+  };
 }
 
 ensurePackages();
@@ -410,6 +418,7 @@ for (const size of sizes.filter((s) => values.sizes.split(",").includes(s.name))
         range(shown),
         `${results.filter((r) => r.transition).length}/${runs}`,
         String(Math.round(median(results.map((r) => r.wastedBytes)) / 1024)),
+        `${results.reduce((n, r) => n + r.countedOpened, 0)} of ${2 * runs}`,
         `${results.reduce((n, r) => n + r.countedNeverOpened.length, 0)} of ${results.reduce((n, r) => n + r.neverOpened, 0)}`,
       ]);
       const wrong = results.flatMap((r) => r.countedNeverOpened);
@@ -437,7 +446,8 @@ const head = [
   "click → shown, ms",
   "transition",
   "fetched ahead, never opened, KB",
-  "of those pages, counted as views",
+  "opened: views counted",
+  "prerendered, never opened: views counted",
 ];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ");

@@ -81,7 +81,7 @@ export function bootTags(scripts: InlineScripts, files: SiteFiles, site: Site, h
 }
 
 /** A file of src/boot/ as one minified classic script (an IIFE: its names stay out of the page's globals). */
-async function compileInline(entry: string, define: Record<string, string> = {}, limit = 1024): Promise<string> {
+export async function compileInline(entry: string, define: Record<string, string> = {}, limit = 1024): Promise<string> {
   const output = (await build({
     configFile: false,
     logLevel: "warn",
