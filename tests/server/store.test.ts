@@ -370,7 +370,8 @@ forEachBackend((backend) => {
       const { store, data } = await fresh();
       await store.close();
       await data.query(
-        "DROP TABLE deliveries, submissions, digests, weekly_summaries, spam_hits, used_tokens, schema_version, kysely_migration, kysely_migration_lock",
+        "DROP TABLE deliveries, submissions, digests, weekly_summaries, spam_hits, used_tokens, schema_version, kysely_migration, kysely_migration_lock, " +
+          "analytics_salts, analytics_seen, analytics_pages, analytics_sources, analytics_vitals",
       );
       const stores = await Promise.all([data.open(), data.open(), data.open()]);
       opened.push(...stores);
