@@ -134,7 +134,7 @@ forEachBackend((backend) => {
     // One client: counted up to the per-minute limit, then not.
     for (let i = 0; i < VIEWS_PER_MINUTE + 20; i++) await view({ p: "/contact" }, { ip: "192.0.2.77" });
     expect((await report(app)).pages.find((p) => p.path === "/contact")!.views).toBe(200 + VIEWS_PER_MINUTE);
-  });
+  }, 60_000);
 
   it(`gives a source its enquiries and conversion rate, and the weekly summary the sections beside the week before (${backend.name})`, async () => {
     const app = await start();
