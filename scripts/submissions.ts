@@ -25,7 +25,7 @@ import { ConfigError, loadConfig } from "../src/server/config.ts";
 import type { Config, Env } from "../src/server/config.ts";
 import { releaseHeld } from "../src/server/enquiries/lead-deliveries.ts";
 import { eraseMailFiles, purgeMailFiles, sourceLines } from "../src/server/outbox/mail.ts";
-import { optionalKinds } from "../src/server/outbox/senders/index.ts";
+import { leadKinds } from "../src/server/outbox/senders/index.ts";
 import { readBuiltSite } from "../src/handover/built-site.ts";
 import { EnquiryStore, QUARANTINE_DAYS, SUBMISSION_STATUSES, StorageError } from "../src/server/store/index.ts";
 import type { SubmissionRow, SubmissionStatus } from "../src/server/store/index.ts";
@@ -300,7 +300,7 @@ async function run(argv: string[], { env, stdout, stderr }: Io): Promise<number>
       }
       if (release !== undefined) {
         const row = await store.get(Number(release));
-        const deliveries = row && (await releaseHeld(store, optionalKinds(config, readBuiltSite(config.distDir).sales), row.id, new Date()));
+        const deliveries = row && (await releaseHeld(store, leadKinds({ config, sales: readBuiltSite(config.distDir).sales }), row.id, new Date()));
         if (!row || !deliveries) {
           stderr.write(`Submission ${release} is not in the quarantine, or was reviewed already (see --spam); nothing released.\n`);
           code = 1;

@@ -6,6 +6,7 @@
 import { composeMail } from "../mail.ts";
 import type { MailSettings, MailTransport } from "../mail.ts";
 import { submissionOf, type Sender } from "../worker.ts";
+import { defineKind } from "./kind.ts";
 
 /**
  * A refusal that retrying cannot change: the SMTP server answered 5xx to this message (unknown
@@ -28,3 +29,11 @@ export function salesMailSender(transport: MailTransport, settings: MailSettings
     close: () => transport.close(),
   };
 }
+
+/** Every accepted enquiry is mailed to sales (MAIL_TO), always set up. */
+export const salesMail = defineKind({
+  kind: "sales-mail",
+  isSetUp: () => true,
+  sender: ({ config, transport, choiceLabels }) => salesMailSender(transport, { mailTo: config.mailTo, mailFrom: config.mailFrom, choiceLabels }),
+  takes: () => true,
+});
