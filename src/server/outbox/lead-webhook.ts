@@ -6,13 +6,14 @@
  *   webhook-id         stable per enquiry, the same on every retry (the receiver's idempotency key)
  *   webhook-timestamp  seconds since 1970 of this attempt (receivers refuse old ones)
  *   webhook-signature  "v1," + base64 HMAC-SHA256 of "<id>.<timestamp>.<body>", keyed with the
- *                      bytes of LEAD_WEBHOOK_SECRET ("whsec_" + base64)
+ *                      bytes of LEAD_WEBHOOK_SECRET ("whsec_" + base64), by the `standardwebhooks`
+ *                      package, the one receivers verify with
  *
  * Shaped like mail.ts's transport: `send(message, submission, signal)` resolves with an id or
  * throws; a WebhookError says whether retrying can help (`permanent`), as isPermanentRefusal says
  * for SMTP, so the outbox can carry it as one more delivery kind.
  */
-import { createHmac } from "node:crypto";
+import { Webhook } from "standardwebhooks";
 import { ConfigError, type Env } from "../env.ts";
 import { FIELD_TYPES } from "../../forms/field-types.ts";
 import { fieldsOf, formSchemas, type FormKind } from "../enquiries/validate.ts";
@@ -51,13 +52,9 @@ export function loadLeadWebhook(env: Env): LeadWebhookSettings | undefined {
   return { url, key: parseWebhookSecret(secret) };
 }
 
-/** "v1,<base64 HMAC-SHA256 of id.timestamp.body>" */
-export function webhookSignature(key: Buffer, id: string, timestamp: number, body: string): string {
-  return `v1,${createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64")}`;
-}
-
-export function webhookHeaders(key: Buffer, id: string, timestamp: number, body: string): Record<string, string> {
-  return { "webhook-id": id, "webhook-timestamp": String(timestamp), "webhook-signature": webhookSignature(key, id, timestamp, body) };
+/** The three Standard Webhooks headers of one attempt, signed by the spec's own library. */
+export function webhookHeaders(signer: Webhook, id: string, timestamp: number, body: string): Record<string, string> {
+  return { "webhook-id": id, "webhook-timestamp": String(timestamp), "webhook-signature": signer.sign(id, new Date(timestamp * 1000), body) };
 }
 
 /** A failed attempt; `permanent` when sending the same again cannot succeed. */
@@ -111,6 +108,7 @@ const MAX_ERROR_BODY = 200;
 
 export function createLeadWebhookTransport(settings: LeadWebhookSettings, now: () => number = Date.now): LeadWebhookTransport {
   const target = new URL(settings.url);
+  const signer = new Webhook(settings.key, { format: "raw" });
   return {
     description: `${target.protocol}//${target.host}${target.pathname}`,
     async send(delivery, signal) {
@@ -123,7 +121,7 @@ export function createLeadWebhookTransport(settings: LeadWebhookSettings, now: (
           headers: {
             "content-type": "application/json",
             "user-agent": "lariox-website-webhook/1",
-            ...webhookHeaders(settings.key, delivery.id, timestamp, body),
+            ...webhookHeaders(signer, delivery.id, timestamp, body),
           },
           body,
           redirect: "manual",
