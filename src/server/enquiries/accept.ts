@@ -18,8 +18,8 @@ import type { SpamSettings } from "../spam/settings.ts";
 import { timeTrapFinding } from "../spam/time-trap.ts";
 import { judgePost } from "../spam/verdict.ts";
 import { ReplayedError, StorageError, type EnquiryStore } from "../store/index.ts";
+import { referenceFor } from "../store/reference.ts";
 import { leadDeliveries } from "./lead-deliveries.ts";
-import { referenceFor } from "./reference.ts";
 import { SOURCE_FIELDS, emailOf, fieldsOf, formSchemas, summarize, validateForm, type FormKind, type LeadSource } from "./validate.ts";
 
 /** What came of a post, whichever kind: the answer (JSON or a page) is made from it. */
@@ -159,7 +159,7 @@ export function createAcceptEnquiry(settings: AcceptSettings): AcceptEnquiry {
     }
     const quarantined = reasons.length > 0;
     if (!quarantined) settings.outbox.nudge();
-    const reference = referenceFor(id, receivedAt);
+    const reference = referenceFor(id, receivedAt, store.timeZone);
     facts.log.info(
       { submission: id, reference, kind, formPost: !facts.scripted, ...(quarantined ? { quarantined, reasons: reasons.map((f) => f.code) } : {}) },
       "form submission stored",

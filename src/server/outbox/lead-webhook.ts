@@ -14,7 +14,8 @@
  * for SMTP, so the outbox can carry it as one more delivery kind.
  */
 import { Webhook } from "standardwebhooks";
-import { ConfigError, type Env } from "../env.ts";
+import { ConfigError, type Settings } from "../env.ts";
+import { webhookSecret } from "../setting-parsers.ts";
 import { FIELD_TYPES } from "../../forms/field-types.ts";
 import { fieldsOf, formSchemas, type FormKind } from "../enquiries/validate.ts";
 
@@ -24,32 +25,18 @@ export interface LeadWebhookSettings {
   key: Buffer;
 }
 
-const SECRET_PREFIX = "whsec_";
-
-/** The key bytes of a "whsec_<base64>" secret; 24 to 64 bytes, as the spec asks. */
-export function parseWebhookSecret(secret: string): Buffer {
-  if (!secret.startsWith(SECRET_PREFIX)) throw new ConfigError(`LEAD_WEBHOOK_SECRET must start with ${SECRET_PREFIX} (the Standard Webhooks form).`);
-  const encoded = secret.slice(SECRET_PREFIX.length);
-  const key = Buffer.from(encoded, "base64");
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded) || key.length < 24 || key.length > 64) {
-    throw new ConfigError(
-      `LEAD_WEBHOOK_SECRET must be ${SECRET_PREFIX} followed by 24 to 64 random bytes in base64 (try: echo ${SECRET_PREFIX}$(openssl rand -base64 32)).`,
-    );
-  }
-  return key;
-}
+/** The key bytes of a "whsec_<base64>" secret (its parser, setting-parsers.ts). */
+export const parseWebhookSecret = (secret: string): Buffer => webhookSecret(secret, "LEAD_WEBHOOK_SECRET");
 
 /** LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET, or undefined when no webhook is set up. */
-export function loadLeadWebhook(env: Env): LeadWebhookSettings | undefined {
-  const url = env.LEAD_WEBHOOK_URL?.trim();
-  const secret = env.LEAD_WEBHOOK_SECRET?.trim();
+export function loadLeadWebhook(settings: Pick<Settings, "LEAD_WEBHOOK_URL" | "LEAD_WEBHOOK_SECRET">): LeadWebhookSettings | undefined {
+  const { LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: key } = settings;
   if (!url) {
-    if (secret) throw new ConfigError("LEAD_WEBHOOK_SECRET is set but LEAD_WEBHOOK_URL is not: set both, or neither.");
+    if (key) throw new ConfigError("LEAD_WEBHOOK_SECRET is set but LEAD_WEBHOOK_URL is not: set both, or neither.");
     return undefined;
   }
-  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new ConfigError("LEAD_WEBHOOK_URL must be an http:// or https:// URL.");
-  if (!secret) throw new ConfigError("LEAD_WEBHOOK_URL is set but LEAD_WEBHOOK_SECRET is not: the receiver needs the signature to trust the lead.");
-  return { url, key: parseWebhookSecret(secret) };
+  if (!key) throw new ConfigError("LEAD_WEBHOOK_URL is set but LEAD_WEBHOOK_SECRET is not: the receiver needs the signature to trust the lead.");
+  return { url, key };
 }
 
 /** The three Standard Webhooks headers of one attempt, signed by the spec's own library. */

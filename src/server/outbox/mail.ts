@@ -12,6 +12,7 @@ import nodemailer from "nodemailer";
 import type { SendMailOptions, Transporter } from "nodemailer";
 import { shownText, type ChoiceLabels } from "../../forms/choice-labels.ts";
 import { DAY_MS } from "../env.ts";
+import { formatMoment } from "../site-time.ts";
 import type { StoredSubmission } from "../store/index.ts";
 import { FIELD_TYPES } from "../../forms/field-types.ts";
 import { emailOf, fieldsOf, formSchemas } from "../enquiries/validate.ts";
@@ -24,21 +25,8 @@ export interface MailSettings {
   choiceLabels?: ChoiceLabels | undefined;
 }
 
-const receivedFormat = new Intl.DateTimeFormat("en-IN", {
-  timeZone: "Asia/Kolkata",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  second: "2-digit",
-  hour12: true,
-});
-
-/** e.g. "14 Mar 2025, 3:04:05 pm IST" */
-export function formatReceived(at: Date): string {
-  return `${receivedFormat.format(at)} IST`;
-}
+/** e.g. "14 Mar 2025, 3:04:05 pm IST", in SITE_TIME_ZONE (`timeZone`). */
+export const formatReceived = (at: Date, timeZone?: string): string => formatMoment(at, timeZone);
 
 const str = (value: unknown): string => (typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value));
 /** A single-line field as one line, even if a line break got past the schema. */
