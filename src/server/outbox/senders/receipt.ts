@@ -25,7 +25,8 @@ export function receiptSender(transport: MailTransport, settings: ReceiptSetting
 export const receipt = defineKind({
   kind: "receipt",
   isSetUp: ({ sales }) => sales !== undefined,
-  sender: ({ config, transport, sales, choiceLabels }) => receiptSender(transport, { mailFrom: config.mailFrom, sales: sales!, choiceLabels }),
+  sender: ({ config, transport, sales, choiceLabels }) =>
+    receiptSender(transport, { mailFrom: config.mailFrom, sales: sales!, choiceLabels, timeZone: config.timeZone }),
   async takes({ email, at }, store) {
     if (!email) return false;
     return shouldSendReceipt("ok", await store.receiptsSince(receiptAddressKey(email), new Date(at.getTime() - DAY_MS))).send;

@@ -34,6 +34,7 @@ export function salesMailSender(transport: MailTransport, settings: MailSettings
 export const salesMail = defineKind({
   kind: "sales-mail",
   isSetUp: () => true,
-  sender: ({ config, transport, choiceLabels }) => salesMailSender(transport, { mailTo: config.mailTo, mailFrom: config.mailFrom, choiceLabels }),
+  sender: ({ config, transport, choiceLabels }) =>
+    salesMailSender(transport, { mailTo: config.mailTo, mailFrom: config.mailFrom, choiceLabels, timeZone: config.timeZone }),
   takes: () => true,
 });
