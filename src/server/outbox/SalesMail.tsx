@@ -35,8 +35,8 @@ function SalesMail({ submission, labels, timeZone }: SalesMailProps) {
       <MailHeader kicker={`Reference ${submission.reference}`} title={heading} />
       <MailSection tint>
         <p style={{ ...paragraph, margin: 0 }}>
-          Received {received}. The sender was given the reference <strong>{submission.reference}</strong>; quote it in replies. Reply to this e-mail to answer{" "}
-          {sender} directly.
+          Received {received}. The sender was given the reference <strong style={{ whiteSpace: "nowrap" }}>{submission.reference}</strong>; quote it in replies.
+          Reply to this e-mail to answer {sender} directly.
         </p>
       </MailSection>
       <MailSection heading="The enquiry">
