@@ -12,8 +12,8 @@
 import rateLimit from "@fastify/rate-limit";
 import { errorCodes } from "fastify";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { clientAddress, rateLimitKey } from "../http/client-address.ts";
-import { fieldsNotUtf8, markFormPost, markJson } from "../http/not-utf8.ts";
+import { clientAddress, rateLimitKey } from "./client-address.ts";
+import { fieldsNotUtf8, markFormPost, markJson } from "./not-utf8.ts";
 import { FORMS } from "../../forms/kinds.generated.ts";
 import { propertyOf } from "../../forms/schema.ts";
 import { createAcceptEnquiry, refused, type AcceptSettings, type Outcome } from "./accept.ts";

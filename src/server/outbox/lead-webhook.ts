@@ -17,7 +17,9 @@ import { Webhook } from "standardwebhooks";
 import { ConfigError, type Settings } from "../env.ts";
 import { webhookSecret } from "../setting-parsers.ts";
 import { FIELD_TYPES } from "../../forms/field-types.ts";
-import { fieldsOf, formSchemas, type FormKind } from "../enquiries/validate.ts";
+import type { FormKind } from "../../forms/kinds.generated.ts";
+import { fieldsOf } from "../../forms/schema.ts";
+import { schemaOf } from "../present/enquiry.ts";
 
 export interface LeadWebhookSettings {
   url: string;
@@ -139,7 +141,7 @@ export function leadEvent(
   extra: { reference?: string; source?: Record<string, string> } = {},
 ): WebhookDelivery {
   const fields = Object.fromEntries(
-    fieldsOf(formSchemas[submission.kind]).map((f) => [
+    fieldsOf(schemaOf(submission.kind)).map((f) => [
       f.name,
       f.type === "checkbox" ? submission.payload[f.name] === true : FIELD_TYPES[f.type].text(submission.payload[f.name]),
     ]),
