@@ -49,6 +49,8 @@ export interface Config {
   /** Unset = /api/auth says sign-in is not set up. */
   githubOAuth: GitHubOAuthConfig | undefined;
   leadWebhook: LeadWebhookSettings | undefined;
+  /** Every setting as read (env.ts): what a delivery kind with a setting of its own reads it from (senders/kind.ts). */
+  settings: Settings;
   /**
    * The spam defence's settings, read when first asked for: the CLI never asks, so it never makes
    * the form secret's file in DATA_DIR.
@@ -158,6 +160,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     githubOAuth: githubOAuth(s),
     leadWebhook: loadLeadWebhook(s),
+    settings: s,
     get spam() {
       spam ??= loadSpamSettings(s, dataDir);
       return spam;

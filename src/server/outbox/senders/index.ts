@@ -1,9 +1,10 @@
 /**
  * Every kind of delivery the outbox makes, by the name stored in `deliveries.kind`. To add a kind
- * (a Slack message per lead, say): write its module here, a `defineKind` with its sender, when it
- * is set up (its setting, in env.ts) and which enquiries it takes, and list it below. Forms, review
- * and release queue it for the enquiries it takes; claim, lease, retries, the retry window,
- * /healthz, alerts, --requeue and retention then work for it as for the sales mail.
+ * (a Slack message per lead, say): declare its setting in env.ts's SETTINGS (SLACK_WEBHOOK_URL),
+ * write its module here, a `defineKind` that is set up when `config.settings.SLACK_WEBHOOK_URL`
+ * is, with its sender and which enquiries it takes, and list it in DELIVERY_KINDS below. Forms,
+ * review and release then queue it for the enquiries it takes; claim, lease, retries, the retry
+ * window, /healthz, alerts, --requeue and retention work for it as for the sales mail.
  */
 import type { EnquiryStore, NewDelivery } from "../../store/index.ts";
 import { createMailTransport } from "../mail.ts";
