@@ -7,14 +7,16 @@ import type { MailTransport } from "../mail.ts";
 import { submissionOf, type Sender } from "../worker.ts";
 import { composeReceipt, receiptAddressKey, shouldSendReceipt, type ReceiptSettings } from "../receipt.ts";
 import { DAY_MS } from "../../env.ts";
+import { composedMessages } from "./composed.ts";
 import { defineKind } from "./kind.ts";
 import { isPermanentRefusal } from "./sales-mail.ts";
 
 export function receiptSender(transport: MailTransport, settings: ReceiptSettings): Sender {
+  const composed = composedMessages<ReturnType<typeof composeReceipt>>();
   return {
     async send(job, signal) {
       const submission = submissionOf(job);
-      const message = composeReceipt(submission, submission.reference, settings);
+      const message = composed(job.id, () => composeReceipt(submission, submission.reference, settings));
       return (await transport.send(message, submission, signal)).outcome;
     },
     isPermanent: isPermanentRefusal,

@@ -6,6 +6,7 @@
 import { composeMail } from "../mail.ts";
 import type { MailSettings, MailTransport } from "../mail.ts";
 import { submissionOf, type Sender } from "../worker.ts";
+import { composedMessages } from "./composed.ts";
 import { defineKind } from "./kind.ts";
 
 /**
@@ -19,10 +20,11 @@ export function isPermanentRefusal(error: unknown): boolean {
 }
 
 export function salesMailSender(transport: MailTransport, settings: MailSettings): Sender {
+  const composed = composedMessages<ReturnType<typeof composeMail>>();
   return {
     async send(job, signal) {
       const submission = submissionOf(job);
-      const message = composeMail(submission, { ...settings, mailTo: job.target ?? settings.mailTo });
+      const message = composed(job.id, () => composeMail(submission, { ...settings, mailTo: job.target ?? settings.mailTo }));
       return (await transport.send(message, submission, signal)).outcome;
     },
     isPermanent: isPermanentRefusal,
