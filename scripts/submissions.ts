@@ -22,10 +22,11 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { ConfigError, loadConfig } from "../src/server/config.ts";
+import { DEFAULT_TIME_ZONE, formatMinute, zoneName } from "../src/server/site-time.ts";
 import type { Config, Env } from "../src/server/config.ts";
 import { releaseHeld } from "../src/server/enquiries/lead-deliveries.ts";
 import { eraseMailFiles, purgeMailFiles, sourceLines } from "../src/server/outbox/mail.ts";
-import { optionalKinds } from "../src/server/outbox/senders/index.ts";
+import { leadKinds } from "../src/server/outbox/senders/index.ts";
 import { readBuiltSite } from "../src/handover/built-site.ts";
 import { EnquiryStore, QUARANTINE_DAYS, SUBMISSION_STATUSES, StorageError } from "../src/server/store/index.ts";
 import type { SubmissionRow, SubmissionStatus } from "../src/server/store/index.ts";
@@ -133,16 +134,6 @@ export function toCsv(
   return `${lines.join("\r\n")}\r\n`;
 }
 
-const timeFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Asia/Kolkata",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hour12: false,
-});
-
 function oneLine(value: string, max: number): string {
   const chars = [...escapeUnprintable(value.replace(/[\r\n\t]+/g, " "))];
   return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : chars.join("");
@@ -157,14 +148,19 @@ function summaryOf(r: SubmissionRow, schema: FormSchema | undefined): string {
     .join(" · ");
 }
 
-export function toTable(rows: readonly SubmissionRow[], schemas: Readonly<Record<string, FormSchema>> = formSchemas): string {
+/** The listing's table, its times in `timeZone` (SITE_TIME_ZONE). */
+export function toTable(
+  rows: readonly SubmissionRow[],
+  schemas: Readonly<Record<string, FormSchema>> = formSchemas,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): string {
   // None for a kind whose form folder is gone since.
   const schemaOf = (r: SubmissionRow): FormSchema | undefined => (schemas as Partial<Record<string, FormSchema>>)[r.kind];
-  const header = ["ID", "Reference", "Received (IST)", "Kind", "Name", "Email", "Summary", "Came from", "Status", "Tries", "Last error"];
+  const header = ["ID", "Reference", `Received (${zoneName(timeZone)})`, "Kind", "Name", "Email", "Summary", "Came from", "Status", "Tries", "Last error"];
   const body = rows.map((r) => [
     String(r.id),
     r.reference,
-    timeFormat.format(r.createdAt).replace(",", ""),
+    formatMinute(r.createdAt, timeZone),
     r.kind,
     oneLine(text(r.payload.name), 28),
     oneLine(schemaOf(r) ? emailOf(schemaOf(r)!, r.payload) : "", 36),
@@ -300,7 +296,7 @@ async function run(argv: string[], { env, stdout, stderr }: Io): Promise<number>
       }
       if (release !== undefined) {
         const row = await store.get(Number(release));
-        const deliveries = row && (await releaseHeld(store, optionalKinds(config, readBuiltSite(config.distDir).sales), row.id, new Date()));
+        const deliveries = row && (await releaseHeld(store, leadKinds({ config, sales: readBuiltSite(config.distDir).sales }), row.id, new Date()));
         if (!row || !deliveries) {
           stderr.write(`Submission ${release} is not in the quarantine, or was reviewed already (see --spam); nothing released.\n`);
           code = 1;
@@ -345,7 +341,7 @@ async function run(argv: string[], { env, stdout, stderr }: Io): Promise<number>
     const rows = (await store.list({ kind: kind as FormKind | undefined, status: listed, since })).filter(
       (r) => listed !== undefined || r.status !== "quarantined",
     );
-    stdout.write(values.csv ? toCsv(rows, kind ? [kind as FormKind] : FORM_KINDS) : toTable(rows));
+    stdout.write(values.csv ? toCsv(rows, kind ? [kind as FormKind] : FORM_KINDS) : toTable(rows, formSchemas, config.timeZone));
     return 0;
   } finally {
     await store.close();

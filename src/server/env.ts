@@ -1,25 +1,20 @@
 /**
- * Every server setting, what it is read from and how it is refused: shared by config.ts and the
- * modules whose settings it reads (lead-webhook.ts, spam/settings.ts), which it imports, so none
- * of them imports config.ts back.
+ * Every server setting, declared once: its default, bounds or parser (setting-parsers.ts), and one
+ * line for the README. readSettings reads them all from the environment, the one place that does:
+ * config.ts composes the Config from its answer, and the modules with settings of their own
+ * (lead-webhook.ts, spam/settings.ts) take their values from it.
  *
- * SETTINGS is the one place a setting is described: the parsers take their defaults and bounds
- * from it, and the README's table of settings is written from it (scripts/settings-table.ts;
+ * The README's table of settings is written from SETTINGS (scripts/settings-table.ts;
  * `npm run typecheck` fails while the README's copy is stale).
  */
+import { ConfigError, httpUrl, oneOf, postgresUrl, secret, smtpUrl, timeZone, trustProxy, webhookSecret, type Parse } from "./setting-parsers.ts";
+
+export { ConfigError, redactUrl } from "./setting-parsers.ts";
+
 export type Env = Record<string, string | undefined>;
 
 /** A day, for the settings and rules counted in days. */
 export const DAY_MS = 86_400_000;
-
-export class ConfigError extends Error {
-  override name = "ConfigError";
-}
-
-/** A database URL fit for logs and messages: the password replaced by ***. */
-export function redactUrl(url: string): string {
-  return url.replace(/:[^@/?#]*@/, ":***@").replace(/([?&]password=)[^&#]*/gi, "$1***");
-}
 
 export interface Setting {
   /** The value when unset; none = unset means what `about` says. */
@@ -27,6 +22,10 @@ export interface Setting {
   /** A whole number from min to max. */
   min?: number;
   max?: number;
+  /** What the text must be, and the value it stands for; none = the text itself. */
+  parse?: Parse<unknown>;
+  /** An older name still read when this one is unset. */
+  alias?: string;
   /** One line for the README's table. */
   about: string;
 }
@@ -39,16 +38,19 @@ export const SETTINGS = {
   HOST: { default: "0.0.0.0", about: "listening address" },
   DATA_DIR: { default: "./data", about: "the SQLite store (site.db), the form secret and, without SMTP, the .eml files; keep it private to the server's user" },
   DATABASE_URL: {
+    parse: postgresUrl,
     about: "postgres://user:pass@host:5432/db (or postgresql://): keep enquiries in PostgreSQL instead of DATA_DIR/site.db, for several instances",
   },
   DIST_DIR: { default: "./dist", about: "the built site to serve" },
-  SMTP_URL: { about: "smtp:// or smtps:// URL of the mail server, e.g. smtp://user:pass@127.0.0.1:2525" },
+  SMTP_URL: { parse: smtpUrl, about: "smtp:// or smtps:// URL of the mail server, e.g. smtp://user:pass@127.0.0.1:2525" },
   MAIL_DELIVERY: {
+    parse: oneOf("smtp", "files"),
     about: "`smtp` (the default with SMTP_URL or in production) or `files`: .eml files under DATA_DIR/mail, read by no one unless someone looks",
   },
   MAIL_TO: { default: "sales@example.com", about: "where enquiries are mailed" },
   MAIL_FROM: { default: '"Lariox website" <website@example.com>', about: "the mails' sender" },
   SITE_URL: {
+    parse: httpUrl,
     about: "the site's address as visitors reach it (https://…), for the digest's Release and Spam links; unset = site.yaml's siteUrl from the build",
   },
   DIGEST_TO: { about: "where the daily digest of held enquiries is mailed; unset = MAIL_TO" },
@@ -56,17 +58,24 @@ export const SETTINGS = {
     default: 9,
     min: 0,
     max: 23,
-    about: "the hour (in DIGEST_TIME_ZONE) from which the day's digest is sent, when enquiries were held since the last one",
+    about: "the hour (in SITE_TIME_ZONE) from which the day's digest is sent, when enquiries were held since the last one",
   },
   SUMMARY_WEEKDAY: {
     default: 1,
     min: 1,
     max: 7,
-    about: "the day of the weekly summary to DIGEST_TO or MAIL_TO (1 = Monday … 7 = Sunday), in DIGEST_TIME_ZONE",
+    about: "the day of the weekly summary to DIGEST_TO or MAIL_TO (1 = Monday … 7 = Sunday), in SITE_TIME_ZONE",
   },
   SUMMARY_HOUR: { default: 9, min: 0, max: 23, about: "the hour of that day from which the weekly summary is sent; it covers the 7 days before" },
-  DIGEST_TIME_ZONE: { default: "Asia/Kolkata", about: "the IANA time zone of DIGEST_HOUR, the digest's day and the weekly summary's day and hour" },
+  SITE_TIME_ZONE: {
+    default: "Asia/Kolkata",
+    parse: timeZone,
+    alias: "DIGEST_TIME_ZONE",
+    about:
+      "the IANA time zone of the business's day: a reference's year, the spam counts' days, DIGEST_HOUR, the digest's and weekly summary's days, and every date a mail or the CLI shows (DIGEST_TIME_ZONE, its former name, is read when it is unset)",
+  },
   TRUST_PROXY: {
+    parse: trustProxy,
     about:
       "how many proxies stand in front (1 behind one nginx), or their addresses/CIDRs, comma-separated; `true` is refused, since any client could then forge its address",
   },
@@ -74,28 +83,40 @@ export const SETTINGS = {
   RATE_LIMIT_HOURLY: { default: 0, min: 0, max: 100_000_000, about: "form posts an hour from everyone together that pass the form's checks; 0 = off" },
   RATE_LIMIT_KEYS: { default: 20_000, min: 100, max: 10_000_000, about: "clients the rate limiter remembers (the least recently seen go first)" },
   RETENTION_DAYS: { default: 365, min: 1, max: 36_500, about: "days after which the personal data of delivered enquiries (and .eml files) is removed" },
-  ALERT_WEBHOOK_URL: { about: "http(s) URL that gets a JSON POST `{text}` once per delivery or storage incident" },
+  ALERT_WEBHOOK_URL: { parse: httpUrl, about: "http(s) URL that gets a JSON POST `{text}` once per delivery or storage incident" },
   HEALTH_MAX_QUEUE_AGE_MIN: { default: 60, min: 1, max: 100_000, about: "minutes a delivery may wait before /healthz answers 503" },
   HEALTH_TOKEN: {
+    parse: secret(16, "openssl rand -hex 16"),
     about: "16 characters or more: /healthz shows its details (errors, mail, store) with `Authorization: Bearer <HEALTH_TOKEN>`; unset = to no one",
   },
-  LOG_LEVEL: { default: "info", about: "fatal, error, warn, info, debug, trace or silent" },
+  LOG_LEVEL: {
+    default: "info",
+    parse: oneOf("fatal", "error", "warn", "info", "debug", "trace", "silent"),
+    about: "fatal, error, warn, info, debug, trace or silent",
+  },
   GITHUB_OAUTH_CLIENT_ID: { about: "the company's GitHub OAuth app, with its secret: editors sign in to /admin through /api/auth (oauth.ts); both or neither" },
   GITHUB_OAUTH_CLIENT_SECRET: { about: "the OAuth app's client secret" },
   GITHUB_OAUTH_AUTHORIZE_URL: {
     default: "https://github.com/login/oauth/authorize",
+    parse: httpUrl,
     about: "where editors approve the sign-in (another for GitHub Enterprise)",
   },
   GITHUB_OAUTH_TOKEN_URL: {
     default: "https://github.com/login/oauth/access_token",
+    parse: httpUrl,
     about: "where the sign-in's code is exchanged (another for GitHub Enterprise)",
   },
   GITHUB_OAUTH_CALLBACK_URL: {
+    parse: httpUrl,
     about: "where GitHub sends editors back; unset = this server's /api/auth/callback as the browser reached it (set it behind a CDN)",
   },
-  LEAD_WEBHOOK_URL: { about: "each accepted enquiry is also POSTed there, signed the Standard Webhooks way (lead-webhook.ts); with LEAD_WEBHOOK_SECRET" },
-  LEAD_WEBHOOK_SECRET: { about: "`whsec_` + 24 to 64 random bytes in base64, the webhook's signing key" },
+  LEAD_WEBHOOK_URL: {
+    parse: httpUrl,
+    about: "each accepted enquiry is also POSTed there, signed the Standard Webhooks way (lead-webhook.ts); with LEAD_WEBHOOK_SECRET",
+  },
+  LEAD_WEBHOOK_SECRET: { parse: webhookSecret, about: "`whsec_` + 24 to 64 random bytes in base64, the webhook's signing key" },
   FORM_SECRET: {
+    parse: secret(32, "openssl rand -hex 32"),
     about:
       "32 characters or more: signs the forms' time tokens and proof-of-work challenges; unset = a random one kept in DATA_DIR/form-secret; several instances must share one",
   },
@@ -120,9 +141,24 @@ export const SETTINGS = {
 export type SettingName = keyof typeof SETTINGS;
 type Whole = { [K in SettingName]: (typeof SETTINGS)[K] extends { min: number } ? K : never }[SettingName];
 
+/** The value a setting stands for: a number, its parser's value, or its text; undefined when unset and without a default. */
+type ValueOf<S> = S extends { min: number }
+  ? number
+  : S extends { parse: Parse<infer T> }
+    ? S extends { default: unknown }
+      ? T
+      : T | undefined
+    : S extends { default: string }
+      ? string
+      : string | undefined;
+
+/** Every setting's value, read once (readSettings). */
+export type Settings = { readonly [K in SettingName]: ValueOf<(typeof SETTINGS)[K]> };
+
 /** A setting's value, trimmed; undefined when unset or blank. */
 export function text(env: Env, key: SettingName): string | undefined {
-  const value = env[key]?.trim();
+  const alias = (SETTINGS[key] as Setting).alias;
+  const value = (env[key]?.trim() || (alias && env[alias]?.trim())) ?? undefined;
   return value === undefined || value === "" ? undefined : value;
 }
 
@@ -135,4 +171,18 @@ export function integer(env: Env, key: Whole): number {
   const value = Number(raw);
   if (value < min || value > max) throw new ConfigError(`${key} must be between ${min} and ${max}, got ${value}.`);
   return value;
+}
+
+/** Every setting, read from `env` by its declaration; the first one that is wrong is refused. */
+export function readSettings(env: Env): Settings {
+  const values: Record<string, unknown> = {};
+  for (const [key, setting] of Object.entries(SETTINGS) as Array<[SettingName, Setting]>) {
+    if (setting.min !== undefined) {
+      values[key] = integer(env, key as Whole);
+      continue;
+    }
+    const raw = text(env, key) ?? (typeof setting.default === "string" ? setting.default : undefined);
+    values[key] = raw === undefined || !setting.parse ? raw : setting.parse(raw, env[key]?.trim() || !setting.alias ? key : setting.alias);
+  }
+  return values as Settings;
 }

@@ -89,7 +89,15 @@ forEachBackend((backend) => {
 
     // ... and is delivered (at least once) now that a peer is up.
     const delivered = () => new Set(smtp!.messages.map((m) => /^Subject: +(crash-\d+-\d+)$/m.exec(parseMail(m.raw).text)?.[1]));
-    await waitFor(() => answered.every((m) => delivered().has(m)), "every answered submission to be delivered", 20_000);
+    // The mails are read once a look, not once for each answered submission.
+    await waitFor(
+      () => {
+        const got = delivered();
+        return answered.every((m) => got.has(m));
+      },
+      "every answered submission to be delivered",
+      20_000,
+    );
 
     mark("delivered");
     // The server still answers after the restart, then shuts down cleanly on SIGTERM.

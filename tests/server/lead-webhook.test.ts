@@ -9,6 +9,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readSettings } from "../../src/server/env.ts";
 import { ConfigError } from "../../src/server/config.ts";
 import {
   createLeadWebhookTransport,
@@ -65,7 +66,7 @@ describe("lead webhook", () => {
 
   it("retries through a failing sink, signs every attempt, and standardwebhooks verifies the delivery", async () => {
     let clock = Date.parse("2026-11-20T09:15:01Z");
-    const transport = createLeadWebhookTransport(loadLeadWebhook({ LEAD_WEBHOOK_URL: flaky.url(), LEAD_WEBHOOK_SECRET: SECRET })!, () => clock);
+    const transport = createLeadWebhookTransport(loadLeadWebhook(readSettings({ LEAD_WEBHOOK_URL: flaky.url(), LEAD_WEBHOOK_SECRET: SECRET }))!, () => clock);
     const delivery = leadEvent(submission, { reference: "LA-2026-000042" });
     const log: string[] = [];
     // The outbox's loop, in short: retry what is not permanent.
@@ -158,11 +159,15 @@ describe("lead webhook", () => {
   });
 
   it("refuses a set-up without a secret, with a secret in the wrong form, or a secret without an address", () => {
-    expect(loadLeadWebhook({})).toBeUndefined();
-    expect(() => loadLeadWebhook({ LEAD_WEBHOOK_URL: "https://crm.example/hook" })).toThrow(ConfigError);
-    expect(() => loadLeadWebhook({ LEAD_WEBHOOK_URL: "https://crm.example/hook", LEAD_WEBHOOK_SECRET: "plain-text" })).toThrow(/must start with whsec_/);
-    expect(() => loadLeadWebhook({ LEAD_WEBHOOK_URL: "https://crm.example/hook", LEAD_WEBHOOK_SECRET: "whsec_c2hvcnQ=" })).toThrow(/24 to 64 random bytes/);
-    expect(() => loadLeadWebhook({ LEAD_WEBHOOK_URL: "ftp://crm.example", LEAD_WEBHOOK_SECRET: SECRET })).toThrow(/http:\/\/ or https:\/\//);
-    expect(() => loadLeadWebhook({ LEAD_WEBHOOK_SECRET: SECRET })).toThrow(/LEAD_WEBHOOK_URL is not/);
+    expect(loadLeadWebhook(readSettings({}))).toBeUndefined();
+    expect(() => loadLeadWebhook(readSettings({ LEAD_WEBHOOK_URL: "https://crm.example/hook" }))).toThrow(ConfigError);
+    expect(() => loadLeadWebhook(readSettings({ LEAD_WEBHOOK_URL: "https://crm.example/hook", LEAD_WEBHOOK_SECRET: "plain-text" }))).toThrow(
+      /must start with whsec_/,
+    );
+    expect(() => loadLeadWebhook(readSettings({ LEAD_WEBHOOK_URL: "https://crm.example/hook", LEAD_WEBHOOK_SECRET: "whsec_c2hvcnQ=" }))).toThrow(
+      /24 to 64 random bytes/,
+    );
+    expect(() => loadLeadWebhook(readSettings({ LEAD_WEBHOOK_URL: "ftp://crm.example", LEAD_WEBHOOK_SECRET: SECRET }))).toThrow(/http:\/\/ or https:\/\//);
+    expect(() => loadLeadWebhook(readSettings({ LEAD_WEBHOOK_SECRET: SECRET }))).toThrow(/LEAD_WEBHOOK_URL is not/);
   });
 });

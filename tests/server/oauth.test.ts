@@ -48,7 +48,7 @@ function handoff(html: string, policy: string | null): string {
   const encoded = /data-message="([^"]*)"/.exec(html)![1]!;
   return encoded
     .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
+    .replace(/&#39;|&#x27;/g, "'")
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&amp;/g, "&");

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { createMailTransport } from "../../src/server/outbox/mail.ts";
 import { composeReceipt, receiptAddressKey, shouldSendReceipt, type ReceiptSettings } from "../../src/server/outbox/receipt.ts";
 import { salesContactFromSite } from "../../src/handover/built-site.ts";
-import { formatReference, parseReference, referenceFor } from "../../src/server/enquiries/reference.ts";
+import { formatReference, parseReference, referenceFor } from "../../src/server/store/reference.ts";
 import { startSmtpSink } from "./helpers.ts";
 
 const site = {
@@ -41,6 +41,9 @@ describe("reference", () => {
     expect(referenceFor(5, new Date("2026-12-31T18:00:00Z"))).toBe("LA-2026-000005");
     expect(referenceFor(5, new Date("2026-12-31T18:30:00Z"))).toBe("LA-2027-000005"); // midnight IST
     expect(referenceFor(5, new Date("2026-12-31T18:29:59.999Z"))).toBe("LA-2026-000005");
+    // SITE_TIME_ZONE moves the new year with it.
+    expect(referenceFor(5, new Date("2026-12-31T19:00:00Z"), "Europe/London")).toBe("LA-2026-000005");
+    expect(referenceFor(5, new Date("2026-12-31T11:00:00Z"), "Pacific/Auckland")).toBe("LA-2027-000005");
     expect(() => formatReference(2026, 0)).toThrow(RangeError);
     expect(parseReference("la 2026 123")).toEqual({ year: 2026, number: 123 });
     expect(parseReference("LA-2026-000123")).toEqual({ year: 2026, number: 123 });

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { solveChallenge, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { afterAll, describe, expect, it } from "vitest";
+import { readSettings } from "../../src/server/env.ts";
 import { ConfigError } from "../../src/server/config.ts";
 import {
   altchaFinding,
@@ -277,22 +278,22 @@ describe("settings", () => {
   afterAll(() => dir.remove());
 
   it("makes a private secret in DATA_DIR on first start and keeps it; refuses a short FORM_SECRET", () => {
-    const first = formSecret({}, join(dir.path, "data"));
+    const first = formSecret(readSettings({}), join(dir.path, "data"));
     expect(first).toMatch(/^[0-9a-f]{64}$/);
-    expect(formSecret({}, join(dir.path, "data"))).toBe(first);
+    expect(formSecret(readSettings({}), join(dir.path, "data"))).toBe(first);
     expect(statSync(join(dir.path, "data", "form-secret")).mode & 0o777).toBe(0o600);
     expect(formSecret({ FORM_SECRET: "x".repeat(40) }, dir.path)).toBe("x".repeat(40));
-    expect(() => formSecret({ FORM_SECRET: "short" }, dir.path)).toThrow(ConfigError);
+    expect(() => formSecret(readSettings({ FORM_SECRET: "short" }), dir.path)).toThrow(ConfigError);
   });
 
   it("reads the limits and an operator's blocklist file, and says which line is wrong", () => {
     const file = join(dir.path, "blocklist.txt");
     writeFileSync(file, "@junk.example\n/[z-a]/\n");
-    expect(() => loadSpamSettings({ SPAM_BLOCKLIST_FILE: file }, dir.path)).toThrow(/SPAM_BLOCKLIST_FILE: .*blocklist\.txt:2:/);
+    expect(() => loadSpamSettings(readSettings({ SPAM_BLOCKLIST_FILE: file }), dir.path)).toThrow(/SPAM_BLOCKLIST_FILE: .*blocklist\.txt:2:/);
     writeFileSync(file, "@junk.example\n");
-    const s = loadSpamSettings({ SPAM_BLOCKLIST_FILE: file, SPAM_MIN_SECONDS: "5", ALTCHA_COST: "2000" }, dir.path);
+    const s = loadSpamSettings(readSettings({ SPAM_BLOCKLIST_FILE: file, SPAM_MIN_SECONDS: "5", ALTCHA_COST: "2000" }), dir.path);
     expect([s.timeTrap.minMs, s.altcha.cost, [...s.blocklist.domains]]).toEqual([5000, 2000, ["junk.example"]]);
-    expect(() => loadSpamSettings({ SPAM_MIN_SECONDS: "soon" }, dir.path)).toThrow(/SPAM_MIN_SECONDS must be a whole number/);
+    expect(() => loadSpamSettings(readSettings({ SPAM_MIN_SECONDS: "soon" }), dir.path)).toThrow(/SPAM_MIN_SECONDS must be a whole number/);
     expect(readFileSync(new URL("../../src/server/spam/default-blocklist.txt", import.meta.url), "utf8")).toMatch(/first page of google/);
   });
 });

@@ -127,6 +127,15 @@ describe("config", () => {
     expect(() => loadConfig({ ALERT_WEBHOOK_URL: "ftp://x" })).toThrow(/ALERT_WEBHOOK_URL must be an http/);
   });
 
+  it("reads one time zone, SITE_TIME_ZONE (India's by default), still taking DIGEST_TIME_ZONE when it is unset", () => {
+    expect(loadConfig({})).toMatchObject({ timeZone: "Asia/Kolkata", digest: { timeZone: "Asia/Kolkata" } });
+    expect(loadConfig({ SITE_TIME_ZONE: "Europe/London" })).toMatchObject({ timeZone: "Europe/London", digest: { timeZone: "Europe/London" } });
+    expect(loadConfig({ DIGEST_TIME_ZONE: "Asia/Dubai" }).timeZone).toBe("Asia/Dubai");
+    expect(loadConfig({ DIGEST_TIME_ZONE: "Asia/Dubai", SITE_TIME_ZONE: "Europe/Paris" }).timeZone).toBe("Europe/Paris");
+    expect(() => loadConfig({ SITE_TIME_ZONE: "India" })).toThrow(/SITE_TIME_ZONE must be an IANA time zone/);
+    expect(() => loadConfig({ DIGEST_TIME_ZONE: "Mars/Olympus" })).toThrow(/DIGEST_TIME_ZONE must be an IANA time zone/);
+  });
+
   it("takes DATABASE_URL as a postgres:// URL and never repeats its password", () => {
     expect(loadConfig({}).databaseUrl).toBeUndefined();
     expect(loadConfig({ DATABASE_URL: "postgres://site:pw@db.internal:5432/lariox" }).databaseUrl).toBe("postgres://site:pw@db.internal:5432/lariox");

@@ -1,6 +1,6 @@
 /**
  * When the server mails sales by itself: the digest once a day, from DIGEST_HOUR in
- * DIGEST_TIME_ZONE, if enquiries were held since the last digest; the weekly summary on
+ * SITE_TIME_ZONE, if enquiries were held since the last digest; the weekly summary on
  * SUMMARY_WEEKDAY from SUMMARY_HOUR. Each instance looks every minute; the store's unique day and
  * week make one of each between all the instances sharing a database.
  */

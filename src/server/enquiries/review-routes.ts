@@ -5,7 +5,8 @@
  * or the other, sends nothing and says what was done. Refused links get a 4xx page.
  */
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { releaseHeld, type OptionalKinds } from "./lead-deliveries.ts";
+import { releaseHeld } from "./lead-deliveries.ts";
+import type { LeadKinds } from "../outbox/senders/index.ts";
 import type { Outbox } from "../outbox/worker.ts";
 import { askPage, outcomePage, refusalPage } from "./review-page.ts";
 import { REVIEW_PATH, checkReviewLink, type LinkCheck } from "./review-link.ts";
@@ -15,7 +16,7 @@ export interface ReviewRoutes {
   store: EnquiryStore;
   outbox: Outbox;
   key: Buffer;
-  kinds: OptionalKinds;
+  kinds: LeadKinds;
   now: () => number;
 }
 

@@ -14,7 +14,7 @@ import { Alerts, registerHealth } from "./health.ts";
 import { OAUTH_ROUTES, registerGitHubOAuth } from "../sign-in/oauth.ts";
 import { Outbox } from "../outbox/worker.ts";
 import { scheduleDigests } from "../enquiries/digest-schedule.ts";
-import { reviewKey } from "../enquiries/review-link.ts";
+import { reviewKey, reviewPath } from "../enquiries/review-link.ts";
 import { registerReviewRoutes } from "../enquiries/review-routes.ts";
 import { registerStatic } from "./static.ts";
 import type { NotFoundHandler } from "./static.ts";
@@ -22,9 +22,9 @@ import { securityHeaderSets } from "../../handover/security-policy.ts";
 import { clientErrorResponder, responseWithHeaders, timeoutOptions } from "./security.ts";
 import type { ServerTimeouts } from "../../handover/security-policy.ts";
 import { readBuiltSite } from "../../handover/built-site.ts";
-import { createSenders, optionalKinds } from "../outbox/senders/index.ts";
+import { createSenders, leadKinds } from "../outbox/senders/index.ts";
 import { registerSpamRoutes } from "../spam/routes.ts";
-import { EnquiryStore } from "../store/index.ts";
+import { EnquiryStore, type ReviewAction } from "../store/index.ts";
 import { registerAnalytics } from "../analytics/routes.ts";
 
 declare module "fastify" {
@@ -156,10 +156,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The digest's links point at the site's address; a server that knows none mails a digest without them.
   const linkKey = reviewKey(config.spam.timeTrap.secret);
   const siteUrl = config.siteUrl ?? builtSite.sales?.siteUrl;
-  const review = siteUrl === undefined ? undefined : { siteUrl, key: linkKey };
+  const reviewLink =
+    siteUrl === undefined ? undefined : (id: number, action: ReviewAction, madeAt: Date) => new URL(reviewPath(linkKey, id, action, madeAt), siteUrl).href;
+  const kinds = leadKinds({ config, sales: builtSite.sales });
   const outbox = new Outbox(
     store,
-    createSenders(config, { transport: options.transport, sales: builtSite.sales, choiceLabels: builtSite.choiceLabels, now: options.now, store, review }),
+    createSenders(config, { transport: options.transport, sales: builtSite.sales, choiceLabels: builtSite.choiceLabels, now: options.now, store, reviewLink }),
     {
       ...config.outbox,
       log: app.log,
@@ -228,7 +230,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       onStorageError: () => void checkHealth(),
       ...(options.now ? { now: options.now } : {}),
       spam: config.spam,
-      deliveries: optionalKinds(config, builtSite.sales),
+      deliveries: kinds,
     });
     await registerSpamRoutes(app, { altcha: config.spam.altcha, timeTrapSecret: config.spam.timeTrap.secret, forms: Object.keys(FORM_ROUTES) });
     ({ check: checkHealth, checkSoon: checkHealthSoon } = registerHealth(app, {
@@ -241,10 +243,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       mail: mailDestination(config),
       ...(options.now ? { now: options.now } : {}),
     }));
-    registerReviewRoutes(app, { store, outbox, key: linkKey, kinds: optionalKinds(config, builtSite.sales), now: options.now ?? Date.now });
+    registerReviewRoutes(app, { store, outbox, key: linkKey, kinds, now: options.now ?? Date.now });
     registerGitHubOAuth(app, config.githubOAuth, config.spam.timeTrap.secret);
     await registerAnalytics(app, {
-      ...{ store, routes: builtSite.routes ?? [], timeZone: config.digest.timeZone, retentionDays: config.retentionDays },
+      ...{ store, routes: builtSite.routes ?? [], timeZone: config.timeZone, retentionDays: config.retentionDays },
       ...{ rememberedClients: config.rateLimitKeys, ...(options.now ? { now: options.now } : {}) },
     });
     pageNotFound = await registerStatic(app, { distDir: config.distDir, redirects: builtSite.redirects, headers });

@@ -6,16 +6,20 @@
  *   webhook-id         stable per enquiry, the same on every retry (the receiver's idempotency key)
  *   webhook-timestamp  seconds since 1970 of this attempt (receivers refuse old ones)
  *   webhook-signature  "v1," + base64 HMAC-SHA256 of "<id>.<timestamp>.<body>", keyed with the
- *                      bytes of LEAD_WEBHOOK_SECRET ("whsec_" + base64)
+ *                      bytes of LEAD_WEBHOOK_SECRET ("whsec_" + base64), by the `standardwebhooks`
+ *                      package, the one receivers verify with
  *
  * Shaped like mail.ts's transport: `send(message, submission, signal)` resolves with an id or
  * throws; a WebhookError says whether retrying can help (`permanent`), as isPermanentRefusal says
  * for SMTP, so the outbox can carry it as one more delivery kind.
  */
-import { createHmac } from "node:crypto";
-import { ConfigError, type Env } from "../env.ts";
+import { Webhook } from "standardwebhooks";
+import { ConfigError, type Settings } from "../env.ts";
+import { webhookSecret } from "../setting-parsers.ts";
 import { FIELD_TYPES } from "../../forms/field-types.ts";
-import { fieldsOf, formSchemas, type FormKind } from "../enquiries/validate.ts";
+import type { FormKind } from "../../forms/kinds.generated.ts";
+import { fieldsOf } from "../../forms/schema.ts";
+import { schemaOf } from "../present/enquiry.ts";
 
 export interface LeadWebhookSettings {
   url: string;
@@ -23,41 +27,23 @@ export interface LeadWebhookSettings {
   key: Buffer;
 }
 
-const SECRET_PREFIX = "whsec_";
-
-/** The key bytes of a "whsec_<base64>" secret; 24 to 64 bytes, as the spec asks. */
-export function parseWebhookSecret(secret: string): Buffer {
-  if (!secret.startsWith(SECRET_PREFIX)) throw new ConfigError(`LEAD_WEBHOOK_SECRET must start with ${SECRET_PREFIX} (the Standard Webhooks form).`);
-  const encoded = secret.slice(SECRET_PREFIX.length);
-  const key = Buffer.from(encoded, "base64");
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded) || key.length < 24 || key.length > 64) {
-    throw new ConfigError(
-      `LEAD_WEBHOOK_SECRET must be ${SECRET_PREFIX} followed by 24 to 64 random bytes in base64 (try: echo ${SECRET_PREFIX}$(openssl rand -base64 32)).`,
-    );
-  }
-  return key;
-}
+/** The key bytes of a "whsec_<base64>" secret (its parser, setting-parsers.ts). */
+export const parseWebhookSecret = (secret: string): Buffer => webhookSecret(secret, "LEAD_WEBHOOK_SECRET");
 
 /** LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET, or undefined when no webhook is set up. */
-export function loadLeadWebhook(env: Env): LeadWebhookSettings | undefined {
-  const url = env.LEAD_WEBHOOK_URL?.trim();
-  const secret = env.LEAD_WEBHOOK_SECRET?.trim();
+export function loadLeadWebhook(settings: Pick<Settings, "LEAD_WEBHOOK_URL" | "LEAD_WEBHOOK_SECRET">): LeadWebhookSettings | undefined {
+  const { LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: key } = settings;
   if (!url) {
-    if (secret) throw new ConfigError("LEAD_WEBHOOK_SECRET is set but LEAD_WEBHOOK_URL is not: set both, or neither.");
+    if (key) throw new ConfigError("LEAD_WEBHOOK_SECRET is set but LEAD_WEBHOOK_URL is not: set both, or neither.");
     return undefined;
   }
-  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new ConfigError("LEAD_WEBHOOK_URL must be an http:// or https:// URL.");
-  if (!secret) throw new ConfigError("LEAD_WEBHOOK_URL is set but LEAD_WEBHOOK_SECRET is not: the receiver needs the signature to trust the lead.");
-  return { url, key: parseWebhookSecret(secret) };
+  if (!key) throw new ConfigError("LEAD_WEBHOOK_URL is set but LEAD_WEBHOOK_SECRET is not: the receiver needs the signature to trust the lead.");
+  return { url, key };
 }
 
-/** "v1,<base64 HMAC-SHA256 of id.timestamp.body>" */
-export function webhookSignature(key: Buffer, id: string, timestamp: number, body: string): string {
-  return `v1,${createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64")}`;
-}
-
-export function webhookHeaders(key: Buffer, id: string, timestamp: number, body: string): Record<string, string> {
-  return { "webhook-id": id, "webhook-timestamp": String(timestamp), "webhook-signature": webhookSignature(key, id, timestamp, body) };
+/** The three Standard Webhooks headers of one attempt, signed by the spec's own library. */
+export function webhookHeaders(signer: Webhook, id: string, timestamp: number, body: string): Record<string, string> {
+  return { "webhook-id": id, "webhook-timestamp": String(timestamp), "webhook-signature": signer.sign(id, new Date(timestamp * 1000), body) };
 }
 
 /** A failed attempt; `permanent` when sending the same again cannot succeed. */
@@ -111,6 +97,7 @@ const MAX_ERROR_BODY = 200;
 
 export function createLeadWebhookTransport(settings: LeadWebhookSettings, now: () => number = Date.now): LeadWebhookTransport {
   const target = new URL(settings.url);
+  const signer = new Webhook(settings.key, { format: "raw" });
   return {
     description: `${target.protocol}//${target.host}${target.pathname}`,
     async send(delivery, signal) {
@@ -123,7 +110,7 @@ export function createLeadWebhookTransport(settings: LeadWebhookSettings, now: (
           headers: {
             "content-type": "application/json",
             "user-agent": "lariox-website-webhook/1",
-            ...webhookHeaders(settings.key, delivery.id, timestamp, body),
+            ...webhookHeaders(signer, delivery.id, timestamp, body),
           },
           body,
           redirect: "manual",
@@ -154,7 +141,7 @@ export function leadEvent(
   extra: { reference?: string; source?: Record<string, string> } = {},
 ): WebhookDelivery {
   const fields = Object.fromEntries(
-    fieldsOf(formSchemas[submission.kind]).map((f) => [
+    fieldsOf(schemaOf(submission.kind)).map((f) => [
       f.name,
       f.type === "checkbox" ? submission.payload[f.name] === true : FIELD_TYPES[f.type].text(submission.payload[f.name]),
     ]),

@@ -10,42 +10,23 @@ import { basename, join } from "node:path";
 import escape from "escape-string-regexp";
 import nodemailer from "nodemailer";
 import type { SendMailOptions, Transporter } from "nodemailer";
-import { shownText, type ChoiceLabels } from "../../forms/choice-labels.ts";
+import type { ChoiceLabels } from "../../forms/choice-labels.ts";
 import { DAY_MS } from "../env.ts";
 import type { StoredSubmission } from "../store/index.ts";
-import { FIELD_TYPES } from "../../forms/field-types.ts";
-import { emailOf, fieldsOf, formSchemas } from "../enquiries/validate.ts";
-import type { FormSchema, LeadSource } from "../enquiries/validate.ts";
+import { emailOf, type FormSchema } from "../../forms/schema.ts";
+import { fieldTextLines, formatReceived, oneLine as line, shownFields, sourceLines, SOURCE_UNKNOWN, schemaOf } from "../present/enquiry.ts";
+import { salesMailHtml } from "./SalesMail.tsx";
 
 export interface MailSettings {
   mailTo: string;
   mailFrom: string;
   /** The pages' labels for select choices (the built site's), shown instead of the stored value. */
   choiceLabels?: ChoiceLabels | undefined;
+  /** SITE_TIME_ZONE, for the time the enquiry came. */
+  timeZone?: string | undefined;
 }
 
-const receivedFormat = new Intl.DateTimeFormat("en-IN", {
-  timeZone: "Asia/Kolkata",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  second: "2-digit",
-  hour12: true,
-});
-
-/** e.g. "14 Mar 2025, 3:04:05 pm IST" */
-export function formatReceived(at: Date): string {
-  return `${receivedFormat.format(at)} IST`;
-}
-
-const str = (value: unknown): string => (typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value));
-/** A single-line field as one line, even if a line break got past the schema. */
-const line = (value: unknown): string =>
-  str(value)
-    .replace(/[\r\n]+/g, " ")
-    .trim();
+export { formatReceived, sourceLines } from "../present/enquiry.ts";
 
 /**
  * The subject the form's schema writes ("x-form".subject: {field} is the field's value, a [part] is
@@ -53,7 +34,7 @@ const line = (value: unknown): string =>
  */
 export function mailSubject(
   submission: Pick<StoredSubmission, "kind" | "payload"> & { reference?: string },
-  schema: FormSchema = formSchemas[submission.kind],
+  schema: FormSchema = schemaOf(submission.kind),
 ): string {
   const value = (field: string) => line(submission.payload[field]);
   const fill = (text: string) => text.replace(/\{(\w+)\}/g, (_, field: string) => value(field));
@@ -64,52 +45,21 @@ export function mailSubject(
   return subject + (submission.reference ? ` [${submission.reference}]` : "");
 }
 
-const SOURCE_LABELS: ReadonlyArray<[keyof LeadSource, string]> = [
-  ["page", "Sent from"],
-  ["landingPage", "Landing page"],
-  ["referrer", "Referred by"],
-  ["utmSource", "utm_source"],
-  ["utmMedium", "utm_medium"],
-  ["utmCampaign", "utm_campaign"],
-  ["utmTerm", "utm_term"],
-  ["utmContent", "utm_content"],
-];
-
-/** Where the visit came from, as "label: value" lines (only what is known). */
-export function sourceLines(source: LeadSource): string[] {
-  const known = SOURCE_LABELS.filter(([key]) => line(source[key]) !== "");
-  if (known.length === 0) return [];
-  const width = Math.max(...known.map(([, label]) => label.length)) + 2;
-  return known.map(([key, label]) => `${`${label}:`.padEnd(width)}${line(source[key])}`);
-}
-
-export function mailText(submission: StoredSubmission, schema: FormSchema = formSchemas[submission.kind], labels?: ChoiceLabels): string {
-  const p = submission.payload;
-  const fields = fieldsOf(schema);
-  const multiline = (f: (typeof fields)[number]) => FIELD_TYPES[f.type].multiline;
-  const width = Math.max(...fields.filter((f) => !multiline(f)).map((f) => f.label.length)) + 2;
+/** The sales mail's text part: what the HTML part (SalesMail.tsx) says, as plain text. */
+export function mailText(submission: StoredSubmission, schema: FormSchema = schemaOf(submission.kind), labels?: ChoiceLabels, timeZone?: string): string {
   const lines = [
     `${schema["x-form"].heading} (submission #${submission.id})`,
     `Reference: ${submission.reference} (the sender was given it; quote it in replies)`,
-    `Received: ${formatReceived(submission.createdAt)}`,
+    `Received: ${formatReceived(submission.createdAt, timeZone)}`,
     "",
+    ...fieldTextLines(shownFields(submission.kind, submission.payload, labels, [], schema), "(not given)"),
   ];
-  const blocks: string[] = [];
-  for (const f of fields) {
-    const value = shownText(labels, submission.kind, f.name, FIELD_TYPES[f.type].text(p[f.name]));
-    if (multiline(f)) {
-      blocks.push("", `${f.label}:`, value.trim() ? value.trim().replace(/\r\n?/g, "\n") : "(not given)");
-    } else {
-      lines.push(`${`${f.label}:`.padEnd(width)}${line(value) || "(not given)"}`);
-    }
-  }
-  lines.push(...blocks);
   const source = sourceLines(submission.source ?? {});
-  lines.push("", "Where the visit came from:", ...(source.length ? source : ["(not known: sent without the page's script)"]));
+  lines.push("", "Where the visit came from:", ...(source.length ? source : [SOURCE_UNKNOWN]));
   lines.push("", "-- ");
   lines.push(`Submission #${submission.id}, received ${submission.createdAt.toISOString()} (UTC).`);
   if (submission.ip) lines.push(`Sender IP: ${submission.ip}`);
-  lines.push(`Reply to this e-mail to answer ${line(p.name) || "the sender"} directly.`);
+  lines.push(`Reply to this e-mail to answer ${line(submission.payload.name) || "the sender"} directly.`);
   return `${lines.join("\n")}\n`;
 }
 
@@ -129,9 +79,10 @@ export function composeMail(submission: StoredSubmission, settings: MailSettings
   return {
     from: settings.mailFrom,
     to: settings.mailTo,
-    replyTo: { name: line(p.name), address: line(emailOf(formSchemas[submission.kind], p)) },
+    replyTo: { name: line(p.name), address: line(emailOf(schemaOf(submission.kind), p)) },
     subject: mailSubject(submission),
-    text: mailText(submission, formSchemas[submission.kind], settings.choiceLabels),
+    text: mailText(submission, schemaOf(submission.kind), settings.choiceLabels, settings.timeZone),
+    html: salesMailHtml(submission, settings.choiceLabels, settings.timeZone),
     messageId: messageIdFor(submission, settings.mailFrom),
     headers: { "X-Lariox-Submission": `${submission.kind} ${submission.id}`, "X-Lariox-Reference": submission.reference },
   };

@@ -1,18 +1,18 @@
 /**
- * The visitor's receipt: a plain-text mail to the address they typed, with the reference to
+ * The visitor's receipt: a mail (text and HTML, ReceiptMail.tsx) to the address they typed, with the reference to
  * quote, what they sent, and how to reach sales (Reply-To goes to sales, not to the website).
  *
  * It is sent only for accepted posts, never for quarantined ones, and at most a few times a day to
  * one address (shouldSendReceipt), so the form cannot be used to mail-bomb someone else.
  */
 import type { SendMailOptions } from "nodemailer";
-import { shownText, type ChoiceLabels } from "../../forms/choice-labels.ts";
+import type { ChoiceLabels } from "../../forms/choice-labels.ts";
 import { fill } from "../../content/tokens.ts";
-import { formatReceived } from "./mail.ts";
 import type { SalesContact } from "../../handover/built-site.ts";
-import { FIELD_TYPES } from "../../forms/field-types.ts";
-import { emailOf, fieldsOf, formSchemas, type FormKind } from "../enquiries/validate.ts";
-import { fieldWithRole } from "../../forms/schema.ts";
+import type { FormKind } from "../../forms/kinds.generated.ts";
+import { emailOf, fieldWithRole } from "../../forms/schema.ts";
+import { fieldTextLines, formatReceived, oneLine as line, schemaOf, shownFields } from "../present/enquiry.ts";
+import { receiptHtml, type ReceiptSubmission } from "./ReceiptMail.tsx";
 
 export interface ReceiptSettings {
   /** The website's sender, MAIL_FROM. */
@@ -20,57 +20,38 @@ export interface ReceiptSettings {
   sales: SalesContact;
   /** The pages' labels for select choices, shown instead of the stored value. */
   choiceLabels?: ChoiceLabels | undefined;
+  /** SITE_TIME_ZONE, for the time the enquiry came. */
+  timeZone?: string | undefined;
 }
 
-export interface ReceiptSubmission {
-  id: number;
-  kind: FormKind;
-  payload: Record<string, unknown>;
-  createdAt: Date;
-}
-
-const str = (v: unknown) => (typeof v === "string" ? v : "");
-const line = (v: unknown) =>
-  str(v)
-    .replace(/[\r\n]+/g, " ")
-    .trim();
+export type { ReceiptSubmission } from "./ReceiptMail.tsx";
 
 function domainOf(address: string): string {
   return /@([A-Za-z0-9.-]+)>?\s*$/.exec(address)?.[1] ?? "localhost";
 }
 
 export function receiptSubject(kind: FormKind, reference: string, company: string): string {
-  return fill(formSchemas[kind]["x-form"].receipt.subject, { reference, company });
+  return fill(schemaOf(kind)["x-form"].receipt.subject, { reference, company });
 }
 
-export function receiptText(submission: ReceiptSubmission, reference: string, sales: SalesContact, labels?: ChoiceLabels): string {
-  const p = submission.payload;
-  const schema = formSchemas[submission.kind];
+/** The receipt's text part: what the HTML part (ReceiptMail.tsx) says, as plain text. */
+export function receiptText(submission: ReceiptSubmission, reference: string, sales: SalesContact, labels?: ChoiceLabels, timeZone?: string): string {
+  const schema = schemaOf(submission.kind);
   // The address is the one the receipt goes to: not repeated in it.
-  const fields = fieldsOf(schema).filter((f) => f.name !== fieldWithRole(schema, "email"));
-  const width = Math.max(...fields.filter((f) => !FIELD_TYPES[f.type].multiline).map((f) => f.label.length)) + 2;
-  const what = formSchemas[submission.kind]["x-form"].receipt.sent;
+  const fields = shownFields(submission.kind, submission.payload, labels, [fieldWithRole(schema, "email")]);
   const out = [
-    `Dear ${line(p.name) || "Sir or Madam"},`,
+    `Dear ${line(submission.payload.name) || "Sir or Madam"},`,
     "",
-    `Thank you for your ${what} to ${sales.company}. It reached our sales team on ${formatReceived(submission.createdAt)}, and an engineer will get back to you, usually within one working day.`,
+    `Thank you for your ${schema["x-form"].receipt.sent} to ${sales.company}. It reached our sales team on ${formatReceived(submission.createdAt, timeZone)}, and an engineer will get back to you, usually within one working day.`,
     "",
     `Your reference: ${reference}`,
     "Please quote it when you call or write to us about this enquiry.",
     "",
     `What you sent us:`,
     "",
+    ...fieldTextLines(fields),
   ];
-  const blocks: string[] = [];
-  for (const { name, label, type } of fields) {
-    const value = shownText(labels, submission.kind, name, FIELD_TYPES[type].text(p[name]));
-    if (FIELD_TYPES[type].multiline) {
-      if (value.trim()) blocks.push("", `${label}:`, value.trim().replace(/\r\n?/g, "\n"));
-    } else if (line(value)) {
-      out.push(`${`${label}:`.padEnd(width)}${line(value)}`);
-    }
-  }
-  out.push(...blocks, "", "To reach us sooner:", "");
+  out.push("", "To reach us sooner:", "");
   out.push(`Phone:    ${sales.phones.join(", ")} (${sales.hours})`);
   if (sales.whatsapp) out.push(`WhatsApp: ${sales.whatsapp}`);
   out.push(`E-mail:   ${sales.email} (or just reply to this mail)`);
@@ -88,10 +69,11 @@ export function composeReceipt(submission: ReceiptSubmission, reference: string,
   const p = submission.payload;
   return {
     from: settings.mailFrom,
-    to: { name: line(p.name), address: line(emailOf(formSchemas[submission.kind], p)) },
+    to: { name: line(p.name), address: line(emailOf(schemaOf(submission.kind), p)) },
     replyTo: { name: `${settings.sales.company} sales`, address: settings.sales.email },
     subject: receiptSubject(submission.kind, reference, settings.sales.company),
-    text: receiptText(submission, reference, settings.sales, settings.choiceLabels),
+    text: receiptText(submission, reference, settings.sales, settings.choiceLabels, settings.timeZone),
+    html: receiptHtml(submission, reference, settings.sales, settings.choiceLabels, settings.timeZone),
     messageId: `<receipt-${submission.id}.${submission.createdAt.getTime()}@${domainOf(settings.mailFrom)}>`,
     headers: {
       // RFC 3834: an automatic answer; out-of-office replies and other robots do not answer it.

@@ -15,6 +15,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { GitHubOAuthConfig } from "../config.ts";
 import { oauthAnswerPolicy } from "../../handover/security-policy.ts";
+import { signInAnswerHtml } from "./SignInAnswer.tsx";
 
 export const OAUTH_ROUTES = { start: "/api/auth", callback: "/api/auth/callback" } as const;
 
@@ -41,8 +42,6 @@ const HANDOFF_SCRIPT = `(() => {
 })();`;
 const HANDOFF_HASH = `'sha256-${createHash("sha256").update(HANDOFF_SCRIPT).digest("base64")}'`;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
 type Outcome = { token: string } | { error: string };
 
 /** The page the popup ends on: a line for the editor to read, and the hand-off to the editor's window. */
@@ -52,10 +51,7 @@ function answer(reply: FastifyReply, status: number, outcome: Outcome): FastifyR
     ? `authorization:github:success:${JSON.stringify({ token: outcome.token, provider: "github" })}`
     : `authorization:github:error:${JSON.stringify({ message: outcome.error })}`;
   const text = ok ? "Signed in. Returning to the editor…" : outcome.error;
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Sign in with GitHub</title></head>
-<body data-message="${escapeHtml(message)}"><p>${escapeHtml(text)}</p><script>${HANDOFF_SCRIPT}</script></body></html>
-`;
+  const html = signInAnswerHtml({ message, text, script: HANDOFF_SCRIPT });
   return reply
     .code(status)
     .header("content-security-policy", oauthAnswerPolicy(HANDOFF_HASH))

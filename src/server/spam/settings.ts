@@ -1,11 +1,10 @@
 /**
- * The spam defence's settings, from the environment (read once at start-up, like config.ts; each
- * described in env.ts's SETTINGS).
+ * The spam defence's settings, from those env.ts read (each described in its SETTINGS).
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ConfigError, integer, type Env } from "../env.ts";
+import { ConfigError, type Settings } from "../env.ts";
 import { ALTCHA_DEFAULTS, type AltchaSettings } from "./altcha.ts";
 import { BlocklistError, loadBlocklist, type Blocklist } from "./blocklist.ts";
 import { LINK_DEFAULTS, type LinkSettings } from "./content-rules.ts";
@@ -20,15 +19,9 @@ export interface SpamSettings {
   blocklist: Blocklist;
 }
 
-const MIN_SECRET = 32;
-
 /** FORM_SECRET, or the one kept in DATA_DIR/form-secret (made with 256 random bits if missing). */
-export function formSecret(env: Env, dataDir: string): string {
-  const given = env.FORM_SECRET?.trim();
-  if (given) {
-    if (given.length < MIN_SECRET) throw new ConfigError(`FORM_SECRET must be at least ${MIN_SECRET} characters (try: openssl rand -hex 32).`);
-    return given;
-  }
+export function formSecret(settings: Pick<Settings, "FORM_SECRET">, dataDir: string): string {
+  if (settings.FORM_SECRET) return settings.FORM_SECRET;
   const file = join(dataDir, "form-secret");
   try {
     return readFileSync(file, "utf8").trim();
@@ -45,21 +38,23 @@ export function formSecret(env: Env, dataDir: string): string {
   }
 }
 
-export function loadSpamSettings(env: Env, dataDir: string): SpamSettings {
-  const secret = formSecret(env, dataDir);
-  const counterMax = integer(env, "ALTCHA_MAX_NUMBER");
+type SpamSettingNames = "FORM_SECRET" | "ALTCHA_MAX_NUMBER" | "ALTCHA_COST" | "SPAM_MIN_SECONDS" | "SPAM_BLOCKLIST_FILE";
+
+export function loadSpamSettings(settings: Pick<Settings, SpamSettingNames>, dataDir: string): SpamSettings {
+  const secret = formSecret(settings, dataDir);
+  const counterMax = settings.ALTCHA_MAX_NUMBER;
   let blocklist: Blocklist;
   try {
-    blocklist = env.SPAM_BLOCKLIST_FILE ? loadBlocklist(env.SPAM_BLOCKLIST_FILE) : loadBlocklist();
+    blocklist = settings.SPAM_BLOCKLIST_FILE ? loadBlocklist(settings.SPAM_BLOCKLIST_FILE) : loadBlocklist();
   } catch (error) {
     if (error instanceof BlocklistError) throw new ConfigError(`SPAM_BLOCKLIST_FILE: ${error.message}`);
     throw new ConfigError(`SPAM_BLOCKLIST_FILE cannot be read: ${(error as Error).message}`);
   }
   return {
-    timeTrap: { secret, minMs: integer(env, "SPAM_MIN_SECONDS") * 1000, maxMs: TIME_TRAP_DEFAULTS.maxMs },
+    timeTrap: { secret, minMs: settings.SPAM_MIN_SECONDS * 1000, maxMs: TIME_TRAP_DEFAULTS.maxMs },
     altcha: {
       secret,
-      cost: integer(env, "ALTCHA_COST"),
+      cost: settings.ALTCHA_COST,
       counterMin: Math.max(1, Math.floor(counterMax / 4)),
       counterMax,
       ttlMs: ALTCHA_DEFAULTS.ttlMs,

@@ -6,7 +6,8 @@
 import type { Kysely, Selectable } from "kysely";
 import type { FormKind } from "../../forms/kinds.generated.ts";
 import type { LeadSource } from "../../forms/schema.ts";
-import { referenceFor } from "../enquiries/reference.ts";
+import { referenceFor } from "./reference.ts";
+import { DEFAULT_TIME_ZONE } from "../site-time.ts";
 import type { Database } from "../database/index.ts";
 import type { Tables } from "./tables.ts";
 import { appliedMigrations } from "../../../migrations/migrate.ts";
@@ -83,7 +84,11 @@ export class StoreCore {
   readonly location: string;
   protected readonly db: Kysely<Tables>;
 
-  protected constructor(protected readonly database: Database) {
+  protected constructor(
+    protected readonly database: Database,
+    /** SITE_TIME_ZONE: the business's day, for references and the spam counts. */
+    readonly timeZone: string = DEFAULT_TIME_ZONE,
+  ) {
     this.db = database.db;
     this.kind = database.name;
     this.location = database.location;
@@ -108,7 +113,7 @@ export class StoreCore {
     const payload = read(r.payload);
     const createdAt = time(r.created_at);
     return {
-      ...{ id: r.id, kind: r.kind as FormKind, ip: r.ip, userAgent: r.user_agent, createdAt, reference: referenceFor(r.id, createdAt) },
+      ...{ id: r.id, kind: r.kind as FormKind, ip: r.ip, userAgent: r.user_agent, createdAt, reference: referenceFor(r.id, createdAt, this.timeZone) },
       payload: payload !== null && typeof payload === "object" && !Array.isArray(payload) ? (payload as Record<string, unknown>) : { value: payload },
       reasons: r.reasons === null ? null : read(r.reasons),
       source: r.source === null ? {} : (read(r.source) as LeadSource),

@@ -7,6 +7,7 @@ import { sql } from "kysely";
 import { FORM_KINDS, type FormKind } from "../../forms/kinds.generated.ts";
 import { checkMigrated, migrate } from "../../../migrations/migrate.ts";
 import { DAY_MS } from "../env.ts";
+import { dayIn } from "../site-time.ts";
 import { StorageError, type OpenOptions, type StoreLocation } from "../database/index.ts";
 import { openPostgres } from "../database/postgres.ts";
 import { openSqlite } from "../database/sqlite.ts";
@@ -31,9 +32,9 @@ export class EnquiryStore extends ReviewStore {
   readonly analytics = new AnalyticsStore(this.db, (value) => this.database.readJson(value));
 
   /** Opens PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR, and migrates it (read-only: checks it is migrated). */
-  static async open(config: StoreLocation, options: OpenOptions = {}): Promise<EnquiryStore> {
+  static async open(config: StoreLocation & { timeZone?: string }, options: OpenOptions = {}): Promise<EnquiryStore> {
     const database = config.databaseUrl ? openPostgres(config.databaseUrl) : openSqlite(config.dataDir, options);
-    const store = new EnquiryStore(database);
+    const store = new EnquiryStore(database, config.timeZone);
     try {
       await (options.readonly ? checkMigrated(database) : migrate(database));
     } catch (error) {
@@ -85,10 +86,10 @@ export class EnquiryStore extends ReviewStore {
     });
   }
 
-  /** Counts a honeypot hit: one row a day and form, whatever the bot sent. */
+  /** Counts a honeypot hit: one row a day (the business's, SITE_TIME_ZONE) and form, whatever the bot sent. */
   async recordSpam(kind: FormKind, at: Date = new Date()): Promise<void> {
     const latest = sql<string>`CASE WHEN excluded.last_at > spam_hits.last_at THEN excluded.last_at ELSE spam_hits.last_at END`;
-    const hit = { day: iso(at).slice(0, 10), kind, hits: 1, last_at: iso(at) };
+    const hit = { day: dayIn(at, this.timeZone), kind, hits: 1, last_at: iso(at) };
     await this.db
       .insertInto("spam_hits")
       .values(hit)
@@ -96,7 +97,7 @@ export class EnquiryStore extends ReviewStore {
       .execute();
   }
 
-  /** Honeypot hits by day (YYYY-MM-DD, UTC) and form. */
+  /** Honeypot hits by day (YYYY-MM-DD in SITE_TIME_ZONE) and form. */
   async spamCounts(): Promise<Array<{ day: string; kind: FormKind; hits: number }>> {
     const rows = await this.db.selectFrom("spam_hits").select(["day", "kind", "hits"]).orderBy("day").orderBy("kind").execute();
     return rows.map((r) => ({ day: r.day, kind: r.kind as FormKind, hits: Number(r.hits) }));
@@ -119,7 +120,10 @@ export class EnquiryStore extends ReviewStore {
         .executeTakeFirst();
       const unreleased = await held.where("created_at", "<", before(QUARANTINE_DAYS)).executeTakeFirst();
       const spam = await held.where("review", "=", "spam").where("reviewed_at", "<", before(CONFIRMED_SPAM_DAYS)).executeTakeFirst();
-      const counters = await trx.deleteFrom("spam_hits").where("day", "<", before(spamDays).slice(0, 10)).executeTakeFirst();
+      const counters = await trx
+        .deleteFrom("spam_hits")
+        .where("day", "<", dayIn(new Date(now.getTime() - spamDays * DAY_MS), this.timeZone))
+        .executeTakeFirst();
       await trx.deleteFrom("used_tokens").where("expires_at", "<=", iso(now)).execute();
       await trx.deleteFrom("deliveries").where("submission_id", "is", null).where("sent_at", "<", before(retentionDays)).execute();
       return { enquiries: gone(enquiries), quarantined: gone(unreleased) + gone(spam), spamDays: gone(counters) };

@@ -33,7 +33,7 @@ export interface Tables {
     review: Optional<string>;
     reviewed_at: Optional<Date | string>;
   };
-  /** `day` (in DIGEST_TIME_ZONE) for the daily digest, null for one asked for. */
+  /** `day` (in SITE_TIME_ZONE) for the daily digest, null for one asked for. */
   digests: { id: Generated<number>; day: string | null; created_at: Time };
   weekly_summaries: { week: string; created_at: Time };
   /** The outbox: `kind` names the sender (senders/); `submission_id` is null for a digest or summary. */

@@ -8,6 +8,7 @@ import type { MailTransport } from "../mail.ts";
 import type { Sender } from "../worker.ts";
 import type { EnquiryStore } from "../../store/index.ts";
 import { isPermanentRefusal } from "./sales-mail.ts";
+import { defineKind } from "./kind.ts";
 
 /** A digest that cannot be sent, ever: retrying changes nothing. */
 class DigestGone extends Error {
@@ -28,3 +29,11 @@ export function digestSender(transport: MailTransport, store: EnquiryStore, sett
     isPermanent: (error) => error instanceof DigestGone || isPermanentRefusal(error),
   };
 }
+
+/** The daily mail of held enquiries (queued by the digest schedule, not per enquiry), where a store is at hand. */
+export const digest = defineKind({
+  kind: "digest",
+  isSetUp: ({ store }) => store !== undefined,
+  sender: ({ config, transport, store, reviewLink }) =>
+    digestSender(transport, store!, { mailTo: config.digest.to, mailFrom: config.mailFrom, linkFor: reviewLink }),
+});

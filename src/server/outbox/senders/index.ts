@@ -1,61 +1,51 @@
 /**
- * Every kind of delivery the outbox makes, by the name stored in `deliveries.kind`. To add a kind:
- * write its sender as one module here (a `Sender`: send, isPermanent, close), add it below under
- * its name, and pass `{ kind: "<name>", target, payload }` in NewSubmission.deliveries where
- * enquiries are stored. Claim, lease, retries, the retry window, /healthz, alerts, --requeue and
- * retention then work for it as for the sales mail.
+ * Every kind of delivery the outbox makes, by the name stored in `deliveries.kind`. To add a kind
+ * (a Slack message per lead, say): declare its setting in env.ts's SETTINGS (SLACK_WEBHOOK_URL),
+ * write its module here, a `defineKind` that is set up when `config.settings.SLACK_WEBHOOK_URL`
+ * is, with its sender and which enquiries it takes, and list it in DELIVERY_KINDS below. Forms,
+ * review and release then queue it for the enquiries it takes; claim, lease, retries, the retry
+ * window, /healthz, alerts, --requeue and retention work for it as for the sales mail.
  */
-import type { ChoiceLabels } from "../../../forms/choice-labels.ts";
-import type { Config } from "../../config.ts";
+import type { EnquiryStore, NewDelivery } from "../../store/index.ts";
 import { createMailTransport } from "../mail.ts";
-import type { MailTransport } from "../mail.ts";
-import type { Senders } from "../worker.ts";
-import type { SalesContact } from "../../../handover/built-site.ts";
-import { reviewPath } from "../../enquiries/review-link.ts";
-import type { EnquiryStore, ReviewAction } from "../../store/index.ts";
-import { digestSender } from "./digest.ts";
-import { weeklySummarySender } from "./weekly-summary.ts";
-import { receiptSender } from "./receipt.ts";
-import { salesMailSender } from "./sales-mail.ts";
-import { webhookSender } from "./webhook.ts";
+import type { Sender, Senders } from "../worker.ts";
+import type { DeliveryKindSpec, Lead, SenderSetup, SetupFacts } from "./kind.ts";
+import { digest } from "./digest.ts";
+import { receipt } from "./receipt.ts";
+import { salesMail } from "./sales-mail.ts";
+import { webhook } from "./webhook.ts";
+import { weeklySummary } from "./weekly-summary.ts";
 
-export interface SenderOptions {
-  /** Replaces the SMTP/.eml transport chosen from the configuration (tests). */
-  transport?: MailTransport | undefined;
-  /** Sales' contact details from the build (built-site.ts); without them no receipt is sent. */
-  sales?: SalesContact | undefined;
-  /** The pages' labels for select choices (the built site's), for the sales mail and the receipt. */
-  choiceLabels?: ChoiceLabels | undefined;
-  /** The webhook's clock (its signed timestamp), the outbox's in tests. */
-  now?: (() => number) | undefined;
-  /** The store the digest and the weekly summary read; without it neither is sent. */
-  store?: EnquiryStore | undefined;
-  /** The digest's Release and Spam links: the site's address and their key (review-link.ts); without it the digest has none. */
-  review?: { siteUrl: string; key: Buffer } | undefined;
+export const DELIVERY_KINDS = [salesMail, receipt, webhook, digest, weeklySummary] as const;
+
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number]["kind"];
+
+export type { Lead, SenderSetup, SetupFacts } from "./kind.ts";
+
+/** The set-up kinds an accepted enquiry may get: what forms, review and release queue from. */
+export type LeadKinds = ReadonlyArray<Required<Pick<DeliveryKindSpec<DeliveryKind>, "kind" | "takes">>>;
+
+export function leadKinds(facts: SetupFacts): LeadKinds {
+  return DELIVERY_KINDS.flatMap((spec: DeliveryKindSpec<DeliveryKind>) =>
+    spec.takes && spec.isSetUp(facts) ? [{ kind: spec.kind, takes: spec.takes.bind(spec) }] : [],
+  );
 }
 
-/** The delivery kinds an accepted enquiry gets, beside the sales mail, given what is set up. */
-export function optionalKinds(config: Pick<Config, "leadWebhook">, sales: SalesContact | undefined): { receipt: boolean; webhook: boolean } {
-  return { receipt: sales !== undefined, webhook: config.leadWebhook !== undefined };
+/** The deliveries `lead` gets: one of each set-up kind that takes it. */
+export async function deliveriesFor(
+  kinds: LeadKinds,
+  lead: Lead,
+  store: Pick<EnquiryStore, "receiptsSince">,
+): Promise<Array<NewDelivery & { kind: DeliveryKind }>> {
+  const taken: Array<NewDelivery & { kind: DeliveryKind }> = [];
+  for (const { kind, takes } of kinds) if (await takes(lead, store)) taken.push({ kind });
+  return taken;
 }
 
-function linkFor(review: SenderOptions["review"]) {
-  return review && ((id: number, action: ReviewAction, madeAt: Date) => new URL(reviewPath(review.key, id, action, madeAt), review.siteUrl).href);
-}
+export type SenderOptions = Omit<SenderSetup, "config" | "transport"> & { transport?: SenderSetup["transport"] | undefined };
 
-export function createSenders(config: Config, options: SenderOptions = {}): Senders {
-  const transport = options.transport ?? createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
-  return {
-    "sales-mail": salesMailSender(transport, { mailTo: config.mailTo, mailFrom: config.mailFrom, choiceLabels: options.choiceLabels }),
-    ...(options.sales ? { receipt: receiptSender(transport, { mailFrom: config.mailFrom, sales: options.sales, choiceLabels: options.choiceLabels }) } : {}),
-    ...(config.leadWebhook ? { webhook: webhookSender(config.leadWebhook, options.now) } : {}),
-    ...(options.store
-      ? {
-          digest: digestSender(transport, options.store, { mailTo: config.digest.to, mailFrom: config.mailFrom, linkFor: linkFor(options.review) }),
-          "weekly-summary": weeklySummarySender(transport, options.store, {
-            ...{ mailTo: config.digest.to, mailFrom: config.mailFrom, timeZone: config.digest.timeZone },
-          }),
-        }
-      : {}),
-  };
+/** The senders of the set-up kinds, by kind. */
+export function createSenders(config: SenderSetup["config"], options: SenderOptions = {}): Senders & Partial<Record<DeliveryKind, Sender>> {
+  const setup: SenderSetup = { ...options, config, transport: options.transport ?? createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }) };
+  return Object.fromEntries(DELIVERY_KINDS.flatMap((spec: DeliveryKindSpec<DeliveryKind>) => (spec.isSetUp(setup) ? [[spec.kind, spec.sender(setup)]] : [])));
 }

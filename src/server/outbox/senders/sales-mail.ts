@@ -6,6 +6,8 @@
 import { composeMail } from "../mail.ts";
 import type { MailSettings, MailTransport } from "../mail.ts";
 import { submissionOf, type Sender } from "../worker.ts";
+import { composedMessages } from "./composed.ts";
+import { defineKind } from "./kind.ts";
 
 /**
  * A refusal that retrying cannot change: the SMTP server answered 5xx to this message (unknown
@@ -18,13 +20,23 @@ export function isPermanentRefusal(error: unknown): boolean {
 }
 
 export function salesMailSender(transport: MailTransport, settings: MailSettings): Sender {
+  const composed = composedMessages<ReturnType<typeof composeMail>>();
   return {
     async send(job, signal) {
       const submission = submissionOf(job);
-      const message = composeMail(submission, { ...settings, mailTo: job.target ?? settings.mailTo });
+      const message = composed(job.id, () => composeMail(submission, { ...settings, mailTo: job.target ?? settings.mailTo }));
       return (await transport.send(message, submission, signal)).outcome;
     },
     isPermanent: isPermanentRefusal,
     close: () => transport.close(),
   };
 }
+
+/** Every accepted enquiry is mailed to sales (MAIL_TO), always set up. */
+export const salesMail = defineKind({
+  kind: "sales-mail",
+  isSetUp: () => true,
+  sender: ({ config, transport, choiceLabels }) =>
+    salesMailSender(transport, { mailTo: config.mailTo, mailFrom: config.mailFrom, choiceLabels, timeZone: config.timeZone }),
+  takes: () => true,
+});

@@ -5,6 +5,7 @@
  */
 import { createLeadWebhookTransport, isPermanentWebhookFailure, leadEvent, type LeadWebhookSettings } from "../lead-webhook.ts";
 import { submissionOf, type Sender } from "../worker.ts";
+import { defineKind } from "./kind.ts";
 
 export function webhookSender(settings: LeadWebhookSettings, now?: () => number): Sender {
   const transport = createLeadWebhookTransport(settings, now);
@@ -18,3 +19,11 @@ export function webhookSender(settings: LeadWebhookSettings, now?: () => number)
     isPermanent: isPermanentWebhookFailure,
   };
 }
+
+/** Every accepted enquiry, POSTed to LEAD_WEBHOOK_URL when it is set. */
+export const webhook = defineKind({
+  kind: "webhook",
+  isSetUp: ({ config }) => config.leadWebhook !== undefined,
+  sender: ({ config, now }) => webhookSender(config.leadWebhook!, now),
+  takes: () => true,
+});

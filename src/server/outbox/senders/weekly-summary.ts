@@ -5,6 +5,7 @@ import type { EnquiryStore } from "../../store/index.ts";
 import { composeWeeklySummary, type SummarySettings } from "../weekly-summary.ts";
 import { isPermanentRefusal } from "./sales-mail.ts";
 import { weeklyAnalytics } from "../../analytics/weekly.ts";
+import { defineKind } from "./kind.ts";
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -27,3 +28,10 @@ export function weeklySummarySender(transport: MailTransport, store: EnquiryStor
     isPermanent: isPermanentRefusal,
   };
 }
+
+/** The week's figures (queued by the digest schedule), where a store is at hand. */
+export const weeklySummary = defineKind({
+  kind: "weekly-summary",
+  isSetUp: ({ store }) => store !== undefined,
+  sender: ({ config, transport, store }) => weeklySummarySender(transport, store!, { mailTo: config.digest.to, mailFrom: config.mailFrom, timeZone: config.timeZone }),
+});

@@ -1,16 +1,15 @@
 /**
  * The reference a visitor quotes on the phone: `LA-<year>-<number>`, e.g. LA-2026-000123.
- * The year is India's (a post at 00:30 IST on 1 January belongs to the new year); the number comes
- * from the store (one sequence, or one per year), written with at least six digits.
+ * The year is the business's (SITE_TIME_ZONE: in India, a post at 00:30 IST on 1 January belongs
+ * to the new year); the number is the enquiry's id in the store, written with at least six digits.
  */
+import { DEFAULT_TIME_ZONE, yearIn } from "../site-time.ts";
+
 export const REFERENCE_PREFIX = "LA";
 
-/** India's time is UTC+05:30 all year (no daylight saving since 1945). */
-const INDIA_OFFSET_MS = 5.5 * 3_600_000;
-
-/** The year of `at` in India: arithmetic, not Intl's time-zone formatting, which is slow for a call every enquiry read makes. */
-export function referenceYear(at: Date): number {
-  return new Date(at.getTime() + INDIA_OFFSET_MS).getUTCFullYear();
+/** The year of `at` in `timeZone`. */
+export function referenceYear(at: Date, timeZone: string = DEFAULT_TIME_ZONE): number {
+  return yearIn(at, timeZone);
 }
 
 export function formatReference(year: number, number: number, prefix: string = REFERENCE_PREFIX): string {
@@ -19,9 +18,9 @@ export function formatReference(year: number, number: number, prefix: string = R
   return `${prefix}-${year}-${String(number).padStart(6, "0")}`;
 }
 
-/** The reference of enquiry `number` received at `at`. */
-export function referenceFor(number: number, at: Date, prefix: string = REFERENCE_PREFIX): string {
-  return formatReference(referenceYear(at), number, prefix);
+/** The reference of enquiry `number` received at `at`, its year in `timeZone`. */
+export function referenceFor(number: number, at: Date, timeZone: string = DEFAULT_TIME_ZONE, prefix: string = REFERENCE_PREFIX): string {
+  return formatReference(referenceYear(at, timeZone), number, prefix);
 }
 
 /** Reads a reference as people type it ("la 2026 123", "LA-2026-000123"), for looking one up. */
