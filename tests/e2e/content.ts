@@ -49,3 +49,34 @@ export function h1Of(path: string): string {
   if (!top.heading) throw new Error(`${path} opens with no heading`);
   return top.heading;
 }
+
+/**
+ * The navigation as content/site.yaml names it, each entry found by the address it links to (which
+ * the spec fixes), so the tests press what the header shows today whatever an editor calls it.
+ */
+export const siteNav = (() => {
+  const { main, menus, buttons } = site.navigation;
+  const menu = (overview: string) => menus.find((m) => m.overview.href === overview)!;
+  const products = menu("/products");
+  const aveva = menu("/avevasolutions");
+  const group = (href: string) => [...products.items, ...aveva.items].find((item) => item.href === href)!;
+  /** The label of the link to `href` anywhere in the navigation. */
+  const label = (href: string) => {
+    const links = [...main, ...buttons, ...menus.flatMap((m) => [m.overview, ...m.items, ...m.items.flatMap((item) => item.children ?? [])])];
+    const link = links.find((l) => l.href === href);
+    if (!link) throw new Error(`the navigation has no link to ${href}`);
+    return link.label;
+  };
+  return {
+    products,
+    aveva,
+    lariox: group("/products/lariox-solutions"),
+    control: group("/avevasolutions/operations-control"),
+    execution: group("/avevasolutions/operations-execution"),
+    information: group("/avevasolutions/operations-information"),
+    label,
+  };
+})();
+
+/** A sub-group's toggle, as the header names it (ui.expandGroup). */
+export const expandGroup = (label: string) => site.ui.expandGroup.replace("{label}", label);
