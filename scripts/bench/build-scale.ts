@@ -7,28 +7,14 @@
  * without a change here; public/ (the pictures, large) and node_modules (so the image cache too)
  * are shared by symbolic links.
  */
-import { execFileSync, execSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { execSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
+import { copyProject } from "../lib/project-copy.ts";
 
 const counts = (process.argv[2] ?? "30,300,3000").split(",").map(Number);
 const project = process.cwd();
-// Tracked files as they are in the work tree (a file deleted there and not yet committed is left out).
-const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: project, encoding: "utf8" })
-  .split("\0")
-  .filter((file) => file !== "" && !file.startsWith("public/") && existsSync(join(project, file)));
-
-/** A copy of the project to build in: its tracked files, public/ and node_modules linked. */
-function copyProject(dir: string): void {
-  for (const file of tracked) {
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
-    copyFileSync(join(project, file), join(dir, file));
-  }
-  symlinkSync(join(project, "public"), join(dir, "public"));
-  symlinkSync(join(project, "node_modules"), join(dir, "node_modules"));
-}
-
 function page(i: number, n: number): string {
   return `# yaml-language-server: $schema=../../../schema/page.schema.json
 path: /generated/page-${i}
@@ -53,7 +39,7 @@ sections:
 const rows: { pages: number; validateMs: number; buildMs: number }[] = [];
 for (const n of counts) {
   const dir = mkdtempSync(join(tmpdir(), `scale-${n}-`));
-  copyProject(dir);
+  copyProject(project, dir);
   mkdirSync(join(dir, "content/pages/generated"), { recursive: true });
   for (let i = 0; i < n; i++) writeFileSync(join(dir, `content/pages/generated/page-${i}.yaml`), page(i, n));
   const time = (cmd: string) => {
