@@ -75,7 +75,9 @@ test.describe("Home", () => {
     // Autoplay starts once the page is hydrated: the button then offers to pause.
     const pause = hero.getByRole("button", { name: "Pause slideshow" });
     await expect(pause).toBeVisible();
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 10));
+    // A moment ahead of the page's clock; on a busy machine that moment may have passed before the
+    // pause lands ("cannot fast-forward to the past"), so it is taken again.
+    await expect(async () => page.clock.pauseAt(await page.evaluate(() => Date.now() + 10))).toPass();
     // Wherever the first slide's 5 s stood, the second is shown within the next 5 s...
     await expect(dot(1)).toHaveAttribute("aria-current", "true");
     for (let waited = 0; (await current()) === "Show slide 1"; waited += 100) {
