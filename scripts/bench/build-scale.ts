@@ -1,17 +1,20 @@
 /**
  * `npm run bench:build`: how validation and the build grow with the number of pages.
- * For 30, 300 and 3000 pages it makes a throwaway copy of the project (sharing node_modules,
- * so the image cache too), adds generated pages beside the real ones, and times
+ * For 30, 300 and 3000 pages (or the counts given: `npm run bench:build -- 30`) it makes a
+ * throwaway copy of the project, adds generated pages beside the real ones, and times
  * `npm run validate` and `npm run build` there. Prints a table and ms per page.
+ * The copy is every file git tracks (`git ls-files`), so a file added to the project is in it
+ * without a change here; public/ (the pictures, large) and node_modules (so the image cache too)
+ * are shared by symbolic links.
  */
 import { execSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { copyProject } from "../lib/project-copy.ts";
 
 const counts = (process.argv[2] ?? "30,300,3000").split(",").map(Number);
 const project = process.cwd();
-
 function page(i: number, n: number): string {
   return `# yaml-language-server: $schema=../../../schema/page.schema.json
 path: /generated/page-${i}
@@ -36,15 +39,14 @@ sections:
 const rows: { pages: number; validateMs: number; buildMs: number }[] = [];
 for (const n of counts) {
   const dir = mkdtempSync(join(tmpdir(), `scale-${n}-`));
-  for (const entry of ["src", "schema", "scripts", "content", "index.html", "vite.config.ts", "tsconfig.json", "package.json"])
-    cpSync(join(project, entry), join(dir, entry), { recursive: true });
-  symlinkSync(join(project, "public"), join(dir, "public"));
-  symlinkSync(join(project, "node_modules"), join(dir, "node_modules"));
+  copyProject(project, dir);
   mkdirSync(join(dir, "content/pages/generated"), { recursive: true });
   for (let i = 0; i < n; i++) writeFileSync(join(dir, `content/pages/generated/page-${i}.yaml`), page(i, n));
   const time = (cmd: string) => {
     const started = performance.now();
-    const out = execSync(cmd, { cwd: dir, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
+    // The copy's own dist/ and dist-ssr/, whatever a caller's environment names.
+    const env = { ...process.env, DIST_DIR: "dist", SSR_DIR: "dist-ssr" };
+    const out = execSync(cmd, { cwd: dir, env, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
     return { ms: Math.round(performance.now() - started), out };
   };
   const validateMs = time("npm run --silent validate").ms;

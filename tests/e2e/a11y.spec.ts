@@ -1,4 +1,5 @@
 import { COMPANY, SPEC_ROUTES, axe, disclosure, expect, isMobile, menuToggle, test } from "./fixtures.ts";
+import { expandGroup, siteNav } from "./content.ts";
 
 const ROUTES = [...SPEC_ROUTES, "/aveva/aveva-historian-client", "/search", "/no-such-page"];
 /** One page of each layout, checked at 375 px too; the others share their markup and styles. */
@@ -41,7 +42,7 @@ test.describe("every route answers, is titled, and axe finds no violations", () 
     test.skip(!isMobile(viewport?.width), "small screens only");
     await page.goto("/");
     await menuToggle(page, "Open menu").click();
-    for (const name of ["All Products", "Aveva Solutions"]) await menuToggle(page, name).click();
+    for (const name of [siteNav.products.label, siteNav.aveva.label]) await menuToggle(page, name).click();
     const results = await axe(page).include("header").analyze();
     expect(results.violations.map((v) => v.id)).toEqual([]);
   });
@@ -83,29 +84,29 @@ test.describe("keyboard", () => {
     test.skip(isMobile(viewport?.width), "desktop only");
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
-    const aveva = menuToggle(page, "Aveva Solutions");
+    const aveva = menuToggle(page, siteNav.aveva.label);
     await aveva.focus();
     await page.keyboard.press("Enter");
-    await expect(disclosure(page, "Aveva Solutions")).toHaveAttribute("open", "");
+    await expect(disclosure(page, siteNav.aveva.label)).toHaveAttribute("open", "");
     await page.keyboard.press("Tab");
-    await expect(nav.getByRole("link", { name: "All Aveva Solutions" })).toBeFocused();
+    await expect(nav.getByRole("link", { name: siteNav.aveva.overview.label })).toBeFocused();
     await page.keyboard.press("Tab");
-    await expect(nav.getByRole("link", { name: "Operations Control", exact: true })).toBeFocused();
+    await expect(nav.getByRole("link", { name: siteNav.control.label, exact: true })).toBeFocused();
     await page.keyboard.press("Tab");
-    const sub = menuToggle(page, "Show Operations Control links");
+    const sub = menuToggle(page, expandGroup(siteNav.control.label));
     await expect(sub).toBeFocused();
     await page.keyboard.press("Enter");
-    await expect(disclosure(page, "Show Operations Control links")).toHaveAttribute("open", "");
+    await expect(disclosure(page, expandGroup(siteNav.control.label))).toHaveAttribute("open", "");
     await page.keyboard.press("Tab");
-    await expect(nav.getByRole("link", { name: "AVEVA InTouch" })).toBeFocused();
+    await expect(nav.getByRole("link", { name: siteNav.label("/aveva/aveva-intouch") })).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(sub).toBeFocused();
-    await expect(disclosure(page, "Show Operations Control links")).not.toHaveAttribute("open");
-    await expect(nav.getByRole("link", { name: "AVEVA InTouch" })).toBeHidden();
+    await expect(disclosure(page, expandGroup(siteNav.control.label))).not.toHaveAttribute("open");
+    await expect(nav.getByRole("link", { name: siteNav.label("/aveva/aveva-intouch") })).toBeHidden();
     await page.keyboard.press("Escape");
     await expect(aveva).toBeFocused();
-    await expect(disclosure(page, "Aveva Solutions")).not.toHaveAttribute("open");
-    await expect(nav.getByRole("link", { name: "All Aveva Solutions" })).toBeHidden();
+    await expect(disclosure(page, siteNav.aveva.label)).not.toHaveAttribute("open");
+    await expect(nav.getByRole("link", { name: siteNav.aveva.overview.label })).toBeHidden();
   });
 
   test("the mobile menu closes with Escape and focus returns to its button", async ({ page, viewport }) => {
@@ -113,7 +114,10 @@ test.describe("keyboard", () => {
     await page.goto("/");
     const burger = menuToggle(page, "Open menu");
     await burger.click();
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About", exact: true }).focus();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: siteNav.label("/about"), exact: true })
+      .focus();
     await page.keyboard.press("Escape");
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     await expect(burger).toBeFocused();

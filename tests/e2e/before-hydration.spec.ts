@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { disclosure, expect, isMobile, menuToggle, test } from "./fixtures.ts";
 import { holdTime, runUntil } from "./hold-time.ts";
+import { expandGroup, siteNav } from "./content.ts";
 
 /**
  * The shell runs no app: the menus are <details> with the page's small inline script on top
@@ -43,22 +44,22 @@ test("small screens: the menu, its groups and their closing rules work with no s
   await page.goto("/about");
   const nav = page.getByRole("navigation", { name: "Main" });
   await menuToggle(page, "Open menu").tap();
-  await menuToggle(page, "All Products").tap();
-  await menuToggle(page, "Show Lariox Software Solutions links").tap();
-  await expect(nav.getByRole("link", { name: "Energy Management System" })).toBeVisible();
+  await menuToggle(page, siteNav.products.label).tap();
+  await menuToggle(page, expandGroup(siteNav.lariox.label)).tap();
+  await expect(nav.getByRole("link", { name: siteNav.label("/products/lariox-ems") })).toBeVisible();
   // Closing the menu collapses what it holds.
   await menuToggle(page, "Open menu").tap();
   await menuToggle(page, "Open menu").tap();
-  await expect(disclosure(page, "All Products")).not.toHaveAttribute("open");
+  await expect(disclosure(page, siteNav.products.label)).not.toHaveAttribute("open");
 
   // Choosing a link loads the next page, whose menu is closed.
-  await menuToggle(page, "All Products").tap();
-  await menuToggle(page, "Show Lariox Software Solutions links").tap();
-  await nav.getByRole("link", { name: "Energy Management System" }).tap();
+  await menuToggle(page, siteNav.products.label).tap();
+  await menuToggle(page, expandGroup(siteNav.lariox.label)).tap();
+  await nav.getByRole("link", { name: siteNav.label("/products/lariox-ems") }).tap();
   await expect(page).toHaveURL(/\/products\/lariox-ems$/);
   await expect(nav).toBeHidden();
   await menuToggle(page, "Open menu").tap();
-  await expect(disclosure(page, "All Products")).not.toHaveAttribute("open");
+  await expect(disclosure(page, siteNav.products.label)).not.toHaveAttribute("open");
   expect(fetched).toEqual([]);
 });
 
@@ -67,23 +68,23 @@ test("wide screens: dropdowns pin open, Escape and a click outside close them, w
   const fetched = await noScriptFiles(page);
   await page.goto("/about");
   const nav = page.getByRole("navigation", { name: "Main" });
-  await menuToggle(page, "Aveva Solutions").click();
-  await menuToggle(page, "All Products").focus();
+  await menuToggle(page, siteNav.aveva.label).click();
+  await menuToggle(page, siteNav.products.label).focus();
   await page.keyboard.press("Enter");
   await page.mouse.move(700, 700);
   // Both stay pinned open, but only the one holding focus shows: the other would lie under it.
-  await expect(disclosure(page, "Aveva Solutions")).toHaveAttribute("open", "");
-  await expect(nav.getByRole("link", { name: "PLC & IO Modules" })).toBeVisible();
-  await expect(nav.getByRole("link", { name: "All Aveva Solutions" })).toBeHidden();
+  await expect(disclosure(page, siteNav.aveva.label)).toHaveAttribute("open", "");
+  await expect(nav.getByRole("link", { name: siteNav.label("/products/plc") })).toBeVisible();
+  await expect(nav.getByRole("link", { name: siteNav.aveva.overview.label })).toBeHidden();
   // Escape closes the innermost shown group and returns focus to its toggle.
   await page.keyboard.press("Escape");
-  await expect(disclosure(page, "All Products")).not.toHaveAttribute("open");
-  await expect(menuToggle(page, "All Products")).toBeFocused();
-  await expect(disclosure(page, "Aveva Solutions")).toHaveAttribute("open", "");
+  await expect(disclosure(page, siteNav.products.label)).not.toHaveAttribute("open");
+  await expect(menuToggle(page, siteNav.products.label)).toBeFocused();
+  await expect(disclosure(page, siteNav.aveva.label)).toHaveAttribute("open", "");
 
   await page.mouse.click(8, 700);
   await expect(page.locator("header details[open]")).toHaveCount(0);
-  await expect(nav.getByRole("link", { name: "All Aveva Solutions" })).toBeHidden();
+  await expect(nav.getByRole("link", { name: siteNav.aveva.overview.label })).toBeHidden();
   expect(fetched).toEqual([]);
 });
 
@@ -94,9 +95,9 @@ test("the home page works before its hero island hydrates, and hydration keeps w
   const hero = page.locator("[data-island=hero]");
   await expect(hero.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(hero.getByRole("link", { name: /Quote/ })).toHaveAttribute("href", /^\//);
-  await menuToggle(page, "All Products").click();
+  await menuToggle(page, siteNav.products.label).click();
   await app.hydrate();
-  await expect(disclosure(page, "All Products")).toHaveAttribute("open", "");
+  await expect(disclosure(page, siteNav.products.label)).toHaveAttribute("open", "");
   await expect(hero.getByRole("button", { name: "Pause slideshow" })).toBeVisible();
 });
 

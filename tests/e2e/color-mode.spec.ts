@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { axe, disclosure, expect, isMobile, menuToggle, test } from "./fixtures.ts";
+import { siteNav } from "./content.ts";
 
 // The colour mode (src/ui/color-mode.ts): light on a first visit whatever the system prefers;
 // a dark choice stored in localStorage applies before first paint, and every page still reads.
@@ -106,7 +107,10 @@ test.describe("colour mode", () => {
     await page.goto("/about");
     expect(await paintedColours(page)).toMatchObject({ mode: "dark", body: DARK.surface, header: DARK.raised });
     // The next page loads as a document; its head script paints it dark again before its first paint.
-    await page.getByRole("contentinfo").getByRole("link", { name: "Contact", exact: true }).click();
+    await page
+      .getByRole("contentinfo")
+      .getByRole("link", { name: siteNav.label("/contact"), exact: true })
+      .click();
     await expect(page).toHaveURL(/\/contact$/);
     await expect(page.locator("[data-island=form]")).toHaveAttribute("data-hydrated", "");
     expect(await paintedColours(page)).toMatchObject({ mode: "dark", body: DARK.surface });
@@ -193,10 +197,10 @@ test.describe("dark mode: axe finds no violations (colour contrast included)", (
     expect(await paintedColours(page)).toMatchObject({ mode: "dark", header: DARK.raised });
     if (isMobile(viewport?.width)) {
       await menuToggle(page, "Open menu").click();
-      for (const name of ["All Products", "Aveva Solutions"]) await menuToggle(page, name).click();
+      for (const name of [siteNav.products.label, siteNav.aveva.label]) await menuToggle(page, name).click();
       await expectNoViolations(page, "header");
     } else {
-      for (const name of ["All Products", "Aveva Solutions"]) {
+      for (const name of [siteNav.products.label, siteNav.aveva.label]) {
         await menuToggle(page, name).click();
         await expect(disclosure(page, name)).toHaveAttribute("open", "");
         await expectNoViolations(page, "header");

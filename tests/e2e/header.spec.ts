@@ -1,4 +1,5 @@
 import { expect, isMobile, menuToggle, test } from "./fixtures.ts";
+import { h1Of, headingOf, siteNav } from "./content.ts";
 
 const DESKTOP_WIDTHS = [1024, 1200, 1280, 1366, 1440, 1920];
 const TAGLINES = ["Automation", "Digitalization", "Industry 4.0"];
@@ -16,7 +17,7 @@ test.describe("header", () => {
       const height = (await header.boundingBox())!.height;
       expect(height, `header height at ${width} px`).toBeLessThan(80);
       // The last thing in the row (the quote button, or the hamburger below 1200 px) sits beside the logo.
-      const last = isMobile(width) ? menuToggle(page, "Open menu") : header.getByRole("link", { name: "Get a Quote" });
+      const last = isMobile(width) ? menuToggle(page, "Open menu") : header.getByRole("link", { name: siteNav.label("/get-a-quote") });
       await expect(last, `${width} px`).toBeVisible();
       const [a, b] = [(await logo.boundingBox())!, (await last.boundingBox())!];
       expect(
@@ -32,14 +33,14 @@ test.describe("header", () => {
   test("very wide screens give logo and document grids the 1800 px column; other sections keep theirs", async ({ page }) => {
     await page.setViewportSize({ width: 1920, height: 1000 });
     await page.goto("/");
-    const logos = page.locator("main section", { has: page.getByRole("heading", { name: "Trusted by Manufacturers Across Gujarat" }) }).locator("ul");
+    const logos = page.locator("main section", { has: page.getByRole("heading", { name: headingOf("/", "logoGrid") }) }).locator("ul");
     const logosWidth = (await logos.boundingBox())!.width;
     expect(logosWidth).toBeGreaterThan(1400);
     expect(logosWidth).toBeLessThanOrEqual(1800);
     await page.goto("/downloads");
     const grid = (await page
       .locator("main ul")
-      .filter({ has: page.getByRole("heading", { name: "AVEVA InTouch" }) })
+      .filter({ has: page.getByRole("heading", { name: h1Of("/aveva/aveva-intouch") }) })
       .boundingBox())!;
     expect(grid.width).toBeGreaterThan(1400);
     expect(grid.width).toBeLessThanOrEqual(1800);
@@ -47,7 +48,7 @@ test.describe("header", () => {
     expect(
       (await page
         .locator("main ul")
-        .filter({ has: page.getByRole("heading", { name: "AVEVA InTouch" }) })
+        .filter({ has: page.getByRole("heading", { name: h1Of("/aveva/aveva-intouch") }) })
         .boundingBox())!.width,
     ).toBeLessThanOrEqual(1400);
   });

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { COMPANY, expect, test } from "./fixtures.ts";
 import { holdTime, runUntil } from "./hold-time.ts";
+import { headingOf } from "./content.ts";
 
 test.describe("intro splash", () => {
   test.use({ seenIntro: false });
@@ -103,7 +104,7 @@ test.describe("intro splash", () => {
     await page.waitForLoadState("load");
     expect(await page.evaluate(() => (window as unknown as { underSplash: object }).underSplash)).toEqual({ splash: true, over: false, strip: "paused" });
 
-    const strip = page.locator("section", { has: page.getByRole("heading", { name: "Our Technology Partners" }) }).locator("ul");
+    const strip = page.locator("section", { has: page.getByRole("heading", { name: headingOf("/", "logoStrip") }) }).locator("ul");
     await runUntil(page, 3010);
     await expect(page.getByTestId("intro")).toBeHidden();
     await expect(page.locator("html")).toHaveAttribute("data-intro-over", "");

@@ -4,6 +4,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { mailedWith, storedWhere } from "./enquiries.ts";
 import { SPEC_ROUTES, disclosure, expect, isMobile, menuToggle, test } from "./fixtures.ts";
 import { holdTime } from "./hold-time.ts";
+import { expandGroup, siteNav } from "./content.ts";
 
 /** The controls each form has: its schema's visitor fields and the honeypot. */
 /** What a form posts without script: the visitor's fields, the honeypot, and the page it is on (the lead's source). */
@@ -16,9 +17,9 @@ const keysOf = (kind: "contact" | "quote") => [...fieldsOf(formSchemas[kind]).ma
  */
 test.use({ javaScriptEnabled: false });
 
-const GROUPS = ["All Products", "Aveva Solutions"];
-const SUB_GROUPS = ["Lariox Software Solutions", "Operations Control", "Operations Execution", "Operations Information"];
-const SUB_TOGGLES = SUB_GROUPS.map((g) => `Show ${g} links`);
+const GROUPS = [siteNav.products.label, siteNav.aveva.label];
+const SUB_GROUPS = [siteNav.lariox.label, siteNav.control.label, siteNav.execution.label, siteNav.information.label];
+const SUB_TOGGLES = SUB_GROUPS.map(expandGroup);
 
 test.describe("small screens, without script", () => {
   test.skip(({ viewport }) => !isMobile(viewport?.width), "small screens only");
@@ -39,10 +40,10 @@ test.describe("small screens, without script", () => {
     for (const route of SPEC_ROUTES) await expect(nav.locator(`a[href="${route}"]`), route).toBeVisible();
 
     // Groups open and close independently.
-    await menuToggle(page, "All Products").tap();
+    await menuToggle(page, siteNav.products.label).tap();
     await expect(nav.locator('a[href="/products/plc"]')).toBeHidden();
     await expect(nav.locator('a[href="/aveva/aveva-mes"]')).toBeVisible();
-    await menuToggle(page, "Show Operations Execution links").tap();
+    await menuToggle(page, expandGroup(siteNav.execution.label)).tap();
     await expect(nav.locator('a[href="/aveva/aveva-mes"]')).toBeHidden();
     await expect(nav.locator('a[href="/aveva/aveva-intouch"]')).toBeVisible();
 
@@ -54,9 +55,12 @@ test.describe("small screens, without script", () => {
   test("a menu link leads to its page", async ({ page }) => {
     await page.goto("/");
     await menuToggle(page, "Open menu").tap();
-    await menuToggle(page, "Aveva Solutions").tap();
-    await menuToggle(page, "Show Operations Information links").tap();
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "AVEVA Insight" }).tap();
+    await menuToggle(page, siteNav.aveva.label).tap();
+    await menuToggle(page, expandGroup(siteNav.information.label)).tap();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: siteNav.label("/aveva/aveva-insight") })
+      .tap();
     await expect(page).toHaveURL(/\/aveva\/aveva-insight$/);
     await expect(page.locator("main h1")).toBeVisible();
   });
@@ -122,15 +126,15 @@ test.describe("wide screens, without script", () => {
 
   test("Enter on a toggle pins its dropdown open; Enter again closes it", async ({ page }) => {
     await page.goto("/");
-    const toggle = menuToggle(page, "All Products");
+    const toggle = menuToggle(page, siteNav.products.label);
     await toggle.focus();
     await page.keyboard.press("Enter");
-    await expect(disclosure(page, "All Products")).toHaveAttribute("open", "");
+    await expect(disclosure(page, siteNav.products.label)).toHaveAttribute("open", "");
     await page.locator("main h1").focus();
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "HMI", exact: true })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: siteNav.label("/products/hmi"), exact: true })).toBeVisible();
     await toggle.focus();
     await page.keyboard.press("Enter");
-    await expect(disclosure(page, "All Products")).not.toHaveAttribute("open");
+    await expect(disclosure(page, siteNav.products.label)).not.toHaveAttribute("open");
   });
 });
 

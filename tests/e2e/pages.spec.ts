@@ -1,13 +1,15 @@
 import type { Locator, Page } from "@playwright/test";
 import { COMPANY, expect, isMobile, test } from "./fixtures.ts";
 import { settled } from "./hold-time.ts";
+import { h1Of, headingOf, pages, sectionOf, sectionsOf, site } from "./content.ts";
 
 /**
- * One test per page family of the spec (section 2) on the real pages: that each shows its
- * sections ("at least one" of what editors list), and the spec's behaviour (timings, links,
- * redirects, layouts by width). How many cards, logos or brochures a page has is the editors'
- * choice: what each block draws from what it is given is tested on fixture pages in
- * tests/unit/blocks.test.tsx.
+ * One test per page family of the spec (section 2) on the built pages: that each shows its
+ * sections, and the spec's behaviour (timings, links, redirects, layouts by width). Headings,
+ * labels and cards are read from the content the site was built from (./content.ts), so an
+ * editor's change of a heading, a card or a menu label cannot fail a test here; how many cards,
+ * logos or brochures a page has is the editors' choice too. The spec's own wording and counts on
+ * today's content are checked by `npm run check:spec` (tests/spec), outside what gates a deploy.
  */
 
 /** The <section> whose own heading (h2) has this name. */
@@ -22,13 +24,17 @@ const texts = (els: Locator) => els.evaluateAll((es) => es.map((e) => (e.textCon
 /** Distinct left edges (rounded) of the elements: the number of columns they sit in. */
 const columnCount = async (els: Locator) => new Set(await els.evaluateAll((es) => es.map((e) => Math.round(e.getBoundingClientRect().left)))).size;
 
-/** The products sidebar: links to product pages, the current page's (and only it) marked. */
+/** A card's link as the page writes it (a card without one is not a link). */
+const cardHrefs = (path: string, n = 0) => sectionOf(path, "cardGrid", n).cards.flatMap((card) => (card.href ? [card.href] : []));
+const productSidebar = site.sidebars!.products!;
+
+/** The products sidebar: its links, the current page's (and only it) marked. */
 async function expectProductSidebar(page: Page, current?: string) {
-  const sidebar = page.getByRole("complementary", { name: "Our Products" });
+  const sidebar = page.getByRole("complementary", { name: productSidebar.heading });
   await expect(sidebar).toBeVisible();
   const links = sidebar.getByRole("link");
   await expect(links.first()).toBeVisible();
-  for (const href of await hrefs(links)) expect(href).toMatch(/^\/products\//);
+  expect(await hrefs(links)).toEqual(productSidebar.links.map((link) => link.href));
   await expect(sidebar.locator('[aria-current="page"]')).toHaveCount(current ? 1 : 0);
   if (current) await expect(sidebar.locator(`a[href="${current}"]`)).toHaveAttribute("aria-current", "page");
 }
@@ -47,11 +53,12 @@ test.describe("Home", () => {
     expect(first.length).toBeGreaterThan(0);
     await expect.poll(async () => typed.textContent(), { timeout: 8000 }).not.toBe(first);
 
-    const quote = hero.getByRole("link", { name: "Request a Quote", exact: true });
-    await expect(quote).toHaveAttribute("href", "/contact");
+    const { cta } = sectionOf("/", "hero");
+    const quote = hero.getByRole("link", { name: cta.label, exact: true });
+    await expect(quote).toHaveAttribute("href", cta.href);
     await quote.click();
-    await expect(page).toHaveURL(/\/contact$/);
-    await expect(page).toHaveTitle(`Contact | ${COMPANY}`);
+    await expect(page).toHaveURL(new RegExp(`${cta.href}$`));
+    await expect(page).toHaveTitle(`${pages.find((p) => p.path === cta.href)!.title} | ${COMPANY}`);
   });
 
   test("hero rotates every 5 s, and the pause button stops it", async ({ page, viewport }) => {
@@ -68,7 +75,9 @@ test.describe("Home", () => {
     // Autoplay starts once the page is hydrated: the button then offers to pause.
     const pause = hero.getByRole("button", { name: "Pause slideshow" });
     await expect(pause).toBeVisible();
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 10));
+    // A moment ahead of the page's clock; on a busy machine that moment may have passed before the
+    // pause lands ("cannot fast-forward to the past"), so it is taken again.
+    await expect(async () => page.clock.pauseAt(await page.evaluate(() => Date.now() + 10))).toPass();
     // Wherever the first slide's 5 s stood, the second is shown within the next 5 s...
     await expect(dot(1)).toHaveAttribute("aria-current", "true");
     for (let waited = 0; (await current()) === "Show slide 1"; waited += 100) {
@@ -98,36 +107,40 @@ test.describe("Home", () => {
     await expect(dot(after(after(2)))).toHaveAttribute("aria-current", "true");
   });
 
-  test("Our Solutions: cards, each titled", { tag: "@once" }, async ({ page }) => {
+  test("the solution cards: each titled as its content says", { tag: "@once" }, async ({ page }) => {
     await page.goto("/");
-    const section = sectionByHeading(page, "Our Solutions");
+    const section = sectionByHeading(page, headingOf("/", "cardGrid"));
     await expect(section.getByRole("listitem").first()).toBeVisible();
-    for (const title of await texts(section.locator("li h3"))) expect(title).not.toBe("");
+    expect(await texts(section.locator("li h3"))).toEqual(sectionOf("/", "cardGrid").cards.map((card) => card.title));
   });
 
-  for (const [title, target, heading] of [
-    ["HMI Solutions", "/products/hmi", "HMI Solutions"],
-    ["Data & Analytics", "/products/data-analytics", "Data & Analytics"],
-  ] as const) {
-    test(`the ${title} card's case-variant link lands on ${target}`, { tag: "@once" }, async ({ page }) => {
+  // Cards whose link differs from its page's address only in case (the spec's own links do).
+  const caseVariants = sectionOf("/", "cardGrid").cards.flatMap((card) => {
+    const target = pages.find((p) => card.href && p.path !== card.href && p.path.toLowerCase() === card.href.toLowerCase());
+    return target ? [{ title: card.title, variant: card.href!, target: target.path }] : [];
+  });
+  for (const { title, variant, target } of caseVariants) {
+    test(`the card linking ${variant} lands on ${target}`, { tag: "@once" }, async ({ page }) => {
       await page.goto("/");
-      await sectionByHeading(page, "Our Solutions")
-        .getByRole("link", { name: new RegExp(`^${title}`) })
+      await sectionByHeading(page, headingOf("/", "cardGrid"))
+        .locator("li")
+        .filter({ has: page.getByRole("heading", { name: title, exact: true }) })
+        .getByRole("link")
+        .first()
         .click();
       await expect(page).toHaveURL(new RegExp(`${target}$`));
-      await expect(page.locator("main h1")).toHaveText(heading);
+      await expect(page.locator("main h1")).toHaveText(h1Of(target));
       // The same address typed in: the server redirects to the real page.
-      const variant = target === "/products/hmi" ? "/products/Hmi" : "/products/Data-Analytics";
       const response = await page.goto(variant);
       expect(response?.status()).toBe(200);
       expect(new URL(page.url()).pathname).toBe(target);
-      await expect(page.locator("main h1")).toHaveText(heading);
+      await expect(page.locator("main h1")).toHaveText(h1Of(target));
     });
   }
 
   test("partner strip: distinct logos, list duplicated with the copy hidden, animating", async ({ page }) => {
     await page.goto("/");
-    const section = sectionByHeading(page, "Our Technology Partners");
+    const section = sectionByHeading(page, headingOf("/", "logoStrip"));
     const items = section.getByRole("listitem"); // the accessibility tree sees one copy
     const n = await items.count();
     expect(n).toBeGreaterThan(0);
@@ -159,7 +172,7 @@ test.describe("Home", () => {
   test("partner strip stands still under prefers-reduced-motion", { tag: "@once" }, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/");
-    const section = sectionByHeading(page, "Our Technology Partners");
+    const section = sectionByHeading(page, headingOf("/", "logoStrip"));
     const track = section.locator("ul");
     expect(await track.evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
     const before = await track.evaluate((el) => el.getBoundingClientRect().left);
@@ -174,7 +187,7 @@ test.describe("Home", () => {
 
   test("client logos, each named once", { tag: "@once" }, async ({ page }) => {
     await page.goto("/");
-    const section = sectionByHeading(page, /Trusted by/);
+    const section = sectionByHeading(page, headingOf("/", "logoGrid"));
     const logos = section.getByRole("listitem").getByRole("img");
     const n = await logos.count();
     expect(n).toBeGreaterThan(0);
@@ -182,9 +195,10 @@ test.describe("Home", () => {
     expect(new Set(names).size).toBe(n);
   });
 
-  test("Contact Us: a titled lazy map, the phone number and Request a quote to /contact", { tag: "@once" }, async ({ page }) => {
+  test("the contact block: a titled lazy map, the phone number and its link", { tag: "@once" }, async ({ page }) => {
     await page.goto("/");
-    const section = sectionByHeading(page, "Contact Us");
+    const block = sectionOf("/", "contactBlock");
+    const section = sectionByHeading(page, block.heading);
     const map = section.locator("iframe");
     await expect(map).toHaveCount(1);
     await expect(map).toHaveAttribute("loading", "lazy");
@@ -193,52 +207,54 @@ test.describe("Home", () => {
     const phone = section.locator('a[href^="tel:"]');
     await expect(phone).toBeVisible();
     await expect(phone).toHaveText(/^\+?[\d ]{8,}$/);
-    const quote = section.getByRole("link", { name: "Request a quote", exact: true });
-    await expect(quote).toHaveAttribute("href", "/contact");
+    const quote = section.getByRole("link", { name: block.link.label, exact: true });
+    await expect(quote).toHaveAttribute("href", block.link.href);
     await quote.click();
-    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page).toHaveURL(new RegExp(`${block.link.href}$`));
   });
 });
 
-test("About: Surat, Gujarat; mission; vision; cards to product pages", { tag: "@once" }, async ({ page }) => {
+test("About: the description, the feature blocks (mission, vision), cards to their pages", { tag: "@once" }, async ({ page }) => {
   await page.goto("/about");
-  await expect(page.locator("main")).toContainText("industrial automation company based in Surat, Gujarat");
-  for (const name of ["Our Mission", "Our Vision"]) {
-    const block = page.locator("main li").filter({ has: page.getByRole("heading", { name, exact: true }) });
+  await expect(page.locator("main")).toContainText(sectionOf("/about", "richText").paragraphs![0]!);
+  for (const { title, text } of sectionOf("/about", "featureList").features) {
+    const block = page.locator("main li").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
     await expect(block).toBeVisible();
-    expect(((await block.textContent()) ?? "").length).toBeGreaterThan(60);
+    await expect(block).toContainText(text);
   }
-  const cards = sectionByHeading(page, "Our Solutions").getByRole("link");
+  const cards = sectionByHeading(page, headingOf("/about", "cardGrid")).getByRole("link");
   await expect(cards.first()).toBeVisible();
-  for (const href of await hrefs(cards)) expect(href).toMatch(/^\/products\//);
+  expect(await hrefs(cards)).toEqual(cardHrefs("/about"));
   const first = (await cards.first().getAttribute("href"))!;
   await cards.first().click();
   await expect(page).toHaveURL(new RegExp(`${first}$`));
   await expect(page.locator("main h1")).toBeVisible();
 });
 
-test("Services: automation and software services, each list followed by Request a Quote to /contact", { tag: "@once" }, async ({ page }) => {
+test("Services: the lists of services, each followed by its button", { tag: "@once" }, async ({ page }) => {
   await page.goto("/services");
-  for (const heading of ["Automation Services", "Software Services"]) {
-    const section = sectionByHeading(page, heading);
+  const lists = sectionsOf("/services", "cardGrid");
+  expect(lists.length).toBeGreaterThan(0);
+  for (const list of lists) {
+    const section = sectionByHeading(page, list.heading!);
     await expect(section.getByRole("listitem").first()).toBeVisible();
-    for (const title of await texts(section.locator("li h3"))) expect(title.length).toBeGreaterThan(3);
-    for (const text of await texts(section.locator("li p"))) expect(text.length).toBeGreaterThan(30);
-    const quote = section.getByRole("link", { name: "Request a Quote", exact: true });
-    await expect(quote).toHaveAttribute("href", "/contact");
+    expect(await texts(section.locator("li h3"))).toEqual(list.cards.map((card) => card.title));
+    const quote = section.getByRole("link", { name: list.cta!.label, exact: true });
+    await expect(quote).toHaveAttribute("href", list.cta!.href);
     const listBottom = await section.getByRole("list").evaluate((el) => el.getBoundingClientRect().bottom);
     const quoteTop = await quote.evaluate((el) => el.getBoundingClientRect().top);
     expect(quoteTop).toBeGreaterThan(listBottom);
   }
 });
 
-test("Training: Get Training Quote, features, columns of topics, the sales e-mail", { tag: "@once" }, async ({ page }) => {
+test("Training: the quote button, features, columns of topics, the sales e-mail", { tag: "@once" }, async ({ page }) => {
   await page.goto("/training");
-  const quote = page.getByRole("link", { name: "Get Training Quote", exact: true });
-  await expect(quote).toHaveAttribute("href", "/contact");
-  const features = sectionByHeading(page, "Why train with us");
+  const button = sectionOf("/training", "cta").buttons[0];
+  const quote = page.getByRole("link", { name: button.label, exact: true }).first();
+  await expect(quote).toHaveAttribute("href", button.href);
+  const features = sectionByHeading(page, headingOf("/training", "featureList"));
   await expect(features.locator("li h3").first()).toBeVisible();
-  const topics = sectionByHeading(page, "AVEVA product training");
+  const topics = sectionByHeading(page, headingOf("/training", "listColumns"));
   const columns = topics.locator("ul");
   await expect(columns.first()).toBeVisible();
   for (const column of await columns.all()) await expect(column.getByRole("listitem").first()).toBeVisible();
@@ -247,7 +263,7 @@ test("Training: Get Training Quote, features, columns of topics, the sales e-mai
   const address = (await mail.getAttribute("href"))!.slice("mailto:".length);
   await expect(mail).toHaveText(address);
   await quote.click();
-  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page).toHaveURL(new RegExp(`${button.href}$`));
 });
 
 test.describe("Products", () => {
@@ -260,37 +276,36 @@ test.describe("Products", () => {
       .first();
     const cards = grid.getByRole("link");
     await expect(cards.first()).toBeVisible();
-    for (const href of await hrefs(cards)) expect(href).toMatch(/^\/products\//);
-    for (const title of await texts(grid.locator("h3"))) expect(title).not.toBe("");
+    expect(await hrefs(cards)).toEqual(cardHrefs("/products"));
+    expect(await texts(grid.locator("h3"))).toEqual(sectionOf("/products", "cardGrid").cards.map((card) => card.title));
   });
 
   test("on a phone the sidebar does not push the content down", async ({ page, viewport }) => {
     test.skip(!isMobile(viewport?.width), "phones only");
     await page.goto("/products");
     const main = await page.locator("main section").nth(1).boundingBox();
-    const sidebar = await page.getByRole("complementary", { name: "Our Products" }).boundingBox();
+    const sidebar = await page.getByRole("complementary", { name: productSidebar.heading }).boundingBox();
     expect(main!.y).toBeLessThan(sidebar!.y);
   });
 
   test("a product page's WhatsApp link and sidebar keep a space above the footer", async ({ page }) => {
     await page.goto("/products/plc");
     const footer = (await page.locator("footer").boundingBox())!;
-    for (const end of [page.getByRole("link", { name: /WhatsApp/ }).last(), page.getByRole("complementary", { name: "Our Products" })]) {
+    for (const end of [
+      page.getByRole("link", { name: site.contact.whatsapp!.label }).last(),
+      page.getByRole("complementary", { name: productSidebar.heading }),
+    ]) {
       const box = (await end.boundingBox())!;
       expect(footer.y - (box.y + box.height)).toBeGreaterThanOrEqual(24);
     }
   });
 
-  for (const [path, heading] of [
-    ["/products/plc", "Brands we work with"],
-    ["/products/scada", "SCADA platforms we engineer"],
-    ["/products/hmi", "HMI brands we supply and program"],
-  ] as const) {
+  for (const path of ["/products/plc", "/products/scada", "/products/hmi"]) {
     test(`${path}: description, brand logo grid and the product sidebar`, { tag: "@once" }, async ({ page }) => {
       await page.goto(path);
       await expect(page.locator("main h2").first()).toBeVisible();
-      expect(((await page.locator("main section p").first().textContent()) ?? "").length).toBeGreaterThan(80);
-      const logos = sectionByHeading(page, heading).getByRole("listitem").getByRole("img");
+      await expect(page.locator("main section p").first()).toContainText(sectionOf(path, "richText").paragraphs![0]!);
+      const logos = sectionByHeading(page, headingOf(path, "logoGrid")).getByRole("listitem").getByRole("img");
       expect(await logos.count()).toBeGreaterThan(0);
       for (const logo of await logos.all()) {
         await expect(logo).toBeVisible();
@@ -303,7 +318,7 @@ test.describe("Products", () => {
   test("/products/communication: vendors in 2 columns on wide screens, open and close by click and keyboard", async ({ page, viewport }) => {
     await page.goto("/products/communication");
     await expectProductSidebar(page, "/products/communication");
-    const section = sectionByHeading(page, "Supported protocols");
+    const section = sectionByHeading(page, headingOf("/products/communication", "accordion"));
     const summaries = section.locator("details > summary");
     await expect(summaries.first()).toBeVisible();
     const names = await texts(summaries);
@@ -334,8 +349,8 @@ test.describe("Products", () => {
 
   test("/products/data-analytics: description and tool logos, each named once", { tag: "@once" }, async ({ page }) => {
     await page.goto("/products/data-analytics");
-    await expect(page.locator("main h1")).toHaveText("Data & Analytics");
-    const logos = sectionByHeading(page, "Tools we work with").getByRole("listitem").getByRole("img");
+    await expect(page.locator("main h1")).toHaveText(h1Of("/products/data-analytics"));
+    const logos = sectionByHeading(page, headingOf("/products/data-analytics", "logoGrid")).getByRole("listitem").getByRole("img");
     const names = await logos.evaluateAll((all) => all.map((l) => l.getAttribute("aria-label")));
     expect(names.length).toBeGreaterThan(0);
     expect(new Set(names).size).toBe(names.length);
@@ -349,13 +364,10 @@ test.describe("Products", () => {
     for (const title of titles) expect(title).not.toBe("");
   });
 
-  for (const [path, title] of [
-    ["/products/lariox-cms", "Calibration Management System"],
-    ["/products/lariox-ems", "Energy Management System"],
-  ] as const) {
+  for (const path of ["/products/lariox-cms", "/products/lariox-ems"]) {
     test(`${path}: a short descriptive page`, { tag: "@once" }, async ({ page }) => {
       await page.goto(path);
-      await expect(page.locator("main h1")).toHaveText(title);
+      await expect(page.locator("main h1")).toHaveText(h1Of(path));
       await expect(page.locator("main section p").first()).toBeVisible();
       await expect(page.locator("main section li").first()).toBeVisible();
       await expectProductSidebar(page, path);
@@ -364,44 +376,24 @@ test.describe("Products", () => {
 });
 
 test.describe("AVEVA", () => {
-  const OPERATIONS = ["/avevasolutions/operations-control", "/avevasolutions/operations-execution", "/avevasolutions/operations-information"];
-
-  test("/avevasolutions: links to the three operations pages", { tag: "@once" }, async ({ page }) => {
+  test("/avevasolutions: cards to the operations pages", { tag: "@once" }, async ({ page }) => {
     await page.goto("/avevasolutions");
     const links = page
       .locator("main li")
       .getByRole("link")
       .filter({ has: page.locator("h3") });
-    expect(await hrefs(links)).toEqual(expect.arrayContaining(OPERATIONS));
+    expect(await hrefs(links)).toEqual(cardHrefs("/avevasolutions"));
   });
 
-  for (const [path, headline, targets] of [
-    [
-      "/avevasolutions/operations-control",
-      /./,
-      ["/aveva/aveva-intouch", "/aveva/aveva-edge", "/aveva/aveva-system-platform", "/aveva/aveva-reports", "/aveva/aveva-plant-scada"],
-    ],
-    [
-      "/avevasolutions/operations-execution",
-      /profitability, quality and compliance/i,
-      ["/aveva/aveva-mes", "/aveva/batch-management-system", "/aveva/recips-manager-plus", "/aveva/workflow-management"],
-    ],
-    [
-      "/avevasolutions/operations-information",
-      /quick access to trusted information/i,
-      ["/aveva/aveva-historian", "/aveva/aveva-insight", "/aveva/aveva-intelligence"],
-    ],
-  ] as const) {
-    test(`${path}: text and links to the spec's product pages`, { tag: "@once" }, async ({ page }) => {
+  for (const path of ["/avevasolutions/operations-control", "/avevasolutions/operations-execution", "/avevasolutions/operations-information"]) {
+    test(`${path}: text and links to its product pages`, { tag: "@once" }, async ({ page }) => {
       await page.goto(path);
-      const prose = sectionByHeading(page, headline);
+      const prose = sectionByHeading(page, headingOf(path, "richText"));
       await expect(prose).toBeVisible();
       await expect(prose.locator("p").first()).toBeVisible();
-      const links = page
-        .locator("main section")
-        .filter({ has: page.getByRole("heading", { name: /products$/ }) })
-        .getByRole("link");
-      expect(await hrefs(links)).toEqual(expect.arrayContaining([...targets]));
+      const links = sectionByHeading(page, headingOf(path, "linkList")).getByRole("link");
+      const targets = sectionOf(path, "linkList").links.map((link) => link.href);
+      expect(await hrefs(links)).toEqual(targets);
       await links.and(page.locator(`[href="${targets.at(-1)}"]`)).click();
       await expect(page).toHaveURL(new RegExp(`${targets.at(-1)}$`));
       await expect(page.locator("main h1")).toBeVisible();
@@ -459,11 +451,9 @@ test.describe("AVEVA", () => {
     await expect.poll(() => pdfs.length).toBeGreaterThan(0);
   });
 
-  test("MES: Operations, Performance and Quality, datasheets with Download buttons", { tag: "@once" }, async ({ page }) => {
+  test("MES: datasheets with Download buttons", { tag: "@once" }, async ({ page }) => {
     await page.goto("/aveva/aveva-mes");
-    const main = page.locator("main");
-    for (const word of ["Operations", "Performance", "Quality", "formerly"]) await expect(main).toContainText(word);
-    const section = sectionByHeading(page, /datasheets/);
+    const section = sectionByHeading(page, headingOf("/aveva/aveva-mes", "documentList"));
     const rows = section.getByRole("listitem");
     await expect(rows.first()).toBeVisible();
     for (const row of await rows.all()) {
@@ -473,9 +463,8 @@ test.describe("AVEVA", () => {
     }
   });
 
-  test("Workflow Management: AVEVA Work Tasks with the pptx and a Download button", { tag: "@once" }, async ({ page, request }) => {
+  test("Workflow Management: the pptx with a Download button", { tag: "@once" }, async ({ page, request }) => {
     await page.goto("/aveva/workflow-management");
-    await expect(page.locator("main")).toContainText("AVEVA Work Tasks");
     const download = page
       .locator("main")
       .getByRole("link", { name: /^Download/ })
@@ -489,19 +478,16 @@ test.describe("AVEVA", () => {
     expect(file.headers()["content-type"]).toContain("application/vnd.openxmlformats-officedocument.presentationml.presentation");
   });
 
-  test("Historian: Historian Client and Client Web, links to both pages, the client page is real", { tag: "@once" }, async ({ page }) => {
+  test("Historian: links to both pages, the client page is real", { tag: "@once" }, async ({ page }) => {
     await page.goto("/aveva/aveva-historian");
     const main = page.locator("main");
-    await expect(main).toContainText("Historian Client");
-    await expect(main).toContainText("Historian Client Web");
     const hist = main.locator('a[href="/aveva/aveva-historian"]');
     const client = main.locator('a[href="/aveva/aveva-historian-client"]');
     await expect(hist).toBeVisible();
     await expect(client).toBeVisible();
     await client.click();
     await expect(page).toHaveURL(/\/aveva\/aveva-historian-client$/);
-    await expect(page.locator("main h1")).toHaveText("AVEVA Historian Client");
-    await expect(page.locator("main")).toContainText("Historian Client Web");
+    await expect(page.locator("main h1")).toHaveText(h1Of("/aveva/aveva-historian-client"));
     const response = await page.goto("/aveva/aveva-historian-client");
     expect(response?.status()).toBe(200);
   });
@@ -510,7 +496,7 @@ test.describe("AVEVA", () => {
 test.describe("Downloads", () => {
   test("brochure cards, each with a Download link to a PDF under /assets/banners/ in a new tab", { tag: "@once" }, async ({ page }) => {
     await page.goto("/downloads");
-    await expect(page.locator("main h1")).toHaveText("Document Archive");
+    await expect(page.locator("main h1")).toHaveText(h1Of("/downloads"));
     const cards = page.locator("main section ul > li").filter({ has: page.locator("h3") });
     await expect(cards.first()).toBeVisible();
     for (const card of await cards.all()) {
@@ -560,7 +546,9 @@ test.describe("custom cursor", () => {
     const outerTransform = () => page.getByTestId("cursor-outer").evaluate((el) => (el as HTMLElement).style.transform);
     expect(await outerTransform()).toContain("scale(1)");
 
-    const link = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Services", exact: true });
+    const link = page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: site.navigation.main.find((link) => link.href === "/services")!.label, exact: true });
     const box = (await link.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
     await expect.poll(outerTransform).toContain("scale(2)");

@@ -1,4 +1,5 @@
 import { COMPANY, SPEC_ROUTES, expect, isMobile, menuToggle, test } from "./fixtures.ts";
+import { h1Of, sectionOf, siteNav } from "./content.ts";
 
 const SITE = "https://www.lariox.example.com";
 
@@ -47,9 +48,9 @@ test.describe("findable and fast", () => {
   test("a path that is no page answers 404 with a helpful page", async ({ page }) => {
     const response = await page.goto("/no/such/page");
     expect(response?.status()).toBe(404);
-    await expect(page.locator("main h1")).toHaveText("Page not found");
+    await expect(page.locator("main h1")).toHaveText(h1Of("/404"));
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
-    for (const name of ["Home", "Products", "Contact"]) await expect(page.locator("main").getByRole("link", { name: new RegExp(`^${name}`) })).toBeVisible();
+    for (const { label } of sectionOf("/404", "linkList").links) await expect(page.locator("main").getByRole("link", { name: label }).first()).toBeVisible();
   });
 
   test("hashed files are cached for a year, pages are revalidated, both go out compressed", async ({ request }) => {
@@ -179,9 +180,12 @@ test.describe("without JavaScript", () => {
     // The menu works without script too: a tap on the hamburger opens it on small screens.
     await page.goto("/");
     if (isMobile(viewport?.width)) await menuToggle(page, "Open menu").click();
-    await page.locator("header").getByRole("link", { name: "About", exact: true }).click();
+    await page
+      .locator("header")
+      .getByRole("link", { name: siteNav.label("/about"), exact: true })
+      .click();
     await expect(page).toHaveURL(/\/about$/);
-    await expect(page.locator("main h1")).toHaveText("About Us");
+    await expect(page.locator("main h1")).toHaveText(h1Of("/about"));
   });
 });
 

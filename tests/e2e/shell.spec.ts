@@ -1,4 +1,5 @@
 import { COMPANY, disclosure, expect, isMobile, menuToggle, test } from "./fixtures.ts";
+import { expandGroup, siteNav, pageAt } from "./content.ts";
 
 // Every route answering 200 with its heading and title is checked with axe in a11y.spec.ts.
 
@@ -16,12 +17,12 @@ test.describe("desktop navigation", () => {
   test("highlights the current page in its HTML; a link loads the next page as a document, with its own title", async ({ page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
-    await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: siteNav.label("/"), exact: true })).toHaveAttribute("aria-current", "page");
     await page.evaluate(() => ((window as unknown as { before: boolean }).before = true));
-    await nav.getByRole("link", { name: "About", exact: true }).click();
+    await nav.getByRole("link", { name: siteNav.label("/about"), exact: true }).click();
     await expect(page).toHaveURL(/\/about$/);
     await expect(page).toHaveTitle(`About | ${COMPANY}`);
-    await expect(nav.getByRole("link", { name: "About", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: siteNav.label("/about"), exact: true })).toHaveAttribute("aria-current", "page");
     // No client router: a new document (the old page's window is gone).
     expect(await page.evaluate(() => (window as unknown as { before?: boolean }).before)).toBeUndefined();
   });
@@ -29,7 +30,10 @@ test.describe("desktop navigation", () => {
   test("the bar keeps its place from page to page, whichever entry is the current one", async ({ page }) => {
     const homeAt = async (path: string) => {
       await page.goto(path);
-      const box = await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home", exact: true }).boundingBox();
+      const box = await page
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("link", { name: siteNav.label("/"), exact: true })
+        .boundingBox();
       return box!.x;
     };
     // No entry current, a plain link current, a menu current.
@@ -39,14 +43,14 @@ test.describe("desktop navigation", () => {
 
   test("a dropdown opens from the keyboard, Escape closes it and focus returns", async ({ page }) => {
     await page.goto("/");
-    const toggle = menuToggle(page, "All Products");
+    const toggle = menuToggle(page, siteNav.products.label);
     await toggle.focus();
     await page.keyboard.press("Enter");
-    await expect(disclosure(page, "All Products")).toHaveAttribute("open", "");
-    const plc = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "PLC & IO Modules" });
+    await expect(disclosure(page, siteNav.products.label)).toHaveAttribute("open", "");
+    const plc = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: siteNav.label("/products/plc") });
     await expect(plc).toBeVisible();
     await page.keyboard.press("Escape");
-    await expect(disclosure(page, "All Products")).not.toHaveAttribute("open");
+    await expect(disclosure(page, siteNav.products.label)).not.toHaveAttribute("open");
     await expect(toggle).toBeFocused();
     // Hidden too, although keyboard focus (which shows a dropdown) is still on its toggle.
     await expect(plc).toBeHidden();
@@ -58,15 +62,15 @@ test.describe("desktop navigation", () => {
       const page = await context.newPage();
       await page.goto("/about", { referer: "http://127.0.0.1/" });
       const nav = page.getByRole("navigation", { name: "Main" });
-      await menuToggle(page, "Aveva Solutions").click();
-      await expect(nav.getByRole("link", { name: "All Aveva Solutions" })).toBeVisible();
-      await menuToggle(page, "All Products").click();
-      await expect(nav.getByRole("link", { name: "PLC & IO Modules" })).toBeVisible();
-      await expect(nav.getByRole("link", { name: "All Aveva Solutions" })).toBeHidden();
+      await menuToggle(page, siteNav.aveva.label).click();
+      await expect(nav.getByRole("link", { name: siteNav.aveva.overview.label })).toBeVisible();
+      await menuToggle(page, siteNav.products.label).click();
+      await expect(nav.getByRole("link", { name: siteNav.label("/products/plc") })).toBeVisible();
+      await expect(nav.getByRole("link", { name: siteNav.aveva.overview.label })).toBeHidden();
       // Back on the first, the second goes in turn.
-      await menuToggle(page, "Aveva Solutions").hover();
-      await expect(nav.getByRole("link", { name: "All Aveva Solutions" })).toBeVisible();
-      await expect(nav.getByRole("link", { name: "PLC & IO Modules" })).toBeHidden();
+      await menuToggle(page, siteNav.aveva.label).hover();
+      await expect(nav.getByRole("link", { name: siteNav.aveva.overview.label })).toBeVisible();
+      await expect(nav.getByRole("link", { name: siteNav.label("/products/plc") })).toBeHidden();
       await context.close();
     });
   }
@@ -74,32 +78,32 @@ test.describe("desktop navigation", () => {
   test("a click pins a dropdown open, a click outside closes it, a chosen link closes it", async ({ page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
-    await menuToggle(page, "All Products").click();
+    await menuToggle(page, siteNav.products.label).click();
     await page.mouse.move(700, 600);
-    await expect(nav.getByRole("link", { name: "SCADA Software" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: siteNav.label("/products/scada") })).toBeVisible();
     await page.mouse.click(8, 700);
-    await expect(disclosure(page, "All Products")).not.toHaveAttribute("open");
-    await expect(nav.getByRole("link", { name: "SCADA Software" })).toBeHidden();
+    await expect(disclosure(page, siteNav.products.label)).not.toHaveAttribute("open");
+    await expect(nav.getByRole("link", { name: siteNav.label("/products/scada") })).toBeHidden();
 
-    await menuToggle(page, "All Products").click();
-    await nav.getByRole("link", { name: "SCADA Software" }).click();
+    await menuToggle(page, siteNav.products.label).click();
+    await nav.getByRole("link", { name: siteNav.label("/products/scada") }).click();
     await expect(page).toHaveURL(/\/products\/scada$/);
-    await expect(disclosure(page, "All Products")).not.toHaveAttribute("open");
+    await expect(disclosure(page, siteNav.products.label)).not.toHaveAttribute("open");
     // The pointer is still over it, but the chosen link's dropdown goes.
-    await expect(nav.getByRole("link", { name: "SCADA Software" })).toBeHidden();
+    await expect(nav.getByRole("link", { name: siteNav.label("/products/scada") })).toBeHidden();
   });
 
   test("hovering a menu opens it, hovering a group opens its sub-menu", async ({ page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
-    await menuToggle(page, "Aveva Solutions").hover();
-    const group = nav.getByRole("link", { name: "Operations Control", exact: true });
+    await menuToggle(page, siteNav.aveva.label).hover();
+    const group = nav.getByRole("link", { name: siteNav.control.label, exact: true });
     await expect(group).toBeVisible();
-    await expect(nav.getByRole("link", { name: "AVEVA InTouch" })).toBeHidden();
+    await expect(nav.getByRole("link", { name: siteNav.label("/aveva/aveva-intouch") })).toBeHidden();
     await group.hover();
-    await nav.getByRole("link", { name: "AVEVA InTouch" }).click();
+    await nav.getByRole("link", { name: siteNav.label("/aveva/aveva-intouch") }).click();
     await expect(page).toHaveURL(/\/aveva\/aveva-intouch$/);
-    await expect(page).toHaveTitle(`AVEVA InTouch | ${COMPANY}`);
+    await expect(page).toHaveTitle(`${pageAt("/aveva/aveva-intouch").title} | ${COMPANY}`);
   });
 });
 
@@ -116,21 +120,21 @@ test.describe("mobile navigation", () => {
     await expect(nav).toBeVisible();
     await expect(burger).toHaveAccessibleName("Close menu");
 
-    const products = disclosure(page, "All Products");
-    const aveva = disclosure(page, "Aveva Solutions");
-    await menuToggle(page, "All Products").click();
-    await menuToggle(page, "Aveva Solutions").click();
+    const products = disclosure(page, siteNav.products.label);
+    const aveva = disclosure(page, siteNav.aveva.label);
+    await menuToggle(page, siteNav.products.label).click();
+    await menuToggle(page, siteNav.aveva.label).click();
     await expect(products).toHaveAttribute("open", "");
     await expect(aveva).toHaveAttribute("open", "");
-    const control = disclosure(page, "Show Operations Control links");
-    const info = disclosure(page, "Show Operations Information links");
-    await menuToggle(page, "Show Operations Control links").click();
-    await menuToggle(page, "Show Operations Information links").click();
+    const control = disclosure(page, expandGroup(siteNav.control.label));
+    const info = disclosure(page, expandGroup(siteNav.information.label));
+    await menuToggle(page, expandGroup(siteNav.control.label)).click();
+    await menuToggle(page, expandGroup(siteNav.information.label)).click();
     await expect(control).toHaveAttribute("open", "");
     await expect(info).toHaveAttribute("open", "");
-    await menuToggle(page, "All Products").click();
+    await menuToggle(page, siteNav.products.label).click();
     await expect(products).not.toHaveAttribute("open");
-    await expect(nav.getByRole("link", { name: "PLC & IO Modules" })).toBeHidden();
+    await expect(nav.getByRole("link", { name: siteNav.label("/products/plc") })).toBeHidden();
     await expect(aveva).toHaveAttribute("open", "");
 
     await nav.getByRole("link", { name: "AVEVA Historian" }).click();
@@ -146,14 +150,14 @@ test.describe("mobile navigation", () => {
     await page.goto("/");
     const burger = menuToggle(page, "Open menu");
     await burger.click();
-    await menuToggle(page, "Aveva Solutions").click();
-    await menuToggle(page, "Show Operations Execution links").click();
+    await menuToggle(page, siteNav.aveva.label).click();
+    await menuToggle(page, expandGroup(siteNav.execution.label)).click();
     await burger.click();
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     await burger.click();
     await expect(page.locator("header details[open]")).toHaveCount(1); // the menu itself
-    await expect(disclosure(page, "Aveva Solutions")).not.toHaveAttribute("open");
-    await expect(disclosure(page, "Show Operations Execution links")).not.toHaveAttribute("open");
+    await expect(disclosure(page, siteNav.aveva.label)).not.toHaveAttribute("open");
+    await expect(disclosure(page, expandGroup(siteNav.execution.label))).not.toHaveAttribute("open");
   });
 });
 

@@ -17,6 +17,7 @@ import { SMTPServer } from "smtp-server";
 import { buildApp } from "../../src/server/http/app.ts";
 import type { AppOptions } from "../../src/server/http/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
+import type { OutboxTimers } from "../../src/server/outbox/worker.ts";
 import type { Config, Env } from "../../src/server/config.ts";
 
 export function tempDir(prefix = "lariox-test-"): { path: string; remove(): void } {
@@ -45,6 +46,31 @@ export async function waitFor<T>(check: () => T | undefined | false | Promise<T 
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/**
+ * Timers for the outbox worker (its `timers` option) that fire only when the test says: the test
+ * reads the delay the worker asked for, then runs it, instead of sleeping through it.
+ */
+export function manualTimers(): { timers: OutboxTimers; next(what: string): Promise<number>; fire(): void } {
+  const pending = new Map<number, { run: () => void; ms: number }>();
+  let last = 0;
+  const only = () => {
+    if (pending.size !== 1) throw new Error(`expected one timer set, found ${pending.size}`);
+    return [...pending][0]!;
+  };
+  return {
+    timers: {
+      set: (run, ms) => (pending.set(++last, { run, ms }), last),
+      clear: (handle) => void pending.delete(handle as number),
+    },
+    next: async (what) => (await waitFor(() => pending.size === 1, what), only()[1].ms),
+    fire() {
+      const [handle, { run }] = only();
+      pending.delete(handle);
+      run();
+    },
+  };
 }
 
 /** A port nothing listens on (a closed ephemeral port). */
@@ -283,6 +309,8 @@ export interface SmtpSink {
    * rest.
    */
   pause(): void;
+  /** Messages held since `pause()` whose sender is still connected. */
+  held(): number;
   resume(): void;
   close(): Promise<void>;
 }
@@ -301,6 +329,7 @@ export async function startSmtpSink(options: { port?: number; refuseRcpt?: (n: n
     messages: [],
     rcptAttempts: 0,
     pause: () => void (paused = true),
+    held: () => held.filter((message) => !closed.has(message.session)).length,
     resume() {
       paused = false;
       for (const message of held.splice(0)) if (!closed.has(message.session)) message.accept();

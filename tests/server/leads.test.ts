@@ -149,8 +149,8 @@ forEachBackend((backend) => {
         ["receipt", 1],
         ["webhook", 3],
       ]);
-      // Exactly once: nothing more arrives after the delivery is recorded.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Exactly once: nothing more arrives after the delivery is recorded (nothing in flight, nothing due).
+      await t.app.outbox.idle();
       expect(hook.received).toHaveLength(3);
     });
 
@@ -169,7 +169,7 @@ forEachBackend((backend) => {
       const row = (await t.app.store.list({ status: "quarantined" })).find((s) => s.reference === reference)!;
       expect(row.deliveries).toEqual([]);
       expect((row.reasons as Array<{ code: string }>).map((f) => f.code)).toEqual(["missing", "missing"]);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await t.app.outbox.idle();
       expect([smtp.messages.length, hook.received.length]).toEqual([before.mails, before.hooks]);
     });
 

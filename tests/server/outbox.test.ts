@@ -349,11 +349,17 @@ describe("the worker's idle()", () => {
     expect((await postJson(t.url, CONTACT, validContact)).status).toBe(200);
     const sent: number[] = [];
     const claimDue = t.app.store.claimDue.bind(t.app.store);
+    let claimed = false;
+    let answerClaim!: () => void;
+    const claimAnswered = new Promise<void>((resolve) => (answerClaim = resolve));
     const store = Object.assign(Object.create(t.app.store) as typeof t.app.store, {
-      // A claim whose answer is slow to come back, as over a busy network.
+      // A claim whose answer is slow to come back, as over a busy network: held until the test lets it go.
       claimDue: async (...args: Parameters<typeof claimDue>) => {
         const jobs = await claimDue(...args);
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        if (jobs.length > 0 && !claimed) {
+          claimed = true;
+          await claimAnswered;
+        }
         return jobs;
       },
     });
@@ -364,8 +370,10 @@ describe("the worker's idle()", () => {
     );
     cleanups.push(() => outbox.stop());
     outbox.start();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    await outbox.idle();
+    await waitFor(() => claimed, "the row claimed, its answer held");
+    const idle = outbox.idle();
+    answerClaim();
+    await idle;
     expect(sent).toEqual([1]);
   });
 });

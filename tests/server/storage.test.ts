@@ -15,7 +15,20 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import Database from "better-sqlite3";
 import { Outbox } from "../../src/server/outbox/worker.ts";
 import { EnquiryStore } from "../../src/server/store/index.ts";
-import { freePort, postJson, rawRequest, startApp, startHttpSink, startSmtpSink, tempDir, tempDirs, validContact, validQuote, waitFor } from "./helpers.ts";
+import {
+  freePort,
+  manualTimers,
+  postJson,
+  rawRequest,
+  startApp,
+  startHttpSink,
+  startSmtpSink,
+  tempDir,
+  tempDirs,
+  validContact,
+  validQuote,
+  waitFor,
+} from "./helpers.ts";
 import { pgBinDir, pgSkipReason, startPgCluster } from "./postgres.ts";
 import type { PgCluster } from "./postgres.ts";
 
@@ -140,9 +153,8 @@ describe("enquiry store", () => {
           expect([health.status, JSON.parse(health.text).problems.storage]).toEqual([503, expect.stringMatching(/^the enquiry store refused a write at /)]);
           for (let i = 0; i < 3; i++) await send(`still full ${i}`);
           await rawRequest(`${t.url}/healthz`);
+          // A check resolves once every alert posted so far has been answered: one, not one per refusal.
           await t.app.checkHealth();
-          await waitFor(() => hook.posts.length > 0, "the alert");
-          await new Promise((r) => setTimeout(r, 300));
           expect(hook.posts).toEqual([{ text: expect.stringMatching(/^Lariox website: the enquiry store refused a write at .*\(database or disk is full/) }]);
           for (let i = 0; i < filler; i++) rmSync(join(mount, `filler-${i}`), { force: true });
           await waitFor(async () => (await send(`after ${acknowledged.length}`)).status === 200, "a write once space returns");
@@ -178,17 +190,28 @@ describe("enquiry store", () => {
         error: (_: object, msg: string) => lines.push(msg),
       };
       const claims = vi.spyOn(t.app.store, "claimDue");
-      const outbox = new Outbox(t.app.store, { "sales-mail": { send: async () => "sent", isPermanent: () => false } }, { ...t.config.outbox, log });
+      const clock = manualTimers();
+      const outbox = new Outbox(
+        t.app.store,
+        { "sales-mail": { send: async () => "sent", isPermanent: () => false } },
+        { ...t.config.outbox, log, timers: clock.timers },
+      );
       try {
         expect((await postJson(t.url, CONTACT, validContact)).status).toBe(200);
         const free = fillDisk(mount);
         outbox.start();
-        await new Promise((r) => setTimeout(r, 5_000));
-        // tries at 0, 1, 3 s (and 7 s): not one every 10 ms
-        expect(claims.mock.calls.length).toBeGreaterThanOrEqual(2);
-        expect(claims.mock.calls.length).toBeLessThanOrEqual(4);
+        // Each refused claim sets the next try 1 s, 2 s, 4 s later (not the 50 ms poll), one claim each.
+        const delays: number[] = [];
+        for (let i = 0; i < 3; i++) {
+          delays.push(await clock.next("the next try"));
+          clock.fire();
+        }
+        delays.push(await clock.next("the next try"));
+        expect(delays).toEqual([1_000, 2_000, 4_000, 8_000]);
+        expect(claims).toHaveBeenCalledTimes(4);
         expect(lines).toEqual(["outbox: the store refuses the outbox's writes; trying again at growing intervals"]);
         free();
+        clock.fire();
         await waitFor(async () => (await t.app.store.get(1))?.status === "sent", "the delivery once space returns", 20_000);
         expect(lines).toContain("outbox: the store takes the outbox's writes again");
       } finally {
@@ -211,15 +234,20 @@ describe("enquiry store", () => {
         smtp.pause();
         expect((await postJson(t.url, CONTACT, validContact)).status).toBe(200);
         await waitFor(async () => ((await t.app.store.get(1))?.deliveries[0]?.attempts ?? 0) === 1, "the claim");
-        await new Promise((r) => setTimeout(r, 200)); // the message is on the wire, held by the peer
+        await waitFor(() => smtp.held() === 1, "the message on the wire, held by the peer");
+        const leaseEnd = (await t.app.store.get(1))!.deliveries[0]!.nextAttemptAt.getTime();
+        const recordTries: number[] = [];
+        const markSent = t.app.store.markSent.bind(t.app.store);
+        vi.spyOn(t.app.store, "markSent").mockImplementation((...args) => (recordTries.push(Date.now()), markSent(...args)));
         const free = fillDisk(mount);
         expect((await postJson(t.url, CONTACT, { ...validContact, subject: "full" })).status).toBe(503);
         smtp.resume(); // the peer takes it: sent, but the store cannot say so
         await waitFor(() => smtp.messages.length === 1, "the message");
-        await new Promise((r) => setTimeout(r, 1_500)); // past the lease
+        // The worker tries to record it again once the lease is over, when the row is due again: not sent again.
+        await waitFor(() => recordTries.some((at) => at > leaseEnd), "a try to record it past the lease", 20_000);
         free();
         await waitFor(async () => (await t.app.store.get(1))?.status === "sent", "the delivery recorded once space returns", 20_000);
-        await new Promise((r) => setTimeout(r, 1_500));
+        await t.app.outbox.idle();
         expect(smtp.messages).toHaveLength(1);
         expect((await t.app.store.get(1))!.deliveries[0]!.outcome).toMatch(/^<submission-1\./);
       } finally {

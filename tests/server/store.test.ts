@@ -258,8 +258,8 @@ forEachBackend((backend) => {
           const jobs = await s.claimDue(now, 4, 60_000);
           if (jobs.length === 0) return;
           claimed[i]!.push(...jobs.map((j) => j.id));
-          // a worker sends what it claimed before it claims more
-          await new Promise((resolve) => setTimeout(resolve, 1));
+          // a worker sends what it claimed before it claims more: the other stores get their turn
+          await new Promise((resolve) => setImmediate(resolve));
         }
       }),
     );

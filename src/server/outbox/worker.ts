@@ -69,7 +69,20 @@ export interface OutboxOptions extends OutboxConfig {
   now?: () => number;
   /** Called when a delivery is marked failed. */
   onFailed?: (job: DeliveryJob, reason: string) => void;
+  /** Schedules the next look for due rows; tests pass their own to run it by hand instead of sleeping. */
+  timers?: OutboxTimers;
 }
+
+/** What the worker schedules its next pump with (Node's timers, unref'd, unless a test passes others). */
+export interface OutboxTimers {
+  set(run: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const nodeTimers: OutboxTimers = {
+  set: (run, ms) => setTimeout(run, ms).unref(),
+  clear: (handle) => clearTimeout(handle as NodeJS.Timeout | undefined),
+};
 
 export interface DeliveryError {
   message: string;
@@ -96,7 +109,7 @@ export class Outbox {
   private readonly log: OutboxLogger;
   private readonly inFlight = new Map<number, Promise<void>>();
   private readonly abort = new AbortController();
-  private timer: NodeJS.Timeout | undefined;
+  private timer: unknown;
   private nudged = false;
   private running = false;
   private stopped = false;
@@ -105,6 +118,7 @@ export class Outbox {
   private pumpAgain = false;
   private idleWaiters: Array<() => void> = [];
   private readonly now: () => number;
+  private readonly timers: OutboxTimers;
   /** Pumps in a row the store refused; the next waits STORE_RETRY_FIRST_MS doubled this often less one. */
   private storeFailures = 0;
   /** Deliveries made that the store has not recorded yet, with what the far end answered. */
@@ -119,6 +133,7 @@ export class Outbox {
     this.options = options;
     this.log = options.log ?? silent;
     this.now = options.now ?? Date.now;
+    this.timers = options.timers ?? nodeTimers;
   }
 
   /** Starts polling; delivers whatever is already due. */
@@ -152,7 +167,7 @@ export class Outbox {
   async stop(): Promise<void> {
     this.running = false;
     this.stopped = true;
-    clearTimeout(this.timer);
+    this.timers.clear(this.timer);
     this.timer = undefined;
     // Rows claimed by a pump under way are sent (or given back) like the others.
     await this.pumping;
@@ -214,7 +229,7 @@ export class Outbox {
   }
 
   private async pumpOnce(): Promise<void> {
-    clearTimeout(this.timer);
+    this.timers.clear(this.timer);
     const { concurrency, leaseMs, pollMs } = this.options;
     const filter = () => ({ exclude: [...this.inFlight.keys(), ...this.unrecorded.keys()], kinds: this.kinds });
     try {
@@ -248,9 +263,8 @@ export class Outbox {
       }
     }
     if (this.running) {
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => void this.pump(), delay);
-      this.timer.unref();
+      this.timers.clear(this.timer);
+      this.timer = this.timers.set(() => void this.pump(), delay);
     }
   }
 

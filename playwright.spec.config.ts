@@ -1,0 +1,14 @@
+import { defineConfig } from "@playwright/test";
+import site from "./playwright.config.ts";
+
+/**
+ * `npm run check:spec`: the spec's own wording and counts, checked on the real content as built
+ * (tests/spec). Not part of `npm test`: an editor's change of a heading or a card may make it
+ * report a difference from the spec, which is for people to weigh, not a reason to hold a deploy.
+ * The same server and browser as the end-to-end tests; desktop only.
+ */
+export default defineConfig({
+  ...site,
+  testDir: "tests/spec",
+  projects: site.projects!.filter((project) => project.name === "desktop"),
+});
