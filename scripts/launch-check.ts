@@ -8,15 +8,19 @@
  *     address) and the logo sections of invented client and partner names
  *   - the sample datasheets, brochures and presentation tools/sample-pictures draws (`npm run
  *     assets`; their Subject carries SAMPLE_NOTE, the vendor's own files do not)
+ *   - every picture it draws (banners, cards, icons, logos, the favicon, the Open Graph picture):
+ *     each carries DRAWN_NOTE (an SVG's <metadata>, a JPEG's, PNG's or WebP's XMP), and a drawn
+ *     logo bearing a real brand's name says so, since it would stand in for that brand's own artwork
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { inflateRawSync } from "node:zlib";
 import { PDFDocument } from "pdf-lib";
+import sharp from "sharp";
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit } from "yaml";
 import type { YAMLMap } from "yaml";
-import { SAMPLE_NOTE } from "../tools/sample-pictures/sample-marker.ts";
+import { readSvgMark, readXmpMark, SAMPLE_NOTE } from "../tools/sample-pictures/sample-marker.ts";
 
 export interface Finding {
   /** Relative to the project, with "/". */
@@ -144,6 +148,29 @@ async function sampleSubject(path: string): Promise<string | undefined> {
   return subject?.includes(SAMPLE_NOTE) ? subject : undefined;
 }
 
+/** The pictures every page names by a fixed path, named for what they are. */
+const ROLES: Record<string, string> = {
+  "public/assets/favicon.png": "the favicon: ",
+  "public/assets/og-image.jpg": "the Open Graph picture shown where a page is shared: ",
+};
+
+/** What a picture's mark says: drawn by tools/sample-pictures, and a drawn logo's real brand. */
+async function drawnPicture(path: string, file: string): Promise<string | undefined> {
+  let mark: { brand?: string } | undefined;
+  if (path.endsWith(".svg")) mark = readSvgMark(readFileSync(path, "utf8"));
+  else if (/\.(?:jpe?g|png|webp)$/i.test(path)) {
+    mark = await sharp(path)
+      .metadata()
+      .then((m) => readXmpMark(m.xmpAsString))
+      .catch(() => undefined); // not a picture sharp reads, so not one the tools drew
+  }
+  if (!mark) return undefined;
+  const role = ROLES[file] ?? "";
+  if (mark.brand)
+    return `${role}drawn logo bearing the real brand name "${mark.brand}", not its own artwork: use the brand's official logo with its permission, or remove it`;
+  return `${role}sample picture drawn by tools/sample-pictures`;
+}
+
 const TEXT_FILE = /\.(?:svg|html?|txt|json|xml|webmanifest|css|js|md|csv)$/;
 
 export async function findPlaceholders(root: string): Promise<Finding[]> {
@@ -153,6 +180,8 @@ export async function findPlaceholders(root: string): Promise<Finding[]> {
     for (const f of checkYaml(rel(path), readFileSync(path, "utf8"))) findings.push({ file: rel(path), ...f });
   }
   for (const path of filesUnder(join(root, "public"))) {
+    const drawn = await drawnPicture(path, rel(path));
+    if (drawn) findings.push({ file: rel(path), message: drawn });
     if (TEXT_FILE.test(path)) {
       readFileSync(path, "utf8")
         .split("\n")

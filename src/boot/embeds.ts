@@ -1,5 +1,10 @@
 /**
- * Inline in every page's head (compiled and hashed by scripts/build/boot.ts): a page prerendered
+ * Inline in every page's head (compiled and hashed by scripts/build/boot.ts). A browser without a
+ * PDF viewer (Chrome on Android: navigator.pdfViewerEnabled is false) is marked on <html> before
+ * the body is drawn, so a datasheet shows its first page as a picture instead of an empty frame
+ * (src/blocks/pdfEmbed), without waiting for any script file.
+ *
+ * And a page prerendered
  * ahead of a click (scripts/build/speculation.ts) starts none of its embedded documents until it
  * is shown. The browser's PDF viewer, in a datasheet's frame (src/blocks/pdfEmbed), cannot run in
  * a prerendered page: once it starts, the browser drops the whole prerender and the click finds
@@ -7,6 +12,8 @@
  * back once the shown page's first frame is drawn. Pages not prerendered, and visitors without
  * script, are untouched.
  */
+if (navigator.pdfViewerEnabled === false) document.documentElement.setAttribute("data-pdf-viewer", "none");
+
 const page = document as Document & { prerendering?: boolean };
 if (page.prerendering) {
   const held = new Map<HTMLIFrameElement, string>();

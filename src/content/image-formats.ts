@@ -41,6 +41,10 @@ export interface ImageEntry {
   body?: string;
   /** That SVG's viewBox, only where it is not `0 0 width height` (for every logo and icon here it is). */
   viewBox?: string;
+  /** A PDF a page embeds: its page count. The entry's size, hash and variants are its first page's, drawn as a picture. */
+  pages?: number;
+  /** That PDF's size in bytes. */
+  bytes?: number;
 }
 
 /**

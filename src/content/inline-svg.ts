@@ -21,8 +21,9 @@ export function inlineSvg(source: string): InlineSvg | undefined {
   if (!match) return undefined;
   const attributes = [...match[1]!.matchAll(ATTRIBUTE)].map((m) => [m[1]!, m[2]!] as const);
   const viewBox = attributes.find(([name]) => name === "viewBox")?.[1];
-  // The name comes from the alt text (aria-label); a <title> would repeat it as a tooltip.
-  const inner = match[2]!.replace(/<title>[\s\S]*?<\/title>/g, "").replace(/>\s+</g, "><").trim();
+  // The name comes from the alt text (aria-label); a <title> would repeat it as a tooltip. The
+  // <metadata> (a sample's mark for the launch check) is for the file, not for every page drawing it.
+  const inner = match[2]!.replace(/<title>[\s\S]*?<\/title>|<metadata>[\s\S]*?<\/metadata>/g, "").replace(/>\s+</g, "><").trim();
   if (!viewBox || UNSAFE_TO_REPEAT.test(inner)) return undefined;
   const paint = attributes.filter(([name]) => !NOT_PAINT.has(name)).map(([name, value]) => `${name}="${value}"`);
   return { viewBox, body: paint.length ? `<g ${paint.join(" ")}>${inner}</g>` : inner };

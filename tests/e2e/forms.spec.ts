@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import type { Locator, Page, Request, TestInfo } from "@playwright/test";
+import { parse } from "yaml";
 import { HONEYPOT } from "../../src/forms/schema.ts";
 import { fieldsOf, formSchemas } from "../../src/server/enquiries/validate.ts";
 import { mailedWith, storedWhere } from "./enquiries.ts";
@@ -69,6 +71,38 @@ async function open(page: Page, path: "/contact" | "/get-a-quote") {
 const submitButton = (page: Page) => page.locator("main form").locator('button[type="submit"]');
 /** A field by its accessible name: the label's text without the aria-hidden required mark. */
 const field = (page: Page, label: string) => page.locator("main form").getByRole("textbox", { name: label, exact: true });
+
+/** The form section of a page file, as the editors wrote it (its words, not today's counts). */
+const formOf = (file: string) =>
+  (parse(readFileSync(`content/pages/${file}.yaml`, "utf8")) as { sections: Array<{ type: string; nextSteps?: string; backLabel: string }> }).sections.find(
+    (s) => s.type === "form",
+  )!;
+
+/**
+ * Once sent, the confirmation stands where the form was and has the focus: the success title, the
+ * reference to quote, what happens next; its button brings an empty form back, focused on its first field.
+ * Returns the reference.
+ */
+async function expectConfirmation(page: Page, file: "contact" | "get-a-quote", title: string): Promise<string> {
+  const section = formOf(file);
+  const note = page.locator("main [data-form-sent]");
+  await expect(note.getByRole("heading", { name: title })).toBeFocused();
+  await expect(page.locator("main form")).toHaveCount(0);
+  await expect(note).toContainText(/Your reference is LA-\d{4}-\d{6}\./);
+  if (section.nextSteps) await expect(note).toContainText(section.nextSteps);
+  await expect(note.getByRole("button", { name: section.backLabel })).toBeVisible();
+  return (await note.locator("strong").textContent())!;
+}
+
+/** "Send another": the empty form again, its first field focused. */
+async function sendAnother(page: Page, file: "contact" | "get-a-quote", firstField: string) {
+  await page
+    .locator("main [data-form-sent]")
+    .getByRole("button", { name: formOf(file).backLabel })
+    .click();
+  await expect(page.locator("main [data-form-sent]")).toHaveCount(0);
+  await expect(field(page, firstField)).toBeFocused();
+}
 
 /** Every request to the form API, for asserting that nothing was (or only one thing was) sent. */
 /** The form posts the page makes (not the time token and proof-of-work challenge it asks for). */
@@ -141,7 +175,7 @@ test.describe("contact form", () => {
     });
   });
 
-  test("a visitor types and sends a message: toast, cleared fields, stored and mailed", async ({ page }, info) => {
+  test("a visitor types and sends a message: toast, the confirmation in the form's place, cleared fields, stored and mailed", async ({ page }, info) => {
     const marker = unique(info);
     const values = contactValues(marker);
     await open(page, "/contact");
@@ -157,7 +191,9 @@ test.describe("contact form", () => {
     expect(sent.website).toBe("");
     expect(sent.message).toBe(values.Message);
 
-    await expectToast(page, "Message Sent", withReference("We will get back to you shortly."));
+    const toast = await expectToast(page, "Message Sent", withReference("We will get back to you shortly."));
+    await expect(toast).toContainText(await expectConfirmation(page, "contact", "Message Sent"));
+    await sendAnother(page, "contact", "Name");
     await expectValues(page, Object.fromEntries(Object.keys(values).map((k) => [k, ""])));
 
     // Stored before the answer came back.
@@ -183,16 +219,30 @@ test.describe("contact form", () => {
     await expect(page.locator("main form label").filter({ hasText: /^Name\*$/ })).toBeVisible();
   });
 
-  test("empty required fields are left to the browser's own check: nothing is sent, no toast", async ({ page }) => {
+  test("empty required fields: the browser's own check, and beside it the quote form's inline errors; nothing is sent, no toast", async ({ page }) => {
     const requests = apiRequests(page);
     await open(page, "/contact");
     await field(page, "Name").fill("Dhruv");
+    await field(page, "Email").fill("dhruv");
     await submitButton(page).click();
     await expect(field(page, "Subject")).toBeFocused();
     expect(await field(page, "Subject").evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+    for (const label of ["Subject", "Phone", "Message"]) {
+      await expect(field(page, label)).toHaveAttribute("aria-invalid", "true");
+      await expect(field(page, label)).toHaveAccessibleDescription(`${label} is required.`);
+    }
+    // A value the browser finds wrong gets the browser's own words under it.
+    await expect(field(page, "Email")).toHaveAttribute("aria-invalid", "true");
+    await expect(field(page, "Email")).toHaveAccessibleDescription(await field(page, "Email").evaluate((el: HTMLInputElement) => el.validationMessage));
+    for (const label of ["Name", "Company"]) await expect(field(page, label)).not.toHaveAttribute("aria-invalid", "true");
     await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
     expect(requests).toHaveLength(0);
     await expect(field(page, "Name")).toHaveValue("Dhruv");
+
+    // Typing into a marked field clears its mark.
+    await field(page, "Subject").fill("PLC upgrade");
+    await expect(field(page, "Subject")).not.toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("main form").getByText("Subject is required.")).toHaveCount(0);
   });
 
   test("server says success: false with a message: 'Error' with that message, values kept", { tag: "@once" }, async ({ page }, info) => {
@@ -258,6 +308,7 @@ test.describe("contact form", () => {
     await settled(page);
     release();
     await expectToast(page, "Message Sent", "We will get back to you shortly.");
+    await page.locator("main [data-form-sent]").getByRole("button").click();
     await expect(submitButton(page)).toBeEnabled();
     await expect(submitButton(page)).toHaveText("Send Message");
     expect(requests).toHaveLength(1);
@@ -272,11 +323,13 @@ test.describe("contact form", () => {
     await holdClock(page);
     await submitButton(page).click();
     await expectToastFor(page, toastTitled(page, "Message Sent"), 4_000);
+    // The confirmation stays once the toast has gone.
+    await expect(page.locator("main [data-form-sent]")).toBeVisible();
   });
 });
 
 test.describe("quote form", () => {
-  test("a visitor sends a request: toast, cleared fields, stored", async ({ page }, info) => {
+  test("a visitor sends a request: toast, the confirmation in the form's place, cleared fields, stored", async ({ page }, info) => {
     const marker = unique(info);
     const values = quoteValues(marker);
     await open(page, "/get-a-quote");
@@ -289,6 +342,8 @@ test.describe("quote form", () => {
     expect(sent.website).toBe("");
 
     await expectToast(page, "Form Submitted", withReference("Your request has been submitted successfully."));
+    await expectConfirmation(page, "get-a-quote", "Form Submitted");
+    await sendAnother(page, "get-a-quote", "Name");
     await expectValues(page, Object.fromEntries(Object.keys(values).map((k) => [k, ""])));
     expect(storedWhere("project", values["Project name"])).toMatchObject({
       kind: "quote",
@@ -386,6 +441,7 @@ test.describe("quote form", () => {
     await expect(page.locator("main form")).toHaveAttribute("aria-busy", "true");
     release();
     await expectToast(page, "Form Submitted", "Your request has been submitted successfully.");
+    await page.locator("main [data-form-sent]").getByRole("button").click();
     await expect(submitButton(page)).toHaveText("Submit Request");
     expect(requests).toHaveLength(1);
   });

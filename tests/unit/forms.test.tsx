@@ -181,7 +181,7 @@ describe("<Form>", () => {
     expect(email.getAttribute("aria-invalid")).toBe("true");
   });
 
-  it("quote: sends exactly the spec's fields plus the empty honeypot once, then clears", async () => {
+  it("quote: sends exactly the spec's fields plus the empty honeypot once, then the confirmation takes its place and the focus; another request starts cleared", async () => {
     let answer!: (r: Response) => void;
     const fetch = vi.fn((_url: RequestInfo | URL, _init?: RequestInit) => new Promise<Response>((resolve) => (answer = resolve)));
     vi.stubGlobal("fetch", withTimeToken(fetch));
@@ -211,10 +211,17 @@ describe("<Form>", () => {
       landingPage: "/",
     });
 
-    await act(async () => answer(new Response(JSON.stringify({ success: true }))));
-    expect(await screen.findByText("Form Submitted")).toBeTruthy();
-    expect(screen.getByText("Your request has been submitted successfully.")).toBeTruthy();
+    await act(async () => answer(new Response(JSON.stringify({ success: true, reference: "LA-2026-000042" }))));
+    // The toast, and the confirmation in the form's place, focused, naming the reference.
+    const confirmation = await screen.findByRole("heading", { name: "Form Submitted" });
+    expect(document.activeElement).toBe(confirmation);
+    expect(screen.getAllByText("Form Submitted")).toHaveLength(2);
+    expect(confirmation.parentElement!.textContent).toContain("Your request has been submitted successfully. Your reference is LA-2026-000042.");
+    expect(document.querySelector("form")).toBeNull();
+    // Another request: the form again, cleared, its first field focused.
+    act(() => fireEvent.click(screen.getByRole("button", { name: quote.backLabel })));
     for (const f of quote.fields) expect((screen.getByLabelText(new RegExp(`^${f.label}`)) as HTMLInputElement).value).toBe("");
+    expect(document.activeElement).toBe(screen.getByLabelText(new RegExp(`^${quote.fields[0]!.label}`)));
     expect(screen.getByRole("button", { name: "Submit Request" })).toBeTruthy();
   });
 

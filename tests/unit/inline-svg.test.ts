@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import { inlineSvg } from "../../src/content/inline-svg.ts";
 
 describe("inlineSvg", () => {
-  it("keeps the viewBox and moves the root's paint attributes onto a group around the shapes", () => {
+  it("keeps the viewBox and moves the root's paint attributes onto a group around the shapes, without the file's title and metadata", () => {
     const svg = inlineSvg(`<?xml version="1.0"?>
 <svg xmlns="http://www.w3.org/2000/svg" width="48" height="48" viewBox="0 0 48 48" fill="none" stroke="#7c3aed" stroke-width="2" role="img" aria-label="Gear">
   <title>Gear</title>
+  <metadata>Sample picture drawn by tools/sample-pictures</metadata>
   <!-- a comment -->
   <circle cx="24" cy="24" r="5.5"/>
   <path d="M1 1 L2 2"/>

@@ -2,6 +2,7 @@
 import sharp from "sharp";
 import { join } from "node:path";
 import { textWidth } from "./measure.ts";
+import { svgMark, xmpMark } from "./sample-marker.ts";
 import { sceneSvg } from "./scenes.ts";
 import { BRAND, FONT_STACK, OUT_DIR, r1, save } from "./util.ts";
 
@@ -23,6 +24,7 @@ function logo(textColour: string): string {
   // two text runs, each pinned to its measured width, so the gap never collapses or grows
   return `<svg xmlns="http://www.w3.org/2000/svg" width="220" height="48" viewBox="0 0 220 48" role="img" aria-label="Lariox Automation">
 <title>Lariox Automation</title>
+${svgMark()}
 ${laMark(2, 2, 44)}
 <g font-family="${FONT_STACK}" font-size="${size}" fill="${textColour}">
 <text x="56" y="30.5" font-weight="700" textLength="${r1(boldW)}" lengthAdjust="spacingAndGlyphs">Lariox</text>
@@ -58,6 +60,7 @@ ${laMark(80, 150, 96)}
   await sharp(scene)
     .composite([{ input: Buffer.from(overlay) }])
     .jpeg({ quality: 75, mozjpeg: true })
+    .withXmp(xmpMark())
     .toFile(join(OUT_DIR, "og-image.jpg"));
 }
 
@@ -67,7 +70,11 @@ ${laMark(80, 150, 96)}
  * 48 px covers a 16 px tab icon at 3x.
  */
 async function faviconPng(): Promise<void> {
-  await sharp(Buffer.from(favicon()), { density: 72 }).resize(48, 48).png({ compressionLevel: 9, palette: true }).toFile(join(OUT_DIR, "favicon.png"));
+  await sharp(Buffer.from(favicon()), { density: 72 })
+    .resize(48, 48)
+    .png({ compressionLevel: 9, palette: true })
+    .withXmp(xmpMark())
+    .toFile(join(OUT_DIR, "favicon.png"));
 }
 
 export async function makeBrand(): Promise<void> {

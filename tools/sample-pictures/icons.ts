@@ -1,5 +1,6 @@
 // 48x48 line icons: explicit purple stroke (no currentColor) so they look the same
 // wherever they are used, including as <img> sources.
+import { svgMark } from "./sample-marker.ts";
 import { BRAND, r1, save } from "./util.ts";
 
 function gearPath(cx: number, cy: number, teeth: number, outer: number, inner: number): string {
@@ -63,7 +64,7 @@ export async function makeIcons(): Promise<void> {
   for (const [name, body] of Object.entries(ICONS)) {
     await save(
       `icons/${name}.svg`,
-      `<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48" viewBox="0 0 48 48" fill="none" stroke="${BRAND.purple}" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${body}</svg>\n`,
+      `<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48" viewBox="0 0 48 48" fill="none" stroke="${BRAND.purple}" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${svgMark()}${body}</svg>\n`,
     );
   }
 }

@@ -3,6 +3,7 @@
 import sharp from "sharp";
 import { join } from "node:path";
 import { mkdir } from "node:fs/promises";
+import { xmpMark } from "./sample-marker.ts";
 import { OUT_DIR } from "./util.ts";
 
 export interface RasterOpts {
@@ -15,7 +16,8 @@ export interface RasterOpts {
 export async function rasterise(svg: string, relBase: string, o: RasterOpts): Promise<void> {
   const file = join(OUT_DIR, relBase);
   await mkdir(join(file, ".."), { recursive: true });
-  const img = sharp(Buffer.from(svg)).resize(o.width, o.height, { fit: "cover" });
+  // Each copy carries the mark that it is a sample (the launch check reads it).
+  const img = sharp(Buffer.from(svg)).resize(o.width, o.height, { fit: "cover" }).withXmp(xmpMark());
   // mozjpeg implies progressive scans, trellis quantisation and optimised Huffman tables.
   await img
     .clone()

@@ -2,6 +2,7 @@
 // Each is a simple geometric mark plus the name in a system font: no one's
 // trademark artwork is imitated. Client names are fictional on purpose.
 import { textWidth } from "./measure.ts";
+import { svgMark } from "./sample-marker.ts";
 import { FONT_STACK, esc, r1, save, slugify } from "./util.ts";
 
 export const PARTNERS = [
@@ -117,7 +118,8 @@ function splitName(name: string): string[] {
   return best;
 }
 
-function wordmark(name: string, shape: string, style: string): string {
+/** `brand`: the name is a real brand's (not an invented client), which the mark says. */
+function wordmark(name: string, shape: string, style: string, brand: boolean): string {
   const areaX = 58;
   const areaW = 134;
   // one line if it fits at a readable size, otherwise two balanced lines
@@ -140,6 +142,7 @@ function wordmark(name: string, shape: string, style: string): string {
   const paint = style === "solid" ? `fill="${DARK}"` : `fill="none" stroke="${DARK}" stroke-width="3.5" stroke-linejoin="round"`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="80" viewBox="0 0 200 80" role="img" aria-label="${esc(name)}">
 <title>${esc(name)}</title>
+${svgMark(brand ? name : undefined)}
 <circle cx="30" cy="40" r="23" fill="${LIGHT}" opacity=".35"/>
 <g transform="translate(30 40)" ${paint}>${SHAPES[shape]}</g>
 <g font-family="${FONT_STACK}" font-weight="700" font-size="${size}" fill="${TEXT}">${text}</g>
@@ -148,17 +151,18 @@ function wordmark(name: string, shape: string, style: string): string {
 }
 
 export async function makeWordmarks(): Promise<void> {
-  const groups: [string, string[]][] = [
-    ["partners", PARTNERS],
-    ["clients", CLIENTS],
-    ["brands", BRANDS],
-    ["tools", TOOLS],
+  // Partners, brands and tools are real companies and products; the clients are invented.
+  const groups: [string, string[], boolean][] = [
+    ["partners", PARTNERS, true],
+    ["clients", CLIENTS, false],
+    ["brands", BRANDS, true],
+    ["tools", TOOLS, true],
   ];
-  for (const [folder, names] of groups) {
+  for (const [folder, names, real] of groups) {
     const marks = assignMarks(names);
     for (const name of names) {
       const [shape, style] = marks.get(name)!;
-      await save(`logos/${folder}/${slugify(name)}.svg`, wordmark(name, shape, style));
+      await save(`logos/${folder}/${slugify(name)}.svg`, wordmark(name, shape, style, real));
     }
   }
 }

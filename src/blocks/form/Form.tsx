@@ -12,7 +12,9 @@ import { FIELD_TYPES } from "../../forms/field-types.ts";
 import { FORMS } from "../../forms/kinds.generated.ts";
 import { SmartLink } from "../../ui/SmartLink.tsx";
 import { prepareToasts, toast } from "./toasts.tsx";
-import { button } from "../../styles/layout.css.ts";
+import { fill } from "../../ui/format.ts";
+import { button, buttonOutline } from "../../styles/layout.css.ts";
+import { Confirmation } from "./Confirmation.tsx";
 import { Section } from "../Section.tsx";
 import * as css from "./styles.css.ts";
 import { ContactText } from "../../ui/ContactText.tsx";
@@ -41,10 +43,12 @@ const emptyValues = (fields: Field[], honeypot: string): Values =>
  * browser posts it to its endpoint and the server answers with a page (src/server/enquiries/form-pages.ts),
  * which draws a refused form again with the visitor's values and reasons (FormSeedContext).
  * With script it posts JSON to its endpoint and answers with a toast for each outcome: sent, refused by the server (its message), or no answer at all.
- * On success it clears; on any failure every value stays. It cannot send twice at once.
- * A field found wrong (empty in the page's own check, or refused in the server's 400 answer)
- * gets aria-invalid and its message under it, tied by aria-describedby, and the first such
- * field takes the focus; the toast (sonner's polite live region) is announced as well.
+ * Once sent, a confirmation takes the form's place and the focus (the reference, what happens next,
+ * a button for an empty form again); on any failure every value stays. It cannot send twice at once.
+ * A field found wrong (empty in the page's own check, found wrong by the browser's own check on a
+ * form that leaves required fields to it, or refused in the server's 400 answer) gets aria-invalid
+ * and its message under it, tied by aria-describedby, and the first such field takes the focus;
+ * the toast (sonner's polite live region) is announced as well.
  */
 export function Form({ section }: { section: FormSection }) {
   const seed = use(FormSeedContext);
@@ -101,6 +105,15 @@ export function Form({ section }: { section: FormSection }) {
   const [errors, setErrors] = useState<Record<string, string>>(() => seeded?.notice.fields ?? {});
   /** Set synchronously, so a second submit in the same frame (double click, Enter twice) is ignored. */
   const busy = useRef(false);
+  /** Set once the server took the enquiry: the confirmation shows instead of the form. */
+  const [sent, setSent] = useState<{ reference?: string | undefined } | null>(null);
+  /** Set by "send another": the empty form's first field takes the focus once drawn. */
+  const focusFirstField = useRef(false);
+  useEffect(() => {
+    if (sent || !focusFirstField.current) return;
+    focusFirstField.current = false;
+    document.getElementById(fieldId(section.fields[0]!.name))?.focus();
+  });
   const { toasts } = section;
   const duration = toasts.durationMs;
 
@@ -139,6 +152,7 @@ export function Form({ section }: { section: FormSection }) {
       toast.success(toasts.success.title, { description: `${toasts.success.text}${reference}`, duration });
       setValues(emptyValues(section.fields, HONEYPOT));
       setErrors({});
+      setSent({ reference: outcome.reference });
     } else if (outcome.kind === "failure") {
       console.error(`${section.form} form: the server refused the submission`, outcome.serverMessage ?? "");
       const notice = refusalNotice(section, values, outcome);
@@ -192,81 +206,114 @@ export function Form({ section }: { section: FormSection }) {
     }
   };
 
+  /**
+   * The browser's own check found a field wrong (a form that leaves required fields to it): the
+   * same message under the field as the page's own check gives, beside the browser's bubble.
+   */
+  function onInvalid(event: FormEvent<HTMLFormElement>) {
+    const target = event.target as HTMLInputElement;
+    const f = section.fields.find((field) => field.name === target.name);
+    if (!f) return;
+    const message = target.validity.valueMissing && section.requiredMessage ? fill(section.requiredMessage, { label: f.label }) : target.validationMessage;
+    setErrors((current) => ({ ...current, [f.name]: message }));
+  }
+
   /** Whether the side panel draws an icon column (an item without an icon keeps its place). */
   const asideIcons = section.aside?.items.some((item) => item.icon) ?? false;
 
   return (
     <Section heading={section.heading} intro={section.intro}>
       <div className={section.aside ? css.layout : undefined}>
-        <form
-          className={css.form}
-          onSubmit={onSubmit}
-          onFocus={() => {
-            void startProof();
-            void prepareToasts();
-          }}
-          noValidate={section.checkRequired}
-          aria-busy={sending}
-          method="post"
-          action={endpoint}
-          data-hydrated={ready ? "" : undefined}
-        >
-          {seeded && (
-            // Drawn by the server after a post without script: focused as the page loads, so it is read first.
-            <div className={css.notice} role="alert" tabIndex={-1} autoFocus>
-              <p className={css.noticeTitle}>{seeded.notice.title}</p>
-              <p className={css.noticeText}>{seeded.notice.text}</p>
-              {seeded.notice.more.map((reason) => (
-                <p key={reason} className={css.noticeText}>
-                  {reason}
-                </p>
-              ))}
-            </div>
-          )}
-          {section.fields.map((f) => (
-            <div key={f.name} className={f.wide ? `${css.field} ${css.wide}` : css.field}>
-              <label htmlFor={fieldId(f.name)} className={css.label}>
-                {f.label}
-                {f.required && (
-                  <span className={css.mark} aria-hidden="true">
-                    *
-                  </span>
+        {sent ? (
+          <Confirmation
+            section={section}
+            reference={sent.reference}
+            heading="h3"
+            action={
+              <button
+                type="button"
+                className={buttonOutline}
+                onClick={() => {
+                  focusFirstField.current = true;
+                  setSent(null);
+                }}
+              >
+                {section.backLabel}
+              </button>
+            }
+          />
+        ) : (
+          <form
+            className={css.form}
+            onSubmit={onSubmit}
+            onInvalidCapture={onInvalid}
+            onFocus={() => {
+              void startProof();
+              void prepareToasts();
+            }}
+            noValidate={section.checkRequired}
+            aria-busy={sending}
+            method="post"
+            action={endpoint}
+            data-hydrated={ready ? "" : undefined}
+          >
+            {seeded && (
+              // Drawn by the server after a post without script: focused as the page loads, so it is read first.
+              <div className={css.notice} role="alert" tabIndex={-1} autoFocus>
+                <p className={css.noticeTitle}>{seeded.notice.title}</p>
+                <p className={css.noticeText}>{seeded.notice.text}</p>
+                {seeded.notice.more.map((reason) => (
+                  <p key={reason} className={css.noticeText}>
+                    {reason}
+                  </p>
+                ))}
+              </div>
+            )}
+            {section.fields.map((f) => (
+              <div key={f.name} className={f.wide ? `${css.field} ${css.wide}` : css.field}>
+                <label htmlFor={fieldId(f.name)} className={css.label}>
+                  {f.label}
+                  {f.required && (
+                    <span className={css.mark} aria-hidden="true">
+                      *
+                    </span>
+                  )}
+                </label>
+                {input(f)}
+                {errors[f.name] && (
+                  <p id={`${fieldId(f.name)}-error`} className={css.error}>
+                    {errors[f.name]}
+                  </p>
                 )}
-              </label>
-              {input(f)}
-              {errors[f.name] && (
-                <p id={`${fieldId(f.name)}-error`} className={css.error}>
-                  {errors[f.name]}
+              </div>
+            ))}
+            {/* The page the enquiry is sent from: posted as it is without script, and sent with the JSON (onSubmit). */}
+            <input type="hidden" name="page" value={page.path} />
+            <div className={css.honeypot} aria-hidden="true">
+              <label htmlFor={fieldId(HONEYPOT)}>{site.ui.honeypotLabel}</label>
+              <input
+                id={fieldId(HONEYPOT)}
+                name={HONEYPOT}
+                type="text"
+                tabIndex={-1}
+                autoComplete="off"
+                value={String(values[HONEYPOT] ?? "")}
+                onChange={(e) => setValues((v) => ({ ...v, [HONEYPOT]: e.target.value }))}
+              />
+            </div>
+            <div className={css.footer}>
+              <button type="submit" className={button} disabled={sending}>
+                {sending ? section.sendingLabel : section.submitLabel}
+              </button>
+              {section.requiredNote && <p className={css.note}>{section.requiredNote}</p>}
+              {section.privacyNote && (
+                <p className={css.note}>
+                  {section.privacyNote.text} <SmartLink href={section.privacyNote.link.href}>{section.privacyNote.link.label}</SmartLink>
                 </p>
               )}
             </div>
-          ))}
-          {/* The page the enquiry is sent from: posted as it is without script, and sent with the JSON (onSubmit). */}
-          <input type="hidden" name="page" value={page.path} />
-          <div className={css.honeypot} aria-hidden="true">
-            <label htmlFor={fieldId(HONEYPOT)}>{site.ui.honeypotLabel}</label>
-            <input
-              id={fieldId(HONEYPOT)}
-              name={HONEYPOT}
-              type="text"
-              tabIndex={-1}
-              autoComplete="off"
-              value={String(values[HONEYPOT] ?? "")}
-              onChange={(e) => setValues((v) => ({ ...v, [HONEYPOT]: e.target.value }))}
-            />
-          </div>
-          <div className={css.footer}>
-            <button type="submit" className={button} disabled={sending}>
-              {sending ? section.sendingLabel : section.submitLabel}
-            </button>
-            {section.requiredNote && <p className={css.note}>{section.requiredNote}</p>}
-            {section.privacyNote && (
-              <p className={css.note}>
-                {section.privacyNote.text} <SmartLink href={section.privacyNote.link.href}>{section.privacyNote.link.label}</SmartLink>
-              </p>
-            )}
-          </div>
-        </form>
+          </form>
+        )}
         {section.aside && (
           <aside className={css.aside}>
             <h3 className={css.asideHeading}>{section.aside.heading}</h3>

@@ -96,6 +96,7 @@ export const sent = style({
 // Focused as the page loads so it is read first; a heading is nothing to act on, so no ring.
 export const sentTitle = style({ margin: 0, selectors: { "&:focus": { outline: "none" } } });
 export const sentText = style({ margin: 0, color: vars.color.textMuted });
+export const reference = style({ color: vars.color.heading, fontWeight: 700, whiteSpace: "nowrap" });
 
 // The form's toasts (sonner, mounted with the form; its theme follows the colour mode): the
 // site's font, a readable size, and text colours that reach 4.5:1 on sonner's tinted

@@ -182,6 +182,7 @@ requiredMessage?: string
 fields: [Field, ...(Field)[]]
 submitLabel: string
 sendingLabel: string
+nextSteps?: string
 backLabel: string
 toasts: Toasts
 aside?: SidePanel

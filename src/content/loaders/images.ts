@@ -1,10 +1,11 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import pLimit from "p-limit";
 import sharp from "sharp";
 import { AVIF_MIN_SAVING, pictureFormats, variantBase, variantWidths, type Images, type VariantFormat } from "../image-formats.ts";
 import { inlineSvg } from "../inline-svg.ts";
+import { contentHash, drawFirstPage } from "./pdf-pages.ts";
 
 function listImages(publicDir: string): string[] {
   return readdirSync(join(publicDir, "assets"), { recursive: true, withFileTypes: true })
@@ -31,13 +32,16 @@ export function variantEncoder(publicDir: string, cacheDir: string) {
   mkdirSync(cacheDir, { recursive: true });
   const limit = pLimit(2);
   const encoder = {
+    cacheDir,
     encoded: 0,
+    /** Variants whose source is not the file at their URL: a PDF's first page, by the PDF's URL. */
+    drawn: new Map<string, string>(),
     /** The cached file of `v`, encoded first if the cache lacks it. */
     async file(v: Variant): Promise<string> {
       const cached = join(cacheDir, basename(variantName(v)));
       if (existsSync(cached)) return cached;
       await limit(async () => {
-        const image = sharp(join(publicDir, v.url)).resize({ width: v.width, withoutEnlargement: true });
+        const image = sharp(encoder.drawn.get(v.url) ?? join(publicDir, v.url)).resize({ width: v.width, withoutEnlargement: true });
         const output =
           v.format === "avif" ? image.avif({ quality: 50, effort: 2 }) : v.format === "webp" ? image.webp({ quality: 68 }) : image.jpeg({ quality: 72, mozjpeg: true, progressive: true });
         // Written whole under another name first: another build sharing the cache may look meanwhile.
@@ -64,10 +68,24 @@ async function avifPays(url: string, hash: string, width: number, encoder: Varia
 }
 
 /**
- * Sizes of every image under public/assets; given an `encoder` (a build), also each photo's
- * hash and whether its AVIF variants pay, which takes encoding them.
+ * The entry of a PDF a page embeds: its first page drawn (src/content/loaders/pdf-pages.ts) as a
+ * picture with variants, its page count and its size, for the datasheet block on phones.
  */
-export async function imageManifest(publicDir: string, encoder?: VariantEncoder): Promise<Images> {
+async function pdfEntry(publicDir: string, url: string, encoder: VariantEncoder): Promise<[string, Images[string]]> {
+  const file = join(publicDir, url);
+  const hash = contentHash(file);
+  const page = await drawFirstPage(file, hash, encoder.cacheDir);
+  encoder.drawn.set(url, page.png);
+  return [url, { width: page.width, height: page.height, hash, pages: page.pages, bytes: statSync(file).size }];
+}
+
+/**
+ * Sizes of every image under public/assets; given an `encoder` (a build), also each photo's
+ * hash and whether its AVIF variants pay, which takes encoding them, and the first page of each
+ * PDF in `pdfs` drawn as a picture.
+ */
+export async function imageManifest(publicDir: string, encoder?: VariantEncoder, pdfs: string[] = []): Promise<Images> {
+  const pdfEntries = encoder ? await Promise.all(pdfs.filter((url) => existsSync(join(publicDir, url))).map((url) => pdfEntry(publicDir, url, encoder))) : [];
   const entries = await Promise.all(
     listImages(publicDir).map(async (file): Promise<[string, Images[string]]> => {
       const meta = await sharp(file).metadata();
@@ -80,12 +98,12 @@ export async function imageManifest(publicDir: string, encoder?: VariantEncoder)
         return [url, svg.viewBox === `0 0 ${size.width} ${size.height}` ? { ...size, body: svg.body } : { ...size, ...svg }];
       }
       if (!encoder || !/\.jpe?g$/.test(file)) return [url, size];
-      const hash = createHash("sha1").update(readFileSync(file)).digest("hex").slice(0, 10);
+      const hash = contentHash(file);
       // Only a photo whose AVIF pays says so: most do not, and every page's chunk carries these entries.
       return [url, (await avifPays(url, hash, size.width, encoder)) ? { ...size, hash, avif: true } : { ...size, hash }];
     }),
   );
-  return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
+  return Object.fromEntries([...entries, ...pdfEntries].sort(([a], [b]) => a.localeCompare(b)));
 }
 
 /** Copies into `outDir` the variants the pages name: each photo's JPEG fallback and its <source> formats. */

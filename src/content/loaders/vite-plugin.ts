@@ -1,6 +1,7 @@
 import { join, relative, resolve, sep } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
 import { imageManifest, variantEncoder, writeVariants, type VariantEncoder } from "./images.ts";
+import { embeddedPdfs } from "./pdf-pages.ts";
 import type { Images } from "../image-formats.ts";
 import type { ContentError } from "../errors.ts";
 import { overlayError } from "./dev-errors.ts";
@@ -30,10 +31,10 @@ export function contentPlugin(root = process.cwd(), given?: Content): Plugin {
   const publicDir = join(root, "public");
   // Variants exist only in a build; the dev server shows the originals.
   let encoder: VariantEncoder | undefined;
-  const images = () => {
+  const images = (ctx: { error(e: unknown): never }) => {
     // IMAGE_CACHE_DIR: a cache kept outside the checkout (.ci/run: a fresh clone each run).
     if (isBuild) encoder ??= variantEncoder(publicDir, process.env.IMAGE_CACHE_DIR ?? join(root, "node_modules/.cache/lariox-images"));
-    return (manifest ??= imageManifest(publicDir, encoder));
+    return (manifest ??= imageManifest(publicDir, encoder, embeddedPdfs(content(ctx).pages.map((p) => p.page))));
   };
 
   const fail = (ctx: { error(e: unknown): never }, errors: ContentError[]): never => ctx.error(overlayError(root, errors));
@@ -55,8 +56,8 @@ export function contentPlugin(root = process.cwd(), given?: Content): Plugin {
   };
 
   /** A module exporting `data` and the entries of the images it names. */
-  const withImages = async (data: unknown): Promise<string> => {
-    const all = await images();
+  const withImages = async (ctx: { error(e: unknown): never }, data: unknown): Promise<string> => {
+    const all = await images(ctx);
     const used = Object.fromEntries([...JSON.stringify(data).matchAll(/"(\/assets\/[^"]+)"/g)].map((m) => m[1]!).filter((src) => src in all).map((src) => [src, all[src]!]));
     return `export default ${JSON.stringify(data)};\nexport const images = ${JSON.stringify(used)};\n`;
   };
@@ -76,7 +77,7 @@ export function contentPlugin(root = process.cwd(), given?: Content): Plugin {
     async closeBundle() {
       if (!isBuild || isSsr) return;
       const started = performance.now();
-      await writeVariants(outDir, await images(), encoder!);
+      await writeVariants(outDir, await images(this), encoder!);
       console.log(`image variants: ${encoder!.encoded} encoded, the rest from cache; written in ${Math.round(performance.now() - started)} ms`);
     },
     buildStart() {
@@ -93,7 +94,7 @@ export function contentPlugin(root = process.cwd(), given?: Content): Plugin {
     async load(id) {
       if (id === "\0" + ids.site) {
         this.addWatchFile(resolve(root, SITE_FILE));
-        return await withImages(content(this).site);
+        return await withImages(this, content(this).site);
       }
       if (id === "\0" + ids.routes) {
         const { pages, site } = content(this);
@@ -111,7 +112,7 @@ export function contentPlugin(root = process.cwd(), given?: Content): Plugin {
         const file = relative(root, id).split("\\").join("/");
         const page = pageOf(this, file);
         if (!page) return this.error(`${file} is not a page of the content (it is under ${PAGES_DIR} but was not loaded)`);
-        return await withImages(page.page);
+        return await withImages(this, page.page);
       }
       return undefined;
     },
