@@ -5,7 +5,7 @@
  * A separate Vite build (vite.admin.config.ts): public pages load none of this.
  */
 import type { ComponentClass, ComponentType } from "react";
-import type { CmsWidgetControlProps, CmsWidgetPreviewProps } from "decap-cms-core";
+import type { CmsWidgetControlProps, CmsWidgetParam, CmsWidgetPreviewProps } from "decap-cms-core";
 import CMS from "decap-cms-app";
 import { cmsConfig } from "./config.ts";
 import { schemas } from "./fields.ts";
@@ -31,6 +31,7 @@ import { openGroupsFromTheirBars } from "./group-bars.ts";
 import { offerHistory } from "./history-panel.ts";
 import { nameMediaFolder } from "./media-folder.ts";
 import { rememberHistorySource } from "./history-source.ts";
+import { listWithMoves, offerMoveButtons } from "./list-moves.ts";
 
 // Set at build (vite.admin.config.ts) from CMS_REPO, CMS_BRANCH, CMS_AUTH_URL and CMS_LIVE_MINUTES.
 declare const __CMS_BACKEND__: { repo: string; branch: string; baseUrl: string; liveMinutes: number };
@@ -48,6 +49,7 @@ cms.registerEventListener({ name: "postSave", handler: rememberEntry });
 cms.registerEventListener({ name: "postPublish", handler: ({ entry }: { entry: Entry }) => showLiveNotice(entry, __CMS_BACKEND__.liveMinutes) });
 limitUploads(document);
 nameListButtons(document);
+offerMoveButtons(document);
 switchFormAndPreview(document);
 openGroupsFromTheirBars(document);
 offerHistory(document);
@@ -67,6 +69,18 @@ const text = cms.getWidget("string") as unknown as { control: ComponentClass<Cms
 const textBox = keepFocusSelection(text.control);
 cms.registerWidget("string", textBox, text.preview);
 cms.registerWidget("page-path", pagePathControl(textBox), text.preview);
+// Decap's list, with Move up and Move down on each item (list-moves.ts); its options' schema kept.
+const list = cms.getWidget("list") as unknown as {
+  control: ComponentClass<CmsWidgetControlProps>;
+  preview: ComponentType<CmsWidgetPreviewProps>;
+  schema?: object;
+};
+cms.registerWidget({
+  name: "list",
+  controlComponent: listWithMoves(list.control),
+  previewComponent: list.preview,
+  schema: list.schema,
+} as unknown as CmsWidgetParam);
 
 const { site } = await loadSiteIndex();
 cms.init({
