@@ -32,6 +32,7 @@ import { offerHistory } from "./history-panel.ts";
 import { nameMediaFolder } from "./media-folder.ts";
 import { rememberHistorySource } from "./history-source.ts";
 import { listWithMoves, offerMoveButtons } from "./list-moves.ts";
+import { showFoldedErrors } from "./folded-errors.ts";
 
 // Set at build (vite.admin.config.ts) from CMS_REPO, CMS_BRANCH, CMS_AUTH_URL and CMS_LIVE_MINUTES.
 declare const __CMS_BACKEND__: { repo: string; branch: string; baseUrl: string; liveMinutes: number };
@@ -52,6 +53,7 @@ nameListButtons(document);
 offerMoveButtons(document);
 switchFormAndPreview(document);
 openGroupsFromTheirBars(document);
+showFoldedErrors(document);
 offerHistory(document);
 nameMediaFolder(document);
 hookBackends(cms, (backend, name) => {

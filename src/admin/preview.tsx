@@ -16,7 +16,7 @@ import { contactTokens, fillTokens } from "../content/tokens.ts";
 import { ImagesContext } from "../ui/Img.tsx";
 import { bannerHeightStyle } from "../blocks/banner-heights.ts";
 import { siteIndex } from "./site-index.ts";
-import { entryFields } from "./fields.ts";
+import { entryFields, sectionLabel } from "./fields.ts";
 import { entryData } from "./entry.ts";
 import { clean } from "./validate-entry.ts";
 
@@ -68,7 +68,7 @@ export function PagePreview({ entry }: Pick<PreviewTemplateComponentProps, "entr
   const sectionBySection = page.sections.map((section, i) => (
     <Boundary
       key={`${i}-${JSON.stringify(section)}`}
-      fallback={<p style={notice}>{`Section ${i + 1} (${section.type}): fill in its required fields to see it here.`}</p>}
+      fallback={<p style={notice}>{`Section ${i + 1} (${sectionLabel(section.type)}): fill in its required fields to see it here.`}</p>}
     >
       <RenderSections sections={[section]} />
     </Boundary>

@@ -222,6 +222,14 @@ test.describe("the visual editor @once", () => {
     await publish(page);
     await expect(page.getByText("Heading: should be some words, not only spaces.")).toBeVisible();
     expect(file("content/pages/about.yaml")).toBe(before);
+    // Folded, the section says the error's words on its title row, not only a red label.
+    const toggle = page.locator('[id^="sections-field-"] [class*="-StyledListItemTopBar"] > button').first();
+    await toggle.click();
+    const row = page.locator('[class*="-NestedObjectLabel"][data-lariox-errors]');
+    await expect(row).toBeVisible();
+    await expect(row).toHaveAttribute("data-lariox-errors", "Heading: should be some words, not only spaces.");
+    await toggle.click();
+    await expect(row).toHaveCount(0);
     await heading.fill("About Lariox Automation");
     await expect(page.getByText("Heading: should be some words, not only spaces.")).toBeHidden();
   });
@@ -291,6 +299,9 @@ test.describe("the visual editor @once", () => {
     // A new datasheet has its viewer height filled in: it needs only its name and its file.
     await addSection(page, "PDF Embed");
     await expect(page.getByLabel("Viewer height (px)", { exact: true })).toHaveValue("1000");
+    // Its file is a document, and the Media dialog says so, not "pictures".
+    await page.getByRole("button", { name: "Choose a file" }).last().click();
+    await expect(page.locator("[data-lariox-folder]")).toHaveText(/where this field's documents \(PDF and other files\) are kept/);
   });
 
   test("on a 390 px phone: every toolbar button on screen, no sideways scrolling, the form and the preview one at a time", async ({ page }) => {
