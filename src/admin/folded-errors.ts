@@ -16,10 +16,10 @@ function describe(message: Element): string {
 
 export function markFoldedErrors(root: ParentNode): void {
   for (const row of root.querySelectorAll<HTMLElement>(TITLE_ROW)) {
-    const folded = getComputedStyle(row).display !== "none";
-    // The item's fields follow its title row.
+    // The item's fields follow its title row, hidden while it is folded (the row itself stays: admin/index.html).
     const fields = row.nextElementSibling;
-    const words = folded && fields ? [...new Set([...fields.querySelectorAll(MESSAGES)].map(describe).filter(Boolean))].join(" · ") : "";
+    const folded = !!fields && getComputedStyle(fields).display === "none";
+    const words = folded ? [...new Set([...fields!.querySelectorAll(MESSAGES)].map(describe).filter(Boolean))].join(" · ") : "";
     if (words && row.dataset.larioxErrors !== words) row.dataset.larioxErrors = words;
     if (!words && row.dataset.larioxErrors !== undefined) delete row.dataset.larioxErrors;
   }

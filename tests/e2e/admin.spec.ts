@@ -223,7 +223,10 @@ test.describe("the visual editor @once", () => {
     await expect(page.getByText("Heading: should be some words, not only spaces.")).toBeVisible();
     expect(file("content/pages/about.yaml")).toBe(before);
     // Folded, the section says the error's words on its title row, not only a red label.
-    const toggle = page.locator('[id^="sections-field-"] [class*="-StyledListItemTopBar"] > button').first();
+    const section = page
+      .locator('[class*="-ControlErrorsList"] > li', { hasText: "should be some words" })
+      .locator("xpath=ancestor::*[./*[contains(@class, '-StyledListItemTopBar')]][1]");
+    const toggle = section.locator(':scope > [class*="-StyledListItemTopBar"] > button').first();
     await toggle.click();
     const row = page.locator('[class*="-NestedObjectLabel"][data-lariox-errors]');
     await expect(row).toBeVisible();
@@ -313,6 +316,8 @@ test.describe("the visual editor @once", () => {
       expect(box.x + box.width, await button.innerText()).toBeLessThanOrEqual(390);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // A compact header: the status, the buttons and View Live in a tenth of the screen, not a fifth.
+    expect((await page.locator('[class*="-ToolbarContainer"]').boundingBox())!.height).toBeLessThanOrEqual(844 * 0.1);
     expect((await field(page, "Page address").boundingBox())!.width).toBeGreaterThan(300);
     await page.getByRole("button", { name: "Show preview" }).click();
     const preview = page.frameLocator("#preview-pane");

@@ -7,11 +7,11 @@ import { markFoldedErrors } from "../../src/admin/folded-errors.ts";
 /** A list item as Decap draws one: its bar (open/close, drag handle when it can move, remove), its title row, its fields. */
 const item = (title: string, { movable = true, folded = true, error = "" } = {}) =>
   `<div><div class="css-a-StyledListItemTopBar"><button></button>${movable ? '<div role="button" aria-roledescription="sortable"></div>' : "<span></span>"}<button></button></div>` +
-  `<div class="css-c-NestedObjectLabel ${folded ? "" : "open"}">${title}</div>` +
+  `<div class="css-c-NestedObjectLabel">${title}</div>` +
   `<div class="${folded ? "closed" : ""}"><div class="css-d-ControlContainer"><ul class="css-e-ControlErrorsList">${error ? `<li>${error}</li>` : ""}</ul><label>Heading</label><input></div></div></div>`;
 /** A list as Decap draws it: its root (by its id), a top bar, then the items and the drag library's announcements. */
 const list = (...items: string[]) => `<div id="sections-field-1"><div>4 sections</div><div>${items.join("")}<div id="DndDescribedBy-0"></div></div></div>`;
-const STYLE = "<style>.closed, .open { display: none }</style>";
+const STYLE = "<style>.closed { display: none }</style>";
 const moves = () =>
   [...document.querySelectorAll<HTMLButtonElement>("[data-lariox-move]")].map((b) => `${b.getAttribute("aria-label")}${b.disabled ? " (off)" : ""}`);
 
@@ -44,7 +44,7 @@ describe("a folded item's errors", () => {
     markFoldedErrors(document);
     const rows = [...document.querySelectorAll<HTMLElement>('[class*="-NestedObjectLabel"]')];
     expect(rows.map((r) => r.dataset.larioxErrors)).toEqual(["Heading: should be some words, not only spaces.", "Heading: is required"]);
-    rows[0]!.classList.add("open");
+    rows[0]!.nextElementSibling!.classList.remove("closed");
     document.querySelector("li")!.remove();
     markFoldedErrors(document);
     expect(rows.map((r) => r.dataset.larioxErrors)).toEqual([undefined, "Heading: is required"]);
