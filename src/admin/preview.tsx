@@ -19,6 +19,12 @@ import { siteIndex } from "./site-index.ts";
 import { entryFields, sectionLabel } from "./fields.ts";
 import { entryData } from "./entry.ts";
 import { clean } from "./validate-entry.ts";
+import { INTRO_OVER_ATTRIBUTE } from "../ui/intro-over.ts";
+
+// The editor has no intro splash (src/boot/intro.ts), and the preview's blocks run in the editor's
+// window: what waits for the splash to go (the slideshow's later slides, its motion) starts at
+// once, so the preview shows every slide as visitors see them.
+document.documentElement.setAttribute(INTRO_OVER_ATTRIBUTE, "");
 
 class Boundary extends Component<{ children: ReactNode; fallback: ReactNode }, { failed: boolean }> {
   override state = { failed: false };

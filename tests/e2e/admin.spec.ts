@@ -286,6 +286,17 @@ test.describe("the visual editor @once", () => {
     await expect(page.getByText("home-2.webp", { exact: true })).toHaveCount(0);
   });
 
+  test("the preview shows every slide of the home banner, as visitors see them, and steps through them", async ({ page }) => {
+    const home = parse(file("content/pages/home.yaml")) as { sections: { type: string; slides: { alt: string }[] }[] };
+    const slides = home.sections.find((s) => s.type === "hero")!.slides;
+    expect(slides.length).toBeGreaterThan(1);
+    await openEditor(page, "#/collections/pages/entries/home");
+    const preview = page.frameLocator("#preview-pane");
+    for (const slide of slides) await expect(preview.getByRole("img", { name: slide.alt, exact: true })).toBeAttached();
+    await preview.getByRole("button", { name: "Show slide 2" }).click();
+    await expect(preview.getByRole("img", { name: slides[1]!.alt, exact: true })).toBeInViewport();
+  });
+
   test("a datasheet's row is titled by its document name, a new one starts with a viewer height, and a new product page's preview names no 'undefined'", async ({
     page,
   }) => {
