@@ -14,7 +14,7 @@ import { loadSiteIndex } from "./site-index.ts";
 import { pagePathControl } from "./page-path.tsx";
 import { refuseInvalid, rememberEntry } from "./pre-save.ts";
 import { guardDeletes } from "./refuse-delete.ts";
-import { hookBackends } from "./backend-hooks.ts";
+import { hookBackends, type Implementation } from "./backend-hooks.ts";
 import { listEveryFolder, listFoldersByName } from "./pictures.ts";
 import { listPicturesOnce } from "./media-names.ts";
 import { placeSchemaLines } from "./schema-line.ts";
@@ -33,12 +33,14 @@ import { nameMediaFolder } from "./media-folder.ts";
 import { rememberHistorySource } from "./history-source.ts";
 import { listWithMoves, offerMoveButtons } from "./list-moves.ts";
 import { showFoldedErrors } from "./folded-errors.ts";
+import { linkOnlyWhereItLeads, offerNoDraftPreview } from "./deploy-links.ts";
 
 // Set at build (vite.admin.config.ts) from CMS_REPO, CMS_BRANCH, CMS_AUTH_URL and CMS_LIVE_MINUTES.
 declare const __CMS_BACKEND__: { repo: string; branch: string; baseUrl: string; liveMinutes: number };
 
 const cms = CMS;
 useEditorWording(cms);
+linkOnlyWhereItLeads();
 cms.registerCustomFormat("lariox-yaml", "yaml", yamlFormat);
 // The site's stylesheet, emitted by this build as a file of its own and kept out of the editor's page.
 cms.registerPreviewStyle("/admin/preview.css");
@@ -60,6 +62,7 @@ hookBackends(cms, (backend, name) => {
   rememberBackend(name);
   guardDeletes(backend);
   if (name === "proxy") listFoldersByName(backend);
+  if (name === "proxy") offerNoDraftPreview(backend as Implementation & { getDeployPreview?: unknown });
   listEveryFolder(backend);
   listPicturesOnce(backend);
   rememberHistorySource(backend, name);
