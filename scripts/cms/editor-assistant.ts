@@ -1,6 +1,6 @@
 /**
  * The marketing assistant of editor-tasks.ts: a Playwright page driven only the ways a person
- * drives the editor (clicks, typing, drags, file uploads), each counted, with what the editor
+ * drives the editor (clicks and taps, typing, drags, swipes, file uploads), each counted, with what the editor
  * said along the way (its notices, toasts and field messages) and screenshots of the moments
  * that matter.
  */
@@ -37,6 +37,7 @@ export class Assistant {
   clicks = 0;
   keys = 0;
   drags = 0;
+  swipes = 0;
   uploads = 0;
 
   constructor(
@@ -55,7 +56,7 @@ export class Assistant {
   }
 
   async reset(): Promise<void> {
-    this.clicks = this.keys = this.drags = this.uploads = 0;
+    this.clicks = this.keys = this.drags = this.swipes = this.uploads = 0;
     await this.page.evaluate(() => ((window as unknown as { __spoken: string[] }).__spoken.length = 0));
   }
 
@@ -106,6 +107,29 @@ export class Assistant {
     await mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
     await mouse.up();
     this.drags++;
+  }
+
+  /** A finger's tap on `target` (the page's context has a touch screen), counted as a click. */
+  async tap(target: Locator): Promise<void> {
+    await target.tap();
+    this.clicks++;
+  }
+
+  /**
+   * A finger put down on the middle of `start` and slid `dy` pixels (up when negative) in small
+   * steps, then lifted: real touch events, as a phone sends them, to scroll.
+   */
+  async swipe(start: Locator, dy: number): Promise<void> {
+    await start.scrollIntoViewIfNeeded();
+    const box = (await start.boundingBox())!;
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    const cdp = await this.page.context().newCDPSession(this.page);
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
+    for (let step = 1; step <= 12; step++) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: y + (dy * step) / 12 }] });
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await cdp.detach();
+    this.swipes++;
   }
 
   /** Clicks `button` (an Upload button), and picks `files` in the file chooser it opens. */

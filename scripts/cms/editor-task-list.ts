@@ -276,6 +276,34 @@ export const TASKS: Task[] = [
     expect: (c) => expectFiles(c, ["content/pages/services.yaml"], 1, 1),
   }),
   task({
+    title: "A swipe on a phone, then a section moved by its button",
+    width: 390,
+    async run(a) {
+      await openPage(a, "Training", "/training");
+      const bar = (title: string) => visible(listItem(a.page, title).locator('[class*="-StyledListItemTopBar"]')).first();
+      const order = () => a.page.getByRole("button", { name: /^Move “.*” up$/ }).evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-label")));
+      const before = await order();
+      // Down the form and back, each swipe starting on a folded section's bar: the form scrolls, nothing moves.
+      await a.swipe(bar("Plan training for your team"), -300);
+      await a.swipe(bar("Why train with us"), 300);
+      await a.screenshot("after-swipes");
+      const after = await order();
+      if (after.join() !== before.join()) throw new Error(`the swipes moved a section: ${after.join(", ")}`);
+      await a.tap(a.page.getByRole("button", { name: "Move “Why train with us” up" }));
+      await a.screenshot("section-moved");
+      await publish(a);
+    },
+    expect: (c) => {
+      const wrong = expectFiles(c, ["content/pages/training.yaml"]);
+      if (wrong) return wrong;
+      const file = c.files[0]!;
+      if (file.added !== file.removed) return `${file.added} lines added, ${file.removed} removed: a move keeps the line count`;
+      const types = (readYaml(c, "content/pages/training.yaml").sections as { type: string }[]).map((s) => s.type);
+      return types.slice(0, 4).join() === "banner,richText,featureList,cta" ? undefined : `sections now ${types.join(", ")}`;
+    },
+    summary: (c) => `${describe(c)}; the swipes moved nothing, “Why train with us” now above the call to action`,
+  }),
+  task({
     title: "Mistake: a heading of only spaces",
     async run(a) {
       await openPage(a, "About", "/about");

@@ -158,6 +158,7 @@ async function main(): Promise<void> {
       const verdict = failure ?? task.expect(change) ?? (change.errors.length ? `invalid content: ${change.errors.join("; ")}` : undefined);
       const actions = [`${assistant.clicks} clicks`, `${assistant.keys} keys`];
       if (assistant.drags) actions.push(`${assistant.drags} drag`);
+      if (assistant.swipes) actions.push(`${assistant.swipes} swipe${assistant.swipes > 1 ? "s" : ""}`);
       if (assistant.uploads) actions.push(`${assistant.uploads} upload${assistant.uploads > 1 ? "s" : ""}`);
       rows.push({
         n,

@@ -10,3 +10,8 @@ declare module "decap-cms-core/dist/esm/actions/entries.js" {
   export function localBackupRetrieved(entry: unknown): { type: string; payload: unknown };
   export function loadLocalBackup(): { type: string };
 }
+declare module "decap-cms-core/dist/esm/backend.js" {
+  export class Backend {
+    getDeploy(collection: unknown, slug: string, entry: unknown): unknown;
+  }
+}

@@ -59,3 +59,9 @@ function rowTitle(list: Field, fields: Field[] | undefined, item: unknown): stri
   if (typeof text === "string" && text.trim()) return text.trim();
   return variantOf(list, typeOf(item))?.label;
 }
+
+/** A section type as the form's Add section menu names it ("Rich Text", not `richText`). */
+export function sectionLabel(type: unknown): string {
+  const sections = entryFields("page").find((f) => f.name === "sections");
+  return (sections && variantOf(sections, type)?.label) ?? "section";
+}

@@ -5,7 +5,7 @@
  * A separate Vite build (vite.admin.config.ts): public pages load none of this.
  */
 import type { ComponentClass, ComponentType } from "react";
-import type { CmsWidgetControlProps, CmsWidgetPreviewProps } from "decap-cms-core";
+import type { CmsWidgetControlProps, CmsWidgetParam, CmsWidgetPreviewProps } from "decap-cms-core";
 import CMS from "decap-cms-app";
 import { cmsConfig } from "./config.ts";
 import { schemas } from "./fields.ts";
@@ -14,7 +14,7 @@ import { loadSiteIndex } from "./site-index.ts";
 import { pagePathControl } from "./page-path.tsx";
 import { refuseInvalid, rememberEntry } from "./pre-save.ts";
 import { guardDeletes } from "./refuse-delete.ts";
-import { hookBackends } from "./backend-hooks.ts";
+import { hookBackends, type Implementation } from "./backend-hooks.ts";
 import { listEveryFolder, listFoldersByName } from "./pictures.ts";
 import { listPicturesOnce } from "./media-names.ts";
 import { placeSchemaLines } from "./schema-line.ts";
@@ -31,12 +31,16 @@ import { openGroupsFromTheirBars } from "./group-bars.ts";
 import { offerHistory } from "./history-panel.ts";
 import { nameMediaFolder } from "./media-folder.ts";
 import { rememberHistorySource } from "./history-source.ts";
+import { listWithMoves, offerMoveButtons } from "./list-moves.ts";
+import { showFoldedErrors } from "./folded-errors.ts";
+import { linkOnlyWhereItLeads, offerNoDraftPreview } from "./deploy-links.ts";
 
 // Set at build (vite.admin.config.ts) from CMS_REPO, CMS_BRANCH, CMS_AUTH_URL and CMS_LIVE_MINUTES.
 declare const __CMS_BACKEND__: { repo: string; branch: string; baseUrl: string; liveMinutes: number };
 
 const cms = CMS;
 useEditorWording(cms);
+linkOnlyWhereItLeads();
 cms.registerCustomFormat("lariox-yaml", "yaml", yamlFormat);
 // The site's stylesheet, emitted by this build as a file of its own and kept out of the editor's page.
 cms.registerPreviewStyle("/admin/preview.css");
@@ -48,14 +52,17 @@ cms.registerEventListener({ name: "postSave", handler: rememberEntry });
 cms.registerEventListener({ name: "postPublish", handler: ({ entry }: { entry: Entry }) => showLiveNotice(entry, __CMS_BACKEND__.liveMinutes) });
 limitUploads(document);
 nameListButtons(document);
+offerMoveButtons(document);
 switchFormAndPreview(document);
 openGroupsFromTheirBars(document);
+showFoldedErrors(document);
 offerHistory(document);
 nameMediaFolder(document);
 hookBackends(cms, (backend, name) => {
   rememberBackend(name);
   guardDeletes(backend);
   if (name === "proxy") listFoldersByName(backend);
+  if (name === "proxy") offerNoDraftPreview(backend as Implementation & { getDeployPreview?: unknown });
   listEveryFolder(backend);
   listPicturesOnce(backend);
   rememberHistorySource(backend, name);
@@ -67,6 +74,18 @@ const text = cms.getWidget("string") as unknown as { control: ComponentClass<Cms
 const textBox = keepFocusSelection(text.control);
 cms.registerWidget("string", textBox, text.preview);
 cms.registerWidget("page-path", pagePathControl(textBox), text.preview);
+// Decap's list, with Move up and Move down on each item (list-moves.ts); its options' schema kept.
+const list = cms.getWidget("list") as unknown as {
+  control: ComponentClass<CmsWidgetControlProps>;
+  preview: ComponentType<CmsWidgetPreviewProps>;
+  schema?: object;
+};
+cms.registerWidget({
+  name: "list",
+  controlComponent: listWithMoves(list.control),
+  previewComponent: list.preview,
+  schema: list.schema,
+} as unknown as CmsWidgetParam);
 
 const { site } = await loadSiteIndex();
 cms.init({

@@ -8,31 +8,35 @@ import type { Map as ImmutableMap } from "immutable";
 import { store } from "decap-cms-core/dist/esm/redux/index.js";
 import { MEDIA_FOLDER } from "./config.ts";
 
-/** The line under the dialog's title for a field's `mediaFolder` (/public/assets/banners), or for the whole library. */
-export function folderLine(mediaFolder: string | undefined): string {
+/**
+ * The line under the dialog's title for a field's `mediaFolder` (/public/assets/banners), or for
+ * the whole library. A picture field's folder holds pictures; a file field's (a brochure, a
+ * datasheet) documents, so it is not called a picture.
+ */
+export function folderLine(mediaFolder: string | undefined, kind: "image" | "file" = "image"): string {
   const folder = mediaFolder?.replace(/^\/?public\/assets\/?/, "");
   if (folder === undefined) {
     const uploads = MEDIA_FOLDER.replace(/^public\/assets\//, "");
     return `Every picture and file of the site, each named by its folder (banners/about.jpg): type a folder's name in the search box to see only it. An upload from here goes to “${uploads}”.`;
   }
-  return `The folder “${folder || "assets"}”, where this field's pictures are kept: a picture you upload here is saved in it.`;
+  const [things, one] = kind === "file" ? ["documents (PDF and other files)", "a document"] : ["pictures", "a picture"];
+  return `The folder “${folder || "assets"}”, where this field's ${things} are kept: ${one} you upload here is saved in it.`;
 }
 
-/** The media folder of the field the dialog was opened for; none when opened from the top bar (Decap then keeps no field, or not as a map). */
-function fieldFolder(): string | undefined {
+/** The field the dialog was opened for: its media folder and widget; none when opened from the top bar (Decap then keeps no field, or not as a map). */
+function dialogField(): { folder?: string; kind: "image" | "file" } {
   const field: unknown = store.getState().mediaLibrary.get("field");
-  const folder =
-    field && typeof (field as Partial<ImmutableMap<string, unknown>>).get === "function"
-      ? (field as ImmutableMap<string, unknown>).get("media_folder")
-      : undefined;
-  return typeof folder === "string" ? folder : undefined;
+  const map = field && typeof (field as Partial<ImmutableMap<string, unknown>>).get === "function" ? (field as ImmutableMap<string, unknown>) : undefined;
+  const folder = map?.get("media_folder");
+  return { folder: typeof folder === "string" ? folder : undefined, kind: map?.get("widget") === "file" ? "file" : "image" };
 }
 
 export function nameMediaFolder(document: Document): void {
   new MutationObserver(() => {
     const title = document.querySelector('h1[class*="-LibraryTitle"]');
     if (!title) return;
-    const text = folderLine(fieldFolder());
+    const { folder, kind } = dialogField();
+    const text = folderLine(folder, kind);
     const line = title.parentElement?.querySelector<HTMLElement>("[data-lariox-folder]");
     if (line?.textContent === text) return;
     const next = line ?? Object.assign(document.createElement("p"), { style: "margin:4px 0 0;font-size:14px;color:#555;font-weight:normal" });

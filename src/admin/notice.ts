@@ -1,8 +1,8 @@
 /**
  * The editor's own messages (a refusal with the places it names, where a publish went, what an
  * upload became): one box at the foot of the screen, above Decap's dialogs, that stays until it
- * is closed, the next message or the next save; a message about what was done also goes at the
- * next keystroke. Decap's notices sit under its Media dialog, pack a list into one narrow
+ * is closed, the next message, the next save or the end of its dialog; a message about what was
+ * done also goes at the next keystroke. Decap's notices sit under its Media dialog, pack a list into one narrow
  * paragraph and go after a few seconds, before a long one is read.
  */
 export interface Notice {
@@ -52,5 +52,30 @@ export function showNotice({ tone, text, items = [], href }: Notice): HTMLElemen
   document.body.append(box);
   // A message about what was done goes once the editor types again: it would cover the next one.
   if (tone === "info") document.addEventListener("input", () => box.remove(), { once: true });
+  endWithItsMoment(box);
   return box;
+}
+
+/** Decap's dialogs (Media) and the editor's own (History). */
+const DIALOGS = 'dialog[open], [role="dialog"], .ReactModal__Content';
+const openDialogs = () => new Set(document.querySelectorAll(DIALOGS));
+
+/**
+ * A message belongs to the moment it was shown in: it goes when the dialog it was about closes
+ * ("Not deleted" over the Media window), or when another dialog opens over the screen it spoke of
+ * (the save's note once History opens), so it never sits over a window it is not about.
+ */
+function endWithItsMoment(box: HTMLElement): void {
+  const shownOver = openDialogs();
+  const watcher = new MutationObserver(() => {
+    if (!box.isConnected) return watcher.disconnect();
+    const now = openDialogs();
+    const closed = [...shownOver].some((dialog) => !now.has(dialog) || !dialog.isConnected);
+    const opened = [...now].some((dialog) => !shownOver.has(dialog));
+    if (closed || opened) {
+      box.remove();
+      watcher.disconnect();
+    }
+  });
+  watcher.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["open"] });
 }

@@ -16,9 +16,15 @@ import { contactTokens, fillTokens } from "../content/tokens.ts";
 import { ImagesContext } from "../ui/Img.tsx";
 import { bannerHeightStyle } from "../blocks/banner-heights.ts";
 import { siteIndex } from "./site-index.ts";
-import { entryFields } from "./fields.ts";
+import { entryFields, sectionLabel } from "./fields.ts";
 import { entryData } from "./entry.ts";
 import { clean } from "./validate-entry.ts";
+import { INTRO_OVER_ATTRIBUTE } from "../ui/intro-over.ts";
+
+// The editor has no intro splash (src/boot/intro.ts), and the preview's blocks run in the editor's
+// window: what waits for the splash to go (the slideshow's later slides, its motion) starts at
+// once, so the preview shows every slide as visitors see them.
+document.documentElement.setAttribute(INTRO_OVER_ATTRIBUTE, "");
 
 class Boundary extends Component<{ children: ReactNode; fallback: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -68,7 +74,7 @@ export function PagePreview({ entry }: Pick<PreviewTemplateComponentProps, "entr
   const sectionBySection = page.sections.map((section, i) => (
     <Boundary
       key={`${i}-${JSON.stringify(section)}`}
-      fallback={<p style={notice}>{`Section ${i + 1} (${section.type}): fill in its required fields to see it here.`}</p>}
+      fallback={<p style={notice}>{`Section ${i + 1} (${sectionLabel(section.type)}): fill in its required fields to see it here.`}</p>}
     >
       <RenderSections sections={[section]} />
     </Boundary>

@@ -15,7 +15,14 @@ const CHANGES = {
   editor: { editorControlPane: { widget: { regexPattern: "%{fieldLabel}: %{pattern}" } } },
   // The board's button makes a page, not a blog post.
   workflow: { workflow: { newPost: "New page" } },
-  ui: { toast: { onFailToPersist: "Not saved. %{details}", onFailToDelete: "Not deleted. %{details}" } },
+  ui: {
+    toast: {
+      onFailToPersist: "Not saved. %{details}",
+      onFailToDelete: "Not deleted. %{details}",
+      // Decap adds the exception's own text; the link is a convenience, so the words say what to do instead.
+      onFailToLoadDeployPreview: "The link to this page on the site could not be made. Your changes are kept: open the page from the site's menu to see it.",
+    },
+  },
 };
 
 function merge(base: Phrases, changes: Phrases): Phrases {

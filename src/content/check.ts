@@ -1,6 +1,7 @@
 import { blockChecks } from "../blocks/checks.generated.ts";
 import type { DataError } from "./errors.ts";
 import type { BlockCheck, SectionType, SiteIndex } from "./types.ts";
+import { isInternational } from "../ui/whatsapp.ts";
 
 /** Calls `visit` for every string in `value`, with its JSON pointer and the key it sits under. */
 function walkStrings(value: unknown, pointer: string, key: string, visit: (s: string, pointer: string, key: string) => void): void {
@@ -38,6 +39,12 @@ export function crossFileErrors(index: SiteIndex): DataError[] {
     if (routes.has(r.from)) at(SITE_FILE, `/redirects/${i}/from`, `the old address "${r.from}" hides the page “${routes.get(r.from)}”`);
     if (!routes.has(r.to)) at(SITE_FILE, `/redirects/${i}/to`, `the old address leads to "${r.to}", which is not a page (${suggest(r.to, routes)})`);
   });
+
+  // WhatsApp without a number of its own chats on the main phone number: wa.me needs it with its country code.
+  const { whatsapp, phones } = site.contact;
+  if (whatsapp && whatsapp.number === undefined && !isInternational(phones[0] ?? "")) {
+    at(SITE_FILE, "/contact/phones/0", `the WhatsApp link chats on the first phone number, "${phones[0]}", which needs its country code first (+91 …): write it so, or give WhatsApp its own number`);
+  }
 
   const assets = new Set(index.assets);
   for (const { file, data } of [{ file: SITE_FILE, data: site }, ...index.pages]) {

@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ChoiceLabels } from "../forms/choice-labels.ts";
 import type { Site } from "../content/types.ts";
+import { whatsappNumber } from "../ui/whatsapp.ts";
 
 export interface BuiltSite {
   redirects: Array<{ from: string; to: string }>;
@@ -85,6 +86,6 @@ export function salesContactFromSite(site: Pick<Site, "company" | "contact">): S
     phones: contact.phones,
     hours: contact.hours,
     address: [a.street, `${a.city} ${a.postalCode}`, a.region, a.country].join(", "),
-    ...(contact.whatsapp ? { whatsapp: contact.whatsapp.number } : {}),
+    ...(contact.whatsapp ? { whatsapp: whatsappNumber(contact) } : {}),
   };
 }

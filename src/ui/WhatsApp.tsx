@@ -2,16 +2,21 @@ import site from "virtual:site";
 import { visuallyHidden } from "../styles/layout.css.ts";
 import { useCurrentPage } from "./current-page.ts";
 import { fill } from "./format.ts";
-import { whatsappHref } from "./whatsapp.ts";
+import { whatsappHref, whatsappNumber } from "./whatsapp.ts";
 import * as css from "./WhatsApp.css.ts";
 
-/** The click-to-chat link, its first message naming the current page; nothing when site.yaml has no number. */
+/** The click-to-chat link, its first message naming the current page; nothing when site.yaml has no WhatsApp settings. */
 export function WhatsAppLink() {
   const settings = site.contact.whatsapp;
   const page = useCurrentPage();
   if (!settings) return null;
   return (
-    <a className={css.link} href={whatsappHref(settings, page, site.company.siteUrl)} target="_blank" rel="noopener noreferrer">
+    <a
+      className={css.link}
+      href={whatsappHref({ number: whatsappNumber(site.contact), message: settings.message }, page, site.company.siteUrl)}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
       <svg className={css.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path
           fill="currentColor"

@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { expect as baseExpect, test, type Locator, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type CDPSession, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { parse } from "yaml";
 import { loadContent } from "../../src/content/loaders/load.ts";
@@ -89,6 +89,24 @@ async function dragOnto(page: Page, handle: Locator, target: Locator): Promise<v
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 8, { steps: 4 });
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
   await page.mouse.up();
+}
+
+/** The titles of the entry's sections, in the order the form shows them. */
+const sectionTitles = (page: Page) =>
+  page.evaluate(() => {
+    const items = document.querySelector('[id^="sections-field-"]')?.lastElementChild?.children ?? [];
+    // The drag library's announcements sit beside the items, without a title row.
+    return [...items].flatMap((item) => item.querySelector(':scope > [class*="-NestedObjectLabel"]')?.textContent?.trim() ?? []);
+  });
+
+/** A finger put down at `from`, moved in small steps to `to` and lifted: real touch events, as a phone sends them. */
+async function touchMove(cdp: CDPSession, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [from] });
+  for (let step = 1; step <= 12; step++) {
+    const at = { x: from.x + ((to.x - from.x) * step) / 12, y: from.y + ((to.y - from.y) * step) / 12 };
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [at] });
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
 }
 
 /** The editor's own message box for a refusal (src/admin/notice.ts). */
@@ -204,6 +222,17 @@ test.describe("the visual editor @once", () => {
     await publish(page);
     await expect(page.getByText("Heading: should be some words, not only spaces.")).toBeVisible();
     expect(file("content/pages/about.yaml")).toBe(before);
+    // Folded, the section says the error's words on its title row, not only a red label.
+    const section = page
+      .locator('[class*="-ControlErrorsList"] > li', { hasText: "should be some words" })
+      .locator("xpath=ancestor::*[./*[contains(@class, '-StyledListItemTopBar')]][1]");
+    const toggle = section.locator(':scope > [class*="-StyledListItemTopBar"] > button').first();
+    await toggle.click();
+    const row = page.locator('[class*="-NestedObjectLabel"][data-lariox-errors]');
+    await expect(row).toBeVisible();
+    await expect(row).toHaveAttribute("data-lariox-errors", "Heading: should be some words, not only spaces.");
+    await toggle.click();
+    await expect(row).toHaveCount(0);
     await heading.fill("About Lariox Automation");
     await expect(page.getByText("Heading: should be some words, not only spaces.")).toBeHidden();
   });
@@ -257,6 +286,17 @@ test.describe("the visual editor @once", () => {
     await expect(page.getByText("home-2.webp", { exact: true })).toHaveCount(0);
   });
 
+  test("the preview shows every slide of the home banner, as visitors see them, and steps through them", async ({ page }) => {
+    const home = parse(file("content/pages/home.yaml")) as { sections: { type: string; slides: { alt: string }[] }[] };
+    const slides = home.sections.find((s) => s.type === "hero")!.slides;
+    expect(slides.length).toBeGreaterThan(1);
+    await openEditor(page, "#/collections/pages/entries/home");
+    const preview = page.frameLocator("#preview-pane");
+    for (const slide of slides) await expect(preview.getByRole("img", { name: slide.alt, exact: true })).toBeAttached();
+    await preview.getByRole("button", { name: "Show slide 2" }).click();
+    await expect(preview.getByRole("img", { name: slides[1]!.alt, exact: true })).toBeInViewport();
+  });
+
   test("a datasheet's row is titled by its document name, a new one starts with a viewer height, and a new product page's preview names no 'undefined'", async ({
     page,
   }) => {
@@ -273,6 +313,9 @@ test.describe("the visual editor @once", () => {
     // A new datasheet has its viewer height filled in: it needs only its name and its file.
     await addSection(page, "PDF Embed");
     await expect(page.getByLabel("Viewer height (px)", { exact: true })).toHaveValue("1000");
+    // Its file is a document, and the Media dialog says so, not "pictures".
+    await page.getByRole("button", { name: "Choose a file" }).last().click();
+    await expect(page.locator("[data-lariox-folder]")).toHaveText(/where this field's documents \(PDF and other files\) are kept/);
   });
 
   test("on a 390 px phone: every toolbar button on screen, no sideways scrolling, the form and the preview one at a time", async ({ page }) => {
@@ -284,6 +327,8 @@ test.describe("the visual editor @once", () => {
       expect(box.x + box.width, await button.innerText()).toBeLessThanOrEqual(390);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // A compact header: the status, the buttons and View Live in a tenth of the screen, not a fifth.
+    expect((await page.locator('[class*="-ToolbarContainer"]').boundingBox())!.height).toBeLessThanOrEqual(844 * 0.1);
     expect((await field(page, "Page address").boundingBox())!.width).toBeGreaterThan(300);
     await page.getByRole("button", { name: "Show preview" }).click();
     const preview = page.frameLocator("#preview-pane");
@@ -294,6 +339,51 @@ test.describe("the visual editor @once", () => {
     expect(scrollWidth).toBeLessThanOrEqual(width!);
     await page.getByRole("button", { name: "Back to the form" }).click();
     await expect(field(page, "Page address")).toBeVisible();
+  });
+
+  test.describe("on a 390 px touch screen", () => {
+    test.use({ viewport: { width: 390, height: 700 }, hasTouch: true, isMobile: true });
+
+    test("a swipe on a folded section scrolls and moves nothing; its grip or its Move buttons move it", async ({ page }) => {
+      await openEditor(page, "#/collections/pages/entries/about");
+      const before = ["About Us", "Automation engineers who stay with your plant", "Feature List", "Our Solutions"];
+      await expect.poll(() => sectionTitles(page)).toEqual(before);
+      const cdp = await page.context().newCDPSession(page);
+      const bar = listItem(page, "Feature List").locator('[class*="-StyledListItemTopBar"]').first();
+      const title = listItem(page, "Our Solutions").locator('[class*="-NestedObjectLabel"]').first();
+      // A swipe down from the middle of a folded section's bar, then from its title row: the form scrolls back up.
+      for (const start of [bar, title]) {
+        await start.scrollIntoViewIfNeeded();
+        const box = (await start.boundingBox())!;
+        await touchMove(cdp, { x: box.x + box.width / 2, y: box.y + box.height / 2 }, { x: box.x + box.width / 2, y: box.y + 250 });
+        await expect.poll(async () => (await start.boundingBox())!.y).toBeGreaterThan(box.y + 100);
+        expect(await sectionTitles(page)).toEqual(before);
+      }
+      // A tap on Move up moves it, Move down puts it back; the first and last items' buttons are off.
+      await page.getByRole("button", { name: "Move “Our Solutions” up", exact: true }).tap();
+      await expect.poll(() => sectionTitles(page)).toEqual(["About Us", "Automation engineers who stay with your plant", "Our Solutions", "Feature List"]);
+      await page.getByRole("button", { name: "Move “Our Solutions” down", exact: true }).tap();
+      await expect.poll(() => sectionTitles(page)).toEqual(before);
+      await expect(page.getByRole("button", { name: "Move “Our Solutions” down", exact: true })).toBeDisabled();
+      await expect(page.getByRole("button", { name: "Move “About Us” up", exact: true })).toBeDisabled();
+      // The keyboard moves it by the same buttons, and stays on the button for the next step.
+      await page.getByRole("button", { name: "Move “Feature List” up", exact: true }).focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => sectionTitles(page)).toEqual(["About Us", "Feature List", "Automation engineers who stay with your plant", "Our Solutions"]);
+      await expect(page.getByRole("button", { name: "Move “Feature List” up", exact: true })).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => sectionTitles(page)).toEqual(["Feature List", "About Us", "Automation engineers who stay with your plant", "Our Solutions"]);
+      // Its grip moves it: "Our Solutions" dragged by a finger above the section before it.
+      const grip = page.getByRole("button", { name: "Drag to move “Our Solutions”", exact: true });
+      const above = listItem(page, "Automation engineers who stay with your plant").locator('[class*="-StyledListItemTopBar"]').first();
+      await grip.scrollIntoViewIfNeeded();
+      await expect(above).toBeInViewport();
+      const from = (await grip.boundingBox())!;
+      const onto = (await above.boundingBox())!;
+      await touchMove(cdp, { x: from.x + from.width / 2, y: from.y + from.height / 2 }, { x: from.x + from.width / 2, y: onto.y - 10 });
+      await expect.poll(() => sectionTitles(page)).toEqual(["Feature List", "About Us", "Our Solutions", "Automation engineers who stay with your plant"]);
+      await cdp.detach();
+    });
   });
 
   test("a summary too short is refused in plain words at the summary itself, not at a card's text of the same name", async ({ page }) => {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { showsWhatsApp, whatsappDigits, whatsappHref } from "../../src/ui/whatsapp.ts";
+import { isInternational, showsWhatsApp, whatsappDigits, whatsappHref, whatsappNumber } from "../../src/ui/whatsapp.ts";
 
 const settings = { number: "+91 98250 12345", message: "Hello, a question about {page} ({url}).", pages: ["/products/", "/aveva/"] };
 
@@ -12,6 +12,14 @@ describe("WhatsApp click-to-chat", () => {
     expect(url.searchParams.get("text")).toBe("Hello, a question about AVEVA InTouch & Edge (https://www.lariox.in/aveva/aveva-intouch).");
     // The & of the title is encoded, so it cannot start a second query parameter.
     expect(href).not.toContain("& Edge");
+  });
+
+  it("chats on the main phone number unless WhatsApp's own is set on purpose, so a changed phone number changes it too", () => {
+    expect(whatsappNumber({ phones: ["+91 98250 12345", "+91 261 400 1234"], whatsapp: {} })).toBe("+91 98250 12345");
+    expect(whatsappNumber({ phones: ["+91 98250 99999"], whatsapp: {} })).toBe("+91 98250 99999");
+    expect(whatsappNumber({ phones: ["+91 98250 12345"], whatsapp: { number: "+91 70000 11111" } })).toBe("+91 70000 11111");
+    expect(isInternational("+91 98250 12345")).toBe(true);
+    expect(isInternational("0261 400 1234")).toBe(false);
   });
 
   it("keeps only digits of a number written with spaces, dashes or brackets", () => {

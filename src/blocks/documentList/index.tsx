@@ -28,7 +28,14 @@ export function DocumentList({ section }: { section: SectionOf<"documentList"> }
         <ul className={`${css.docGrid} ${css.wideGrid}`}>
           {section.documents.map((doc) => (
             <li key={doc.file} className={css.card}>
-              {doc.image && <Img src={doc.image.src} alt={doc.image.alt} className={css.cardImage} sizes={css.CARD_SIZES} />}
+              {doc.image ? (
+                <Img src={doc.image.src} alt={doc.image.alt} className={css.cardImage} sizes={css.CARD_SIZES} />
+              ) : (
+                // A brochure without a cover keeps its card's shape: the company's logo on the cover's band, not an empty space.
+                <div className={`${css.cardImage} ${css.coverFallback}`}>
+                  <Img src={site.company.logo} alt="" className={css.coverLogo} />
+                </div>
+              )}
               <div className={css.cardBody}>
                 <h3 className={css.cardTitle}>{doc.name}</h3>
                 {doc.description && <p className={css.cardText}>{doc.description}</p>}

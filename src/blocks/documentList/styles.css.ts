@@ -32,3 +32,7 @@ export const docGrid = style({
     [media.wide]: { gridTemplateColumns: "repeat(auto-fill, minmax(320px, 1fr))" },
   },
 });
+
+/** The cover of a brochure that has none: the company's logo, centred on the cover's band. */
+export const coverFallback = style({ display: "flex", alignItems: "center", justifyContent: "center", filter: "none" });
+export const coverLogo = style({ width: "45%", maxWidth: 220, height: "auto" });

@@ -53,7 +53,7 @@ mapTitle: string
 social: Link[]
 }
 export interface WhatsApp {
-number: string
+number?: string
 label: string
 prompt?: string
 message: string
