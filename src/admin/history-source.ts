@@ -5,6 +5,7 @@
  * three questions, so the History panel does not know which it asks.
  */
 import type { Implementation } from "./backend-hooks.ts";
+import { nameSavesInWords } from "./history-saves.ts";
 
 /** One commit that changed the entry. */
 export interface Version {
@@ -108,10 +109,16 @@ export function githubHistory(api: GitHubApi): HistorySource {
 }
 
 let source: HistorySource | undefined;
+let proxyUrl: string | undefined;
+/** The local backend's address, when the editor runs on this machine (live-notice.ts asks it to publish). */
+export const localBackendUrl = (): string | undefined => proxyUrl;
 
 /** Called for the backend Decap starts (backend-hooks.ts): "proxy" is this machine's, "github" the company's repository. */
 export function rememberHistorySource(implementation: Implementation, name: string): void {
   const backend = implementation as Implementation & { proxyUrl?: string; api?: GitHubApi };
+  // Its saves get messages in words (history-saves.ts), the versions History lists.
+  nameSavesInWords(implementation);
+  if (name === "proxy") proxyUrl = backend.proxyUrl;
   // GitHub's API object exists once the editor has signed in: looked up at each question.
   source =
     name === "proxy" && backend.proxyUrl
