@@ -8,14 +8,17 @@
  * version by a message in words (history-message.ts).
  */
 import { parse } from "yaml";
-import { historySource, type DeletedEntry, type HistorySource, type Version } from "./history-source.ts";
+import { alsoForEachBackend, historySource, type DeletedEntry, type HistorySource, type Version } from "./history-source.ts";
 import { changesInWords, describeChange, type FieldChange } from "./history-words.ts";
 import { messageInWords } from "./history-message.ts";
-import { savedText } from "./history-saves.ts";
+import { nameSavesInWords, savedText } from "./history-saves.ts";
 import { entryFields } from "./fields.ts";
 import { fillForm, openDraft } from "./decap-draft.ts";
 import { showNotice } from "./notice.ts";
 import type { Field } from "./schema-fields.ts";
+
+// Every save a version named in words, and its text kept for "the version saved now".
+alsoForEachBackend(nameSavesInWords);
 
 const PAGES = "content/pages";
 /** How many versions get their changes shown (each needs its text and the one before). */

@@ -9,6 +9,7 @@
  */
 import { parse } from "yaml";
 import type { Implementation } from "./backend-hooks.ts";
+import { openDraft } from "./decap-draft.ts";
 import { entryFields } from "./fields.ts";
 import { entryInWords, saveMessage } from "./history-words.ts";
 
@@ -27,15 +28,12 @@ const parsed = (text: string | undefined): unknown => {
 
 const fileName = (path: string) => path.slice(path.lastIndexOf("/") + 1);
 
-/** The open entry, from Decap's store: loaded at the first save, so this module loads without Decap (history-source.ts's tests). */
-const openDraft = async () => (await import("./decap-draft.ts")).openDraft();
-
 export function nameSavesInWords(implementation: Implementation): void {
   const persistEntry = implementation.persistEntry.bind(implementation);
   implementation.persistEntry = async (entry, options) => {
     const opts = options as { commitMessage?: string; newEntry?: boolean; collectionName?: string };
     const file = entry.dataFiles[0];
-    const draft = await openDraft();
+    const draft = openDraft();
     let commitMessage = opts.commitMessage;
     if (file) {
       const collection = opts.collectionName ?? String(draft?.get("collection") ?? "pages");
@@ -51,7 +49,7 @@ export function nameSavesInWords(implementation: Implementation): void {
 
   const deleteFiles = implementation.deleteFiles.bind(implementation);
   implementation.deleteFiles = async (paths, commitMessage) => {
-    const draft = await openDraft();
+    const draft = openDraft();
     const data = draft?.get("data") as { toJS?: () => unknown } | undefined;
     const entryPath = draft?.get("path");
     const words =

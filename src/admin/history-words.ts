@@ -16,7 +16,7 @@ export interface FieldChange {
 type Fields = readonly Field[] | undefined;
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** A value as a reader would quote it: text with its spaces collapsed, at most 80 characters. */
+/** A value as a reader would quote it: text with its spaces collapsed, at most 160 characters. */
 export function quoted(value: unknown): string {
   if (value === undefined || value === null || value === "") return "(empty)";
   if (Array.isArray(value)) return value.map(quoted).join(", ");
@@ -25,7 +25,7 @@ export function quoted(value: unknown): string {
     return text === undefined ? "(a group of fields)" : quoted(text);
   }
   const text = String(value).replace(/\s+/g, " ").trim();
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+  return text.length > 160 ? `${text.slice(0, 159)}…` : text;
 }
 
 const labelOf = (field: Field | undefined, key: string) => field?.label ?? key;
