@@ -493,7 +493,8 @@ test.describe("the visual editor @once", () => {
     await expect(page.getByText("Entry saved")).toBeVisible();
     // Then the editor says where the change is and where to see it.
     await expect(page.locator("[data-lariox-live]")).toContainText("Saved on this computer, and the site here shows it now");
-    await expect(page.locator("[data-lariox-live]")).toContainText("the person who looks after the site's code puts it online");
+    // This copy has no remote: saved and kept as a version here, and what to ask for to put it live.
+    await expect(page.locator("[data-lariox-live]")).toContainText("Ask the person who looks after the site's code to connect it");
     // White on the box's navy, not the page's dark text colour.
     await expect(page.locator("[data-lariox-live] p")).toHaveCSS("color", "rgb(255, 255, 255)");
     await expect(page.locator("[data-lariox-live] a")).toHaveAttribute("href", /\/products\/commissioning$/);
