@@ -63,14 +63,14 @@ const listItem = (page: Page, title: string) =>
 /** Clicks a group's bar or a list row by the name or title it shows, which opens it. */
 const open = (a: Assistant, title: string) => a.click(visible(a.page.getByText(title, { exact: true })).last());
 
-/** Publish › Publish now; on the local backend that writes the files. Waits for Decap's word either way. */
+/** Publish › Publish now; on the local backend that writes and commits the files and pushes main. Waits for Decap's word either way, and the editor's on the push. */
 async function publish(a: Assistant, saved = true): Promise<void> {
   await a.screenshot("before-publish");
   await a.click(a.page.getByRole("button", { name: "Publish", exact: true }));
   await a.click(a.page.getByRole("menuitem", { name: "Publish now" }));
   if (!saved) return;
   await a.page.getByText(/^Changes saved$/i).waitFor();
-  await a.page.locator("[data-lariox-live]").waitFor();
+  await a.page.locator("[data-lariox-publish]").waitFor();
   await a.screenshot("saved");
 }
 
