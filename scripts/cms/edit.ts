@@ -6,15 +6,19 @@
  * `npm run edit -- --workflow`: drafts, review and publish on this checkout's git repository, as on
  * GitHub: each draft is a branch cms/<collection>/<entry>, its status the branch's description,
  * and publishing merges it into the editor's branch (CMS_BRANCH, main by default). The backend
- * commits everything in the work tree with a draft, so it starts only on a clean one.
+ * commits everything in the work tree with a draft, so the editor's own saved changes (content/,
+ * public/) are committed first, in words (saved-changes.ts); it refuses only a developer's changes.
+ *
+ * In both modes each save is a commit (save-commits.ts), and Publish pushes the branch to the
+ * repository's remote, which deploys it (publish.ts).
  *
  * `--port N`: the pages and /admin on port N instead of Vite's own choice (editor-tasks.ts).
  */
-import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { build, createServer } from "vite";
 import { adminMiddleware } from "./admin-middleware.ts";
 import { startLocalBackend } from "./local-backend.ts";
+import { commitSavedChanges } from "./saved-changes.ts";
 
 const root = process.cwd();
 const workflow = process.argv.includes("--workflow");
@@ -22,9 +26,12 @@ const portArg = process.argv.indexOf("--port");
 const port = portArg > 0 ? Number(process.argv[portArg + 1]) : undefined;
 
 if (workflow) {
-  const changes = execFileSync("git", ["status", "--porcelain"], { cwd: root, encoding: "utf8" }).trim();
-  if (changes) {
-    console.error(`npm run edit -- --workflow: the work tree has changes that a draft would take with it:\n${changes}\nCommit or stash them first.`);
+  const { message, others } = await commitSavedChanges(root);
+  if (message) console.log(`Your saved changes are kept as a version first: “${message}”.`);
+  if (others.length) {
+    console.error(
+      `npm run edit -- --workflow: the work tree has changes outside content/ and public/, a developer's, that a draft would take with it:\n${others.join("\n")}\nCommit or stash them first.`,
+    );
     process.exit(1);
   }
 }
@@ -45,6 +52,6 @@ const server = await createServer({
 await server.listen();
 const url = server.resolvedUrls?.local[0] ?? "http://localhost:5173/";
 const saves = workflow
-  ? `Each draft is a branch cms/…; Publish merges it into ${process.env.CMS_BRANCH ?? "main"} (see git log).`
-  : "Saves write to content/ and public/assets/; review them with git diff.";
+  ? `Each draft is a branch cms/…; Publish merges it into ${process.env.CMS_BRANCH ?? "main"} and sends that to the repository's remote, which deploys it.`
+  : "Each save is a commit (see git log); Publish sends main to the repository's remote, which deploys it.";
 console.log(`\n  Visual editor:  ${url}admin/   (pages: ${url})\n  ${saves}\n`);

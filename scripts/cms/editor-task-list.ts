@@ -3,8 +3,10 @@
  * (editor-assistant.ts), and the change each should leave in the files: a small diff, or
  * nothing at all for a mistake the editor refuses.
  */
+import { execFileSync, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
@@ -19,6 +21,10 @@ export interface Change {
   /** npm run validate's findings in the copy after the task. */
   errors: string[];
   root: string;
+  /** The bare repository the copy's Publish pushes main to. */
+  remote: string;
+  /** The messages of the versions (commits) the editor made during the task, newest first. */
+  versions: string[];
 }
 
 export interface Task {
@@ -57,14 +63,14 @@ const listItem = (page: Page, title: string) =>
 /** Clicks a group's bar or a list row by the name or title it shows, which opens it. */
 const open = (a: Assistant, title: string) => a.click(visible(a.page.getByText(title, { exact: true })).last());
 
-/** Publish › Publish now; on the local backend that writes the files. Waits for Decap's word either way. */
+/** Publish › Publish now; on the local backend that writes and commits the files and pushes main. Waits for Decap's word either way, and the editor's on the push. */
 async function publish(a: Assistant, saved = true): Promise<void> {
   await a.screenshot("before-publish");
   await a.click(a.page.getByRole("button", { name: "Publish", exact: true }));
   await a.click(a.page.getByRole("menuitem", { name: "Publish now" }));
   if (!saved) return;
   await a.page.getByText(/^Changes saved$/i).waitFor();
-  await a.page.locator("[data-lariox-live]").waitFor();
+  await a.page.locator("[data-lariox-publish]").waitFor();
   await a.screenshot("saved");
 }
 
@@ -341,5 +347,59 @@ export const TASKS: Task[] = [
       await a.screenshot("refused");
     },
     expect: (c) => expectFiles(c, []),
+  }),
+  task({
+    title: "Undo right after a save",
+    width: 390,
+    async run(a) {
+      await openPage(a, "About", "/about");
+      await a.type(field(a.page, "Summary for search engines"), "A wrong summary, typed over the right one by mistake and saved at once.");
+      await publish(a);
+      // The undo itself: History, then Restore on the version the save replaced.
+      const before = a.clicks;
+      await a.click(a.page.getByRole("button", { name: "History" }));
+      const replaced = a.page.locator("dialog[data-lariox-history] ol > li").filter({ hasText: "Before the last save" });
+      await replaced.waitFor();
+      await a.screenshot("history-after-save");
+      await a.click(replaced.getByRole("button", { name: "Restore this version" }));
+      await a.page.locator('[data-lariox-notice="info"]').filter({ hasText: "is in the form" }).waitFor();
+      if (a.clicks - before !== 2) throw new Error(`the undo took ${a.clicks - before} clicks`);
+      await a.screenshot("restore-difference");
+      await publish(a);
+    },
+    expect: (c) =>
+      expectFiles(c, []) ??
+      (c.versions.length === 2 && c.versions.every((v) => v === "Changed the About page: summary for search engines")
+        ? undefined
+        : `versions made: ${c.versions.join(" | ") || "none"}`),
+    summary: (c) => `2 versions (“${c.versions[0]}”, then the undo); the page is back as it was`,
+  }),
+  task({
+    title: "Publish alone",
+    async run(a) {
+      await openPage(a, "Services", "/services");
+      await open(a, "Automation Services");
+      await a.type(field(a.page, "Heading").last(), "Automation services, from panel to plant");
+      await a.click(a.page.getByRole("button", { name: "Publish", exact: true }));
+      await a.click(a.page.getByRole("menuitem", { name: "Publish now" }));
+      await a.page.locator('[data-lariox-publish="pushed"]').waitFor();
+      await a.screenshot("published");
+    },
+    expect: (c) => {
+      const wrong = expectFiles(c, ["content/pages/services.yaml"], 1, 1);
+      if (wrong) return wrong;
+      const head = (cwd: string) => execFileSync("git", ["-C", cwd, "rev-parse", "main"], { encoding: "utf8" }).trim();
+      if (head(c.remote) !== head(c.root)) return "the remote's main is not the editor's";
+      // The Deploy workflow's content check (npm run validate), on the tree the remote now holds.
+      const clone = mkdtempSync(join(tmpdir(), "lariox-pushed-"));
+      try {
+        execFileSync("git", ["clone", "-q", c.remote, clone]);
+        const check = spawnSync(process.execPath, ["--import", "tsx", join(project, "scripts/build/validate-content.ts"), clone], { encoding: "utf8" });
+        return check.status === 0 ? undefined : `the pushed tree fails the content check: ${check.stdout}${check.stderr}`;
+      } finally {
+        rmSync(clone, { recursive: true, force: true });
+      }
+    },
+    summary: (c) => `${describe(c)}; on the remote's main as “${c.versions[0]}”, and its content check passes`,
   }),
 ];

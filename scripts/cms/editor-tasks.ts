@@ -1,8 +1,10 @@
 /**
  * `npm run editor:tasks`: the everyday editing tasks of issue 51, done in the visual editor as the
  * company's marketing assistant would (clicks, typing, drags and file uploads; no terminal, git or
- * YAML), in headless Chromium at 1440 px (the phone task at 390 px). The editor is started as
- * `npm run edit` starts it, on a throwaway copy of the repository, never on this checkout's content.
+ * YAML), in headless Chromium at 1440 px (the phone tasks at 390 px). The editor is started as
+ * `npm run edit` starts it, on a throwaway copy of the repository, never on this checkout's content,
+ * whose `origin` is a bare repository beside it: each save is a commit there by a test identity,
+ * and each Publish pushes main to that remote, as on her machine to the company's repository.
  *
  * For each task: the clicks and keystrokes it took, the time, what the editor said, and whether
  * the files changed as expected (a small diff, or nothing for a refused mistake, and the content
@@ -14,7 +16,7 @@
  * EDITOR_TASKS_PORT: the editor's port (4173 by default); the local backend is always on 8081.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { cpSync, mkdtempSync, openSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser } from "@playwright/test";
@@ -44,25 +46,30 @@ const COPIED = [
   "package.json",
 ];
 
-const git = (root: string, ...args: string[]) =>
-  execFileSync("git", ["-C", root, ...args], {
-    encoding: "utf8",
-    env: {
-      PATH: process.env.PATH,
-      GIT_AUTHOR_NAME: "Site Team",
-      GIT_AUTHOR_EMAIL: "team@example.com",
-      GIT_COMMITTER_NAME: "Site Team",
-      GIT_COMMITTER_EMAIL: "team@example.com",
-    },
-  });
+/** Who commits in the copy: a test identity, for the copy's first commit and the editor's saves alike. */
+const TEST_PERSON = {
+  GIT_AUTHOR_NAME: "Site Team",
+  GIT_AUTHOR_EMAIL: "team@example.com",
+  GIT_COMMITTER_NAME: "Site Team",
+  GIT_COMMITTER_EMAIL: "team@example.com",
+  GIT_CONFIG_NOSYSTEM: "1",
+};
 
+const git = (root: string, ...args: string[]) =>
+  execFileSync("git", ["-C", root, ...args], { encoding: "utf8", env: { PATH: process.env.PATH, ...TEST_PERSON } });
+
+/** The copy, committed, with a bare repository beside it as its `origin` (root + "-remote"). */
 function copyProject(): string {
   const root = mkdtempSync(join(tmpdir(), "lariox-editor-tasks-"));
   for (const name of COPIED) cpSync(join(project, name), join(root, name), { recursive: true });
   symlinkSync(join(project, "node_modules"), join(root, "node_modules"));
   git(root, "init", "-q", "-b", "main");
+  writeFileSync(join(root, ".git/info/exclude"), "node_modules\nedit.log\n");
   git(root, "add", "-A");
   git(root, "commit", "-q", "-m", "The site as copied for the editor's tasks");
+  git(tmpdir(), "init", "-q", "--bare", "-b", "main", `${root}-remote`);
+  git(root, "remote", "add", "origin", `${root}-remote`);
+  git(root, "push", "-q", "origin", "main");
   return root;
 }
 
@@ -80,6 +87,8 @@ async function startEditor(root: string): Promise<() => void> {
   const log = openSync(join(root, "edit.log"), "w");
   const editor = spawn(process.execPath, ["--import", "tsx", "scripts/cms/edit.ts", "--port", String(port)], {
     cwd: root,
+    // The editor's commits are the test identity's, whoever runs the tasks.
+    env: { ...process.env, ...TEST_PERSON },
     detached: true,
     stdio: ["ignore", log, log],
   });
@@ -97,20 +106,24 @@ async function startEditor(root: string): Promise<() => void> {
   return stop;
 }
 
-/** The files the task changed (staged in the copy), and the copy committed, so the next task's change is its own. */
-function takeChange(root: string, task: string): Change {
+/**
+ * The files the task changed since `start` (the editor commits each save; anything it left
+ * uncommitted is staged too), and the copy committed, so the next task's change is its own.
+ */
+function takeChange(root: string, task: string, start: string): Change {
   git(root, "add", "-A", "content", "public");
-  const numstat = git(root, "diff", "--cached", "--numstat").trim();
+  const numstat = git(root, "diff", "--cached", "--numstat", start).trim();
   const files = numstat
     ? numstat.split("\n").map((line) => {
         const [added, removed, path] = line.split("\t");
         return { path: path!, added: Number(added) || 0, removed: Number(removed) || 0 };
       })
     : [];
-  const diff = git(root, "diff", "--cached", "--unified=0", "--", "content");
-  if (files.length) git(root, "commit", "-q", "-m", `Editor task: ${task}`);
+  const diff = git(root, "diff", "--cached", "--unified=0", start, "--", "content");
+  const versions = git(root, "log", "--format=%s", `${start}..HEAD`).trim().split("\n").filter(Boolean);
+  if (git(root, "diff", "--cached", "--name-only").trim()) git(root, "commit", "-q", "-m", `Editor task: ${task}`);
   const errors = loadContent(root).errors.map((e) => `${e.file}: ${e.message}`);
-  return { files, diff, errors, root };
+  return { files, diff, errors, root, remote: `${root}-remote`, versions };
 }
 
 interface Row {
@@ -144,6 +157,7 @@ async function main(): Promise<void> {
       await page.getByRole("button", { name: "Login" }).click();
       await page.getByText("Pages", { exact: true }).first().waitFor();
       await assistant.reset();
+      const start = git(root, "rev-parse", "HEAD").trim();
       const started = performance.now();
       let failure: string | undefined;
       try {
@@ -154,7 +168,7 @@ async function main(): Promise<void> {
       }
       const seconds = (performance.now() - started) / 1000;
       const said = await assistant.heard().catch(() => []);
-      const change = takeChange(root, task.title);
+      const change = takeChange(root, task.title, start);
       const verdict = failure ?? task.expect(change) ?? (change.errors.length ? `invalid content: ${change.errors.join("; ")}` : undefined);
       const actions = [`${assistant.clicks} clicks`, `${assistant.keys} keys`];
       if (assistant.drags) actions.push(`${assistant.drags} drag`);
@@ -177,7 +191,7 @@ async function main(): Promise<void> {
     await browser?.close();
     stop();
     if (process.argv.includes("--keep")) console.log(`the copy stays: ${root}`);
-    else rmSync(root, { recursive: true, force: true });
+    else for (const folder of [root, `${root}-remote`]) rmSync(folder, { recursive: true, force: true });
   }
   printTable(rows);
   console.log(`\nscreenshots: ${shots}/`);

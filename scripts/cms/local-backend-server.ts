@@ -14,7 +14,8 @@
  *   decap-server's `getMedia` sends every file of a folder whole, in base64, in one answer.
  *
  * And it answers the editor's History (actions `entryVersions`, `entryAtVersion`, `deletedEntries`)
- * from the checkout's git history.
+ * from the checkout's git history; keeps each save as a commit and pushes on Publish
+ * (versions-and-publish.ts).
  */
 import { readdir, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
@@ -23,6 +24,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import pLimit from "p-limit";
 import decapServer from "decap-server/dist/middlewares.js";
 import { deletedEntries, entryAtVersion, entryVersions } from "./history.ts";
+import { registerVersionsAndPublish } from "./versions-and-publish.ts";
 
 const root = resolve(process.env.GIT_REPO_DIRECTORY ?? process.cwd());
 const port = Number(process.env.PORT ?? 8081);
@@ -116,6 +118,8 @@ app.post("/api/v1", (req, res, next) => {
     (error: Error) => res.status(422).json({ error: error.message }),
   );
 });
+
+registerVersionsAndPublish(app, root, mode);
 
 const decap = express();
 decap.disable("x-powered-by");

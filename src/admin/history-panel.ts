@@ -3,13 +3,22 @@
  * who, what changed), and "Restore this version" puts one in the form, to be looked over in the
  * preview and saved with Publish, through the same checks as any save. The pages list has
  * "Deleted pages", each brought back the same way as a new page. The versions come from git on
- * this machine or from GitHub (history-source.ts); nothing here writes.
+ * this machine or from GitHub (history-source.ts); nothing here writes. What a version changed,
+ * and what a restore brings back, are said by the form's labels (history-words.ts), and each
+ * version by a message in words (history-message.ts).
  */
 import { parse } from "yaml";
-import { historySource, type DeletedEntry, type HistorySource, type Version } from "./history-source.ts";
-import { changedLines, describeLine } from "./history-diff.ts";
+import { alsoForEachBackend, historySource, type DeletedEntry, type HistorySource, type Version } from "./history-source.ts";
+import { changesInWords, describeChange, type FieldChange } from "./history-words.ts";
+import { messageInWords } from "./history-message.ts";
+import { nameSavesInWords, savedText } from "./history-saves.ts";
+import { entryFields } from "./fields.ts";
 import { fillForm, openDraft } from "./decap-draft.ts";
 import { showNotice } from "./notice.ts";
+import type { Field } from "./schema-fields.ts";
+
+// Every save a version named in words, and its text kept for "the version saved now".
+alsoForEachBackend(nameSavesInWords);
 
 const PAGES = "content/pages";
 /** How many versions get their changes shown (each needs its text and the one before). */
@@ -52,25 +61,43 @@ function openDialog(title: string, intro: string): { dialog: HTMLDialogElement; 
 
 const row = () => element("li", "", "padding:12px 0;border-top:1px solid #dfdfe3");
 
+/** How many changed fields a row lists before "and N more". */
+const LISTED = 8;
+
+const parsed = (text: string): unknown => {
+  try {
+    return parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/** `changes` as a short list, in the form's words. */
+function changeList(changes: FieldChange[]): HTMLElement {
+  const list = element("ul", "", "margin:4px 0 0;padding-left:18px;color:#333;overflow-wrap:anywhere");
+  for (const change of changes.slice(0, LISTED)) list.append(element("li", describeChange(change)));
+  if (changes.length > LISTED) list.append(element("li", `and ${changes.length - LISTED} more`));
+  return list;
+}
+
 /** The changes a version made, against the version before it (`older`), as a short list. */
-async function describeVersion(source: HistorySource, version: Version, older: Version | undefined, into: HTMLElement): Promise<string> {
+async function describeVersion(source: HistorySource, version: Version, older: Version | undefined, into: HTMLElement, fields: Field[]): Promise<string> {
   const text = await source.contentAt(version.path, version.commit);
   if (!older) {
     into.replaceChildren(element("span", "The oldest version kept.", "color:#555"));
     return text;
   }
-  const { lines, more } = changedLines(await source.contentAt(older.path, older.commit), text);
-  const list = element("ul", "", "margin:4px 0 0;padding-left:18px;font:13px/1.5 ui-monospace,monospace;color:#333");
-  for (const line of lines) list.append(element("li", describeLine(line)));
-  if (more > 0) list.append(element("li", `and ${more} more line${more === 1 ? "" : "s"}`));
-  into.replaceChildren(lines.length > 0 ? list : element("span", "No change to the text (only its place or name).", "color:#555"));
+  const changes = changesInWords(parsed(await source.contentAt(older.path, older.commit)), parsed(text), fields);
+  into.replaceChildren(changes.length > 0 ? changeList(changes) : element("span", "No change to the text (only its place or name).", "color:#555"));
   return text;
 }
 
-function restored(label: string): void {
+function restored(label: string, changes: FieldChange[] = []): void {
+  const brings = changes.length === 0 ? "" : ` It changes ${changes.length === 1 ? "one field" : `${changes.length} fields`}, listed below.`;
   showNotice({
     tone: "info",
-    text: `${label} is in the form. Look it over in the preview, then press Publish to save it as the newest version; until then nothing is saved.`,
+    text: `${label} is in the form.${brings} Look it over in the preview, then press Publish to save it as the newest version; until then nothing is saved.`,
+    items: changes.slice(0, LISTED).map(describeChange),
   });
 }
 
@@ -80,10 +107,12 @@ export async function showEntryHistory(): Promise<void> {
   const path = draft?.get("path");
   if (!source || typeof path !== "string") return;
   const name = String((draft!.getIn(["data", "title"]) as string | undefined) ?? path);
-  const current = draft!.getIn(["data", "_source"]);
+  // Right after a save the form still holds the text it opened with: the saved one is what counts.
+  const current = savedText(path) ?? draft!.getIn(["data", "_source"]);
+  const fields = entryFields(draft!.get("collection") === "site" ? "site" : "page");
   const { list } = openDialog(
     `Earlier versions of “${name}”`,
-    "Newest first, as saved in the company's repository. Restoring one puts it in the form; nothing is saved until you press Publish.",
+    "Newest first: every save is a version. Restoring one puts it in the form; nothing is saved until you press Publish.",
   );
   const loading = element("li", "Reading the history…");
   list.append(loading);
@@ -96,10 +125,14 @@ export async function showEntryHistory(): Promise<void> {
   }
   loading.remove();
   if (versions.length === 0) list.append(element("li", "No earlier version is kept yet: this entry has not been saved to the repository."));
+  const heads: HTMLElement[] = [];
   versions.forEach((version, i) => {
     const item = row();
     const head = element("div", "", "display:flex;gap:12px;align-items:baseline;flex-wrap:wrap");
-    head.append(element("strong", when(version.date)), element("span", `by ${version.author}`), element("span", version.message, "color:#555"));
+    heads.push(head);
+    const message = element("span", messageInWords(version.message), "color:#555");
+    message.title = version.message;
+    head.append(element("strong", when(version.date)), element("span", `by ${version.author}`), message);
     const changes = element("div", i < DESCRIBED ? "Reading what changed…" : "", "margin-top:4px");
     const restore = element("button", "Restore this version", ACTION);
     restore.type = "button";
@@ -107,17 +140,23 @@ export async function showEntryHistory(): Promise<void> {
     action.append(restore);
     item.append(head, changes, action);
     list.append(item);
-    const text = i < DESCRIBED ? describeVersion(source, version, versions[i + 1], changes) : source.contentAt(version.path, version.commit);
+    const text = i < DESCRIBED ? describeVersion(source, version, versions[i + 1], changes, fields) : source.contentAt(version.path, version.commit);
     void text.then(
       (content) => {
-        if (content === current) action.replaceChildren(element("span", "This is the version saved now.", "color:#2a7d4f;font-weight:600"));
+        if (content !== current) return;
+        action.replaceChildren(element("span", "This is the version saved now.", "color:#2a7d4f;font-weight:600"));
+        // The one before it is what the last save replaced: restoring it undoes that save.
+        if (i === 0)
+          heads[1]?.prepend(element("span", "Before the last save", "padding:1px 8px;border-radius:10px;background:#fff3c4;color:#5c4400;font-weight:600"));
       },
       (error: unknown) => void (changes.textContent = `Could not read this version: ${String(error)}`),
     );
     restore.addEventListener("click", async () => {
-      fillForm(await text);
+      const content = await text;
+      const now = typeof current === "string" ? parsed(current) : undefined;
+      fillForm(content);
       document.querySelector<HTMLDialogElement>("dialog[data-lariox-history]")?.close();
-      restored(`The version of ${when(version.date)} by ${version.author}`);
+      restored(`The version of ${when(version.date)} by ${version.author}`, changesInWords(now, parsed(content), fields));
     });
   });
 }

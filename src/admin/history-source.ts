@@ -108,10 +108,21 @@ export function githubHistory(api: GitHubApi): HistorySource {
 }
 
 let source: HistorySource | undefined;
+const backendSteps: ((implementation: Implementation) => void)[] = [];
+/**
+ * A further step for each backend Decap starts, from a module that needs Decap's store (history-panel.ts
+ * names saves in words with history-saves.ts): this module stays loadable without Decap.
+ */
+export const alsoForEachBackend = (step: (implementation: Implementation) => void) => void backendSteps.push(step);
+let proxyUrl: string | undefined;
+/** The local backend's address, when the editor runs on this machine (live-notice.ts asks it to publish). */
+export const localBackendUrl = (): string | undefined => proxyUrl;
 
 /** Called for the backend Decap starts (backend-hooks.ts): "proxy" is this machine's, "github" the company's repository. */
 export function rememberHistorySource(implementation: Implementation, name: string): void {
   const backend = implementation as Implementation & { proxyUrl?: string; api?: GitHubApi };
+  for (const step of backendSteps) step(implementation);
+  if (name === "proxy") proxyUrl = backend.proxyUrl;
   // GitHub's API object exists once the editor has signed in: looked up at each question.
   source =
     name === "proxy" && backend.proxyUrl

@@ -10,7 +10,7 @@ import { expect as baseExpect, test, type CDPSession, type Locator, type Page } 
 import sharp from "sharp";
 import { parse } from "yaml";
 import { loadContent } from "../../src/content/loaders/load.ts";
-import { gitIn, startEditorBackend, type EditorBackend } from "./editor-backend.ts";
+import { startEditorBackend, type EditorBackend } from "./editor-backend.ts";
 import { layOutAll } from "./fixtures.ts";
 
 // Decap loads and draws an entry in one long task of several seconds on a busy machine: each step waits longer than the default 5 s.
@@ -583,7 +583,8 @@ test.describe("the visual editor @once", () => {
     await expect(page.getByText("Entry saved")).toBeVisible();
     // Then the editor says where the change is and where to see it.
     await expect(page.locator("[data-lariox-live]")).toContainText("Saved on this computer, and the site here shows it now");
-    await expect(page.locator("[data-lariox-live]")).toContainText("the person who looks after the site's code puts it online");
+    // This copy has no remote: saved and kept as a version here, and what to ask for to put it live.
+    await expect(page.locator("[data-lariox-live]")).toContainText("Ask the person who looks after the site's code to connect it");
     // White on the box's navy, not the page's dark text colour.
     await expect(page.locator("[data-lariox-live] p")).toHaveCSS("color", "rgb(255, 255, 255)");
     await expect(page.locator("[data-lariox-live] a")).toHaveAttribute("href", /\/products\/commissioning$/);
@@ -630,22 +631,26 @@ test.describe("the visual editor @once", () => {
     await field(page, "Page name").fill(`${title} and MES`);
     await publish(page);
     await expect.poll(() => file(saved)).not.toBe(original);
-    // Sent to the repository by someone, as a commit.
-    await gitIn(backend.root, "commit", "-q", "-am", "Content: update pages “products/scada”", "--author=Ana Editor <ana@example.com>");
+    // The save is a version at once (a commit by the backend's git identity), named in words.
     await page.reload();
     await page.getByRole("button", { name: "History" }).click();
     const history = page.locator("dialog[data-lariox-history]");
     const versions = history.locator("ol > li");
     await expect(versions).toHaveCount(2);
-    // Newest first: when, who, what changed, and which one is saved now.
+    // Newest first: when, who, what changed in the form's words, and which one is saved now.
     await expect(versions.first()).toContainText("by Ana Editor");
-    await expect(versions.first()).toContainText(`title: ${title} → ${title} and MES`);
+    await expect(versions.first()).toContainText(`Changed the ${title} and MES page: page name`);
+    await expect(versions.first()).toContainText(`Page name: “${title}” → “${title} and MES”`);
     await expect(versions.first()).toContainText("This is the version saved now.");
     await expect(versions.last()).toContainText("by Site Team");
+    await expect(versions.last()).toContainText("Before the last save");
     await versions.last().getByRole("button", { name: "Restore this version" }).click();
     await expect(history).toHaveCount(0);
     await expect(field(page, "Page name")).toHaveValue(title);
-    await expect(page.locator('[data-lariox-notice="info"]')).toContainText("is in the form. Look it over in the preview, then press Publish");
+    await expect(page.locator('[data-lariox-notice="info"]')).toContainText(
+      "is in the form. It changes one field, listed below. Look it over in the preview, then press Publish",
+    );
+    await expect(page.locator('[data-lariox-notice="info"]')).toContainText(`Page name: “${title} and MES” → “${title}”`);
     expect(file(saved)).not.toBe(original);
     await publish(page);
     await expect(page.getByText("Entry saved")).toBeVisible();
@@ -653,9 +658,8 @@ test.describe("the visual editor @once", () => {
   });
 
   test("a deleted page is brought back from Deleted pages, as a new page in its folder", async ({ page }) => {
+    // Made by an earlier test, and kept as a version by its save.
     const saved = "content/pages/products/commissioning.yaml";
-    await gitIn(backend.root, "add", saved);
-    await gitIn(backend.root, "commit", "-q", "-m", "Content: create pages “commissioning”", "--author=Ana Editor <ana@example.com>");
     const original = file(saved);
     await openEditor(page, "#/collections/pages/entries/products/commissioning");
     await page.getByRole("button", { name: "Delete entry" }).click();
@@ -664,7 +668,7 @@ test.describe("the visual editor @once", () => {
     await page.getByRole("button", { name: "Deleted pages" }).click();
     const row = page.locator("dialog[data-lariox-history] ol > li").filter({ hasText: "Commissioning" });
     await expect(row).toContainText("/products/commissioning");
-    await expect(row).toContainText("deleted on this computer, not yet sent to the repository");
+    await expect(row).toContainText("by Ana Editor");
     await row.getByRole("button", { name: "Bring back" }).click();
     await expect(field(page, "Page address")).toHaveValue("/products/commissioning");
     await expect(field(page, "Page name")).toHaveValue("Commissioning");

@@ -3,10 +3,13 @@
  * Decap's local backend (decap-server) saving into it, so the repo's own content is never touched.
  * The copy is a git repository whose one commit holds its content, the history the editor shows.
  * The editor itself is the build's /admin, served by the real server under its real policy, which
- * lets it reach the local backend only at its fixed address, port 8081.
+ * lets it reach the local backend only at its fixed address, port 8081 (or, with `port`, a test
+ * routes the editor's requests for that address to the backend's own: editor-undo-publish.spec.ts).
+ * Each save is a commit there, by EDITOR_PERSON; with `remote`, the copy's main is pushed to a bare
+ * repository beside it, as a checkout of the company's repository would be.
  */
-import { execFile, type ChildProcess } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { execFile, spawnSync, type ChildProcess } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -24,30 +27,80 @@ export const GIT_PERSON = {
   GIT_COMMITTER_EMAIL: "team@example.com",
 };
 
+/** Who the editor's saves are by (the local backend's commits): a test identity, never anyone's own. */
+export const EDITOR_PERSON = {
+  GIT_AUTHOR_NAME: "Ana Editor",
+  GIT_AUTHOR_EMAIL: "ana@example.com",
+  GIT_COMMITTER_NAME: "Ana Editor",
+  GIT_COMMITTER_EMAIL: "ana@example.com",
+};
+
+export interface EditorBackendOptions {
+  /** A port of its own instead of 8081 (the test routes the editor's requests there). */
+  port?: number;
+  /** The copy's whole tree committed and pushed to a bare repository, its `origin`. */
+  remote?: boolean;
+}
+
 export interface EditorBackend {
   root: string;
+  /** Where the backend answers. */
+  url: string;
+  /** The bare repository the copy pushes to, with `remote`. */
+  remote?: string;
+  /** CI's content check (npm run validate, the Deploy workflow's first step) on a fresh clone of the remote's main. */
+  remoteContentCheck(): { status: number | null; output: string };
   /** Builds the copy's pages (not its /admin) into root/dist. */
   build(): Promise<void>;
   close(): void;
 }
 
-export async function startEditorBackend(): Promise<EditorBackend> {
-  if (await answers()) throw new Error(`something already answers at ${BACKEND} (npm run edit?): stop it, the editor's tests need the port`);
+export async function startEditorBackend({ port, remote: withRemote = false }: EditorBackendOptions = {}): Promise<EditorBackend> {
+  const url = port ? `http://localhost:${port}/api/v1` : BACKEND;
+  if (await answers(url)) throw new Error(`something already answers at ${url} (npm run edit?): stop it, the editor's tests need the port`);
   const root = mkdtempSync(join(tmpdir(), "lariox-editor-"));
   for (const name of COPIED) cpSync(join(project, name), join(root, name), { recursive: true });
   symlinkSync(join(project, "node_modules"), join(root, "node_modules"));
   // A repository whose one commit holds the content as copied: the editor's History reads its versions from git.
   await gitIn(root, "init", "-q", "-b", "main");
-  await gitIn(root, "add", "content");
+  writeFileSync(join(root, ".git/info/exclude"), "node_modules\ndist\ndist-ssr\n");
+  await gitIn(root, "add", withRemote ? "." : "content");
   await gitIn(root, "commit", "-q", "-m", "Content as copied for the editor's tests");
-  const backend: ChildProcess = startLocalBackend({ root, env: { PATH: process.env.PATH }, logLevel: "error", stdio: "ignore" });
+  const remote = withRemote ? mkdtempSync(join(tmpdir(), "lariox-editor-remote-")) : undefined;
+  if (remote) {
+    await gitIn(remote, "init", "-q", "--bare", "-b", "main");
+    await gitIn(root, "remote", "add", "origin", remote);
+    await gitIn(root, "push", "-q", "origin", "main");
+  }
+  // No one's own git settings reach the backend: its commits are EDITOR_PERSON's, pushes go to the bare remote only.
+  const env = { PATH: process.env.PATH, HOME: root, GIT_CONFIG_NOSYSTEM: "1", ...EDITOR_PERSON };
+  const backend: ChildProcess = startLocalBackend({ root, port, env, logLevel: "error", stdio: "ignore" });
   // Until it answers, or exits: the test's own timeout bounds a start that never comes.
-  while (!(await answers())) {
-    if (backend.exitCode !== null) throw new Error(`the local backend exited before it answered at ${BACKEND}`);
+  while (!(await answers(url))) {
+    if (backend.exitCode !== null) throw new Error(`the local backend exited before it answered at ${url}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
     root,
+    url,
+    remote,
+    remoteContentCheck() {
+      if (!remote) throw new Error("this copy has no remote");
+      const clone = mkdtempSync(join(tmpdir(), "lariox-editor-pushed-"));
+      try {
+        const cloned = spawnSync("git", ["clone", "-q", "--branch", "main", remote, clone], { encoding: "utf8" });
+        if (cloned.status !== 0) return { status: cloned.status, output: cloned.stderr };
+        symlinkSync(join(project, "node_modules"), join(clone, "node_modules"));
+        const check = spawnSync("npm", ["run", "--silent", "validate"], {
+          cwd: clone,
+          env: { PATH: process.env.PATH, HOME: process.env.HOME },
+          encoding: "utf8",
+        });
+        return { status: check.status, output: `${check.stdout}${check.stderr}` };
+      } finally {
+        rmSync(clone, { recursive: true, force: true });
+      }
+    },
     async build() {
       // The image variants' cache, when the run has one (.ci/run): pictures the editor did not add are not encoded again.
       const cache = process.env.IMAGE_CACHE_DIR ? { IMAGE_CACHE_DIR: process.env.IMAGE_CACHE_DIR } : {};
@@ -57,6 +110,7 @@ export async function startEditorBackend(): Promise<EditorBackend> {
     close() {
       backend.kill();
       rmSync(root, { recursive: true, force: true });
+      if (remote) rmSync(remote, { recursive: true, force: true });
     },
   };
 }
@@ -66,9 +120,9 @@ export async function gitIn(root: string, ...args: string[]): Promise<void> {
   await promisify(execFile)("git", ["-C", root, ...args], { env: { PATH: process.env.PATH, ...GIT_PERSON } });
 }
 
-async function answers(): Promise<boolean> {
+async function answers(url: string): Promise<boolean> {
   const info = { method: "POST", headers: { "content-type": "application/json" }, body: '{"action":"info"}' };
-  return fetch(BACKEND, info).then(
+  return fetch(url, info).then(
     (r) => r.ok,
     () => false,
   );

@@ -18,13 +18,35 @@ describe("the notice after a publish", () => {
     );
   });
 
-  it("site settings show on every page: the home page; on this machine, the local address", () => {
+  it("site settings show on every page: the home page", () => {
     expect(liveNotice(entry("site"), "public", 10, "").href).toBe("https://www.example.com/");
-    const local = liveNotice(entry("pages", "/about"), "local", 10, "http://localhost:5173");
-    expect(local.href).toBe("http://localhost:5173/about");
-    // The local site shows the change at once; the notice names who puts it online and the step.
-    expect(local.text).toMatch(/^Saved on this computer, and the site here shows it now: http:\/\/localhost:5173\/about\. /);
-    expect(local.text).toContain("the person who looks after the site's code puts it online by sending it to the company's repository");
-    expect(local.text).toMatch(/live about 10 minutes after that\.$/);
+  });
+
+  it("on this machine, sent to the repository: the deploy has started, and the time the site shows it", () => {
+    const sent = liveNotice(entry("pages", "/about"), "local", 10, "http://localhost:5173", "pushed", new Date(2026, 11, 7, 14, 55));
+    expect(sent.href).toBe("https://www.example.com/about");
+    expect(sent.text).toMatch(/^Published and sent to the company's repository: the deploy has started\. /);
+    expect(sent.text).toContain("in about 10 minutes, by 15:05, at https://www.example.com/about.");
+  });
+
+  it("on this machine, not sent: saved here, shown by the local site, and a plain sentence of what to ask for", () => {
+    const cases = [
+      ["no-remote", "not connected to the company's repository. Ask the person who looks after the site's code to connect it"],
+      [
+        "behind",
+        "has changes this computer does not have yet, so it refused this one. Ask the person who looks after the site's code to bring this copy up to date",
+      ],
+      ["refused", "did not accept it from this computer. Ask the person who looks after the site's code to give this computer the right to send changes"],
+      ["not-main", "Ask the person who looks after the site's code to switch it back to “main”"],
+      ["unreachable", "Check that “npm run edit” is still running"],
+    ] as const;
+    for (const [state, words] of cases) {
+      const { text, href } = liveNotice(entry("pages", "/about"), "local", 10, "http://localhost:5173", state);
+      expect(href).toBe("http://localhost:5173/about");
+      expect(text).toMatch(/^Saved on this computer, and the site here shows it now: http:\/\/localhost:5173\/about\. It is not live yet: /);
+      expect(text).toContain(words);
+      // Words, not git's: no "remote rejected", "non-fast-forward", "origin".
+      expect(text).not.toMatch(/non-fast-forward|rejected|origin|git /);
+    }
   });
 });
