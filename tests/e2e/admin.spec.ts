@@ -483,6 +483,9 @@ test.describe("the visual editor @once", () => {
       await page.evaluate(([x, y]) => !!document.elementFromPoint(x!, y!)?.closest("[data-lariox-notice]"), [box.x + box.width / 2, box.y + box.height / 2]),
     ).toBe(true);
     expect(existsSync(join(backend.root, "public", banner))).toBe(true);
+    // The refusal was about the Media window: it goes when the window closes.
+    await page.getByRole("button", { name: "Close", exact: true }).click();
+    await expect(mediaRefusal).toBeHidden();
   });
 
   /** The editor shows the entry `name`, named in the address, with its page address `path`. */
