@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isbot } from "isbot";
 import { DAY_MS } from "../env.ts";
 import type { EnquiryStore } from "../store/index.ts";
-import { clientAddress, rateLimitKey } from "../http/client-address.ts";
+import { clientAddress, rateLimitKey } from "../client-address.ts";
 import { readBeacon } from "./beacon.ts";
 import { addDays, dayIn } from "./report.ts";
 

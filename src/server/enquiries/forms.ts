@@ -12,7 +12,7 @@
 import rateLimit from "@fastify/rate-limit";
 import { errorCodes } from "fastify";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { clientAddress, rateLimitKey } from "./client-address.ts";
+import { clientAddress, rateLimitKey } from "../client-address.ts";
 import { fieldsNotUtf8, markFormPost, markJson } from "./not-utf8.ts";
 import { FORMS } from "../../forms/kinds.generated.ts";
 import { propertyOf } from "../../forms/schema.ts";
