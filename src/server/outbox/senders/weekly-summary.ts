@@ -33,5 +33,6 @@ export function weeklySummarySender(transport: MailTransport, store: EnquiryStor
 export const weeklySummary = defineKind({
   kind: "weekly-summary",
   isSetUp: ({ store }) => store !== undefined,
-  sender: ({ config, transport, store }) => weeklySummarySender(transport, store!, { mailTo: config.digest.to, mailFrom: config.mailFrom, timeZone: config.timeZone }),
+  sender: ({ config, transport, store }) =>
+    weeklySummarySender(transport, store!, { mailTo: config.digest.to, mailFrom: config.mailFrom, timeZone: config.timeZone }),
 });
