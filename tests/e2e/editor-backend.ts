@@ -12,6 +12,9 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { startLocalBackend } from "../../scripts/cms/local-backend.ts";
 
+/** The editor's page in the browser tests (playwright.config.ts's baseURL): the one origin the backend answers. */
+const E2E_ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? 4321}`;
+
 const project = join(import.meta.dirname, "../..");
 /** What a build of the copy reads. */
 const COPIED = ["content", "schema", "public", "src", "scripts", "index.html", "vite.config.ts", "tsconfig.json", "package.json"];
@@ -40,7 +43,7 @@ export async function startEditorBackend(): Promise<EditorBackend> {
   await gitIn(root, "init", "-q", "-b", "main");
   await gitIn(root, "add", "content");
   await gitIn(root, "commit", "-q", "-m", "Content as copied for the editor's tests");
-  const backend: ChildProcess = startLocalBackend({ root, env: { PATH: process.env.PATH }, logLevel: "error", stdio: "ignore" });
+  const backend: ChildProcess = startLocalBackend({ root, editorOrigin: E2E_ORIGIN, env: { PATH: process.env.PATH }, logLevel: "error", stdio: "ignore" });
   // Until it answers, or exits: the test's own timeout bounds a start that never comes.
   while (!(await answers())) {
     if (backend.exitCode !== null) throw new Error(`the local backend exited before it answered at ${BACKEND}`);
