@@ -31,7 +31,7 @@ export interface Config {
   mailTo: string;
   mailFrom: string;
   /** The digest of held enquiries: its address (MAIL_TO unless DIGEST_TO), and from which hour where it is sent. */
-  digest: { to: string; hour: number; timeZone: string; summaryWeekday: number; summaryHour: number };
+  digest: { to: string; hour: number; timeZone: string; summaryWeekday: number; summaryHour: number; maxListed: number };
   /** SITE_URL: where the digest's links point; unset = the build's site address. */
   siteUrl: string | undefined;
   /** false, a hop count, or a list of proxy addresses/CIDRs. */
@@ -185,6 +185,7 @@ function digestSettings(env: Env): Config["digest"] {
     to: text(env, "DIGEST_TO") ?? text(env, "MAIL_TO") ?? SETTINGS.MAIL_TO.default,
     hour: integer(env, "DIGEST_HOUR"),
     timeZone,
+    maxListed: integer(env, "DIGEST_MAX_LISTED"),
     ...summarySettings(env),
   };
 }

@@ -31,6 +31,7 @@ import { leadDeliveries, type OptionalKinds } from "./lead-deliveries.ts";
 import { receiptAddressKey } from "../outbox/receipt.ts";
 import type { SpamSettings } from "../spam/settings.ts";
 import { judgePost } from "../spam/verdict.ts";
+import { heldBudget } from "../spam/held-budget.ts";
 import { altchaFinding } from "../spam/altcha.ts";
 import { timeTrapFinding } from "../spam/time-trap.ts";
 import type { Finding } from "../spam/findings.ts";
@@ -218,6 +219,13 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
   }
 
   const content = { ...options.spam, ledger: store };
+  const takeHeld = heldBudget(options.spam.held, (since) => store.heldSince(since));
+  /** The refusal of a post to be held over the held budget (held-budget.ts), if it is. */
+  const overHeldBudget = async (request: FastifyRequest, at: Date) => {
+    const over = await takeHeld(rateLimitKey(request), at);
+    if (over) request.log.info({ key: rateLimitKey(request) }, "held-post budget reached: refused, not stored");
+    return over && refused(429, `${over.message} Please try again later, or e-mail us directly.`, { retryAfterS: over.retryAfterS });
+  };
 
   /** A bot is answered as if sent, whether or not its hit could be counted. */
   const countSpam = (kind: FormKind, at: Date, request: FastifyRequest) =>
@@ -290,6 +298,8 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
         source,
       };
       const held = { ...stored, quarantine: { reasons } };
+      const overBudget = reasons.length > 0 ? await overHeldBudget(request, receivedAt) : undefined;
+      if (overBudget) return overBudget;
       let id: number;
       try {
         id = await store.insertSubmission(
@@ -299,6 +309,8 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
         if (!(error instanceof ReplayedError)) throw error;
         // A token that already carried an enquiry: a person pressing Send twice, or a robot replaying; held either way.
         reasons = [...reasons, ...error.reused.map((token) => reusedFinding(token, options.spam))];
+        const over = verdict.reasons.length === 0 ? await overHeldBudget(request, receivedAt) : undefined;
+        if (over) return over;
         id = await store.insertSubmission({ ...held, quarantine: { reasons } });
       }
       const quarantined = reasons.length > 0;

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { ConfigError, integer, type Env } from "../env.ts";
 import { ALTCHA_DEFAULTS, type AltchaSettings } from "./altcha.ts";
 import { BlocklistError, loadBlocklist, type Blocklist } from "./blocklist.ts";
+import type { HeldBudgetSettings } from "./held-budget.ts";
 import { LINK_DEFAULTS, type LinkSettings } from "./content-rules.ts";
 import { REPEAT_DEFAULTS, type RepeatSettings } from "./repeat.ts";
 import { TIME_TRAP_DEFAULTS, type TimeTrapSettings } from "./time-trap.ts";
@@ -18,6 +19,7 @@ export interface SpamSettings {
   links: LinkSettings;
   repeat: RepeatSettings;
   blocklist: Blocklist;
+  held: HeldBudgetSettings;
 }
 
 const MIN_SECRET = 32;
@@ -67,5 +69,6 @@ export function loadSpamSettings(env: Env, dataDir: string): SpamSettings {
     links: LINK_DEFAULTS,
     repeat: REPEAT_DEFAULTS,
     blocklist,
+    held: { perClientDaily: integer(env, "HELD_PER_CLIENT_DAILY"), allDaily: integer(env, "HELD_DAILY"), rememberedClients: integer(env, "RATE_LIMIT_KEYS") },
   };
 }

@@ -51,7 +51,12 @@ export function createSenders(config: Config, options: SenderOptions = {}): Send
     ...(config.leadWebhook ? { webhook: webhookSender(config.leadWebhook, options.now) } : {}),
     ...(options.store
       ? {
-          digest: digestSender(transport, options.store, { mailTo: config.digest.to, mailFrom: config.mailFrom, linkFor: linkFor(options.review) }),
+          digest: digestSender(transport, options.store, {
+            mailTo: config.digest.to,
+            mailFrom: config.mailFrom,
+            linkFor: linkFor(options.review),
+            maxListed: config.digest.maxListed,
+          }),
           "weekly-summary": weeklySummarySender(transport, options.store, { mailTo: config.digest.to, mailFrom: config.mailFrom }),
         }
       : {}),
