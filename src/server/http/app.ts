@@ -241,7 +241,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(options.now ? { now: options.now } : {}),
     }));
     registerReviewRoutes(app, { store, outbox, key: linkKey, kinds: optionalKinds(config, builtSite.sales), now: options.now ?? Date.now });
-    registerGitHubOAuth(app, config.githubOAuth, config.spam.timeTrap.secret);
+    // The callback from the settings: GITHUB_OAUTH_CALLBACK_URL, else the site's address (SITE_URL or siteUrl).
+    const callbackUrl = config.githubOAuth?.callbackUrl ?? (siteUrl === undefined ? undefined : new URL(OAUTH_ROUTES.callback, siteUrl).href);
+    registerGitHubOAuth(app, config.githubOAuth && { ...config.githubOAuth, callbackUrl }, config.spam.timeTrap.secret);
     pageNotFound = await registerStatic(app, { distDir: config.distDir, redirects: builtSite.redirects, headers });
     await app.ready();
   } catch (error) {
