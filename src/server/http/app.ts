@@ -12,6 +12,7 @@ import { mailDestination, purgeMailFiles } from "../outbox/mail.ts";
 import type { MailTransport } from "../outbox/mail.ts";
 import { Alerts, registerHealth } from "./health.ts";
 import { OAUTH_ROUTES, registerGitHubOAuth } from "../sign-in/oauth.ts";
+import { REVIEW_PATH } from "../enquiries/review-link.ts";
 import { Outbox } from "../outbox/worker.ts";
 import { scheduleDigests } from "../enquiries/digest-schedule.ts";
 import { reviewKey } from "../enquiries/review-link.ts";
@@ -109,14 +110,15 @@ function trustHops(hops: number): (address: string, hop: number) => boolean {
 }
 
 /**
- * A request as its log lines show it (Fastify's own fields), with the sign-in's query left out:
- * GitHub's code and state, which would let someone reading the log finish the sign-in.
+ * A request as its log lines show it (Fastify's own fields), with its secrets left out: the
+ * sign-in's query (GitHub's code and state, which would let someone reading the log finish the
+ * sign-in) and a review link's token (which releases or marks as spam for 14 days).
  */
 function requestForLog(request: FastifyRequest) {
   const path = pathOf(request.url);
   return {
     method: request.method,
-    url: path.startsWith(OAUTH_ROUTES.start) ? path : request.url,
+    url: path.startsWith(REVIEW_PATH) ? `${REVIEW_PATH}…` : path.startsWith(OAUTH_ROUTES.start) ? path : request.url,
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
