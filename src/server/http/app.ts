@@ -93,6 +93,8 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
   const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
   if (status >= 500) request.log.error({ err: error }, "request failed");
   else request.log.info({ code: error.code, status }, error.message);
+  // Also for the refusals made before any hook (a bad %-escape in the address): an error is never cached.
+  reply.header("cache-control", "no-store");
   if (isApi(request)) {
     const message =
       status >= 500
@@ -242,7 +244,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       mail: mailDestination(config),
       ...(options.now ? { now: options.now } : {}),
     }));
-    registerReviewRoutes(app, { store, outbox, key: linkKey, kinds: optionalKinds(config, builtSite.sales), now: options.now ?? Date.now });
+    registerReviewRoutes(app, {
+      ...{ store, outbox, key: linkKey, kinds: optionalKinds(config, builtSite.sales), now: options.now ?? Date.now },
+      siteOrigins: siteUrl === undefined ? [] : [siteUrl],
+    });
     // The callback from the settings: GITHUB_OAUTH_CALLBACK_URL, else the site's address (SITE_URL or siteUrl).
     const callbackUrl = config.githubOAuth?.callbackUrl ?? (siteUrl === undefined ? undefined : new URL(OAUTH_ROUTES.callback, siteUrl).href);
     registerGitHubOAuth(app, config.githubOAuth && { ...config.githubOAuth, callbackUrl }, config.spam.timeTrap.secret);
