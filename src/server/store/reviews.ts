@@ -9,6 +9,7 @@ import type { FormKind } from "../../forms/kinds.generated.ts";
 import { DeliveryStore, queueDeliveries } from "./deliveries.ts";
 import type { LeadSource } from "../../forms/schema.ts";
 import { iso, lower, time, type NewDelivery } from "./core.ts";
+import { topSources } from "../outbox/top-sources.ts";
 
 /** `day`: the daily digest's (YYYY-MM-DD where it is sent), null for one asked for (--digest). */
 export type DigestInfo = { id: number; day: string | null; createdAt: Date };
@@ -183,6 +184,7 @@ export class ReviewStore extends DeliveryStore {
       count(figures.bySource, sourceName(row.source === null ? {} : (this.database.readJson(row.source) as LeadSource)));
       if (row.reasons !== null) figures.held += 1;
     }
+    figures.bySource = topSources(figures.bySource);
     figures.released = reviewed.filter((r) => r.review === "released").length;
     figures.confirmedSpam = reviewed.filter((r) => r.review === "spam").length;
     for (const d of deliveries) {
