@@ -303,7 +303,9 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
       let id: number;
       try {
         id = await store.insertSubmission(
-          reasons.length > 0 ? { ...held, tokens } : { ...stored, tokens, deliveries: await leadDeliveries(store, options.deliveries, email, receivedAt) },
+          reasons.length > 0
+            ? { ...held, tokens }
+            : { ...stored, tokens, deliveries: await leadDeliveries(store, options.deliveries, email, receivedAt, scripted) },
         );
       } catch (error) {
         if (!(error instanceof ReplayedError)) throw error;

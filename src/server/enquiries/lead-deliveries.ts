@@ -11,11 +11,16 @@ import { emailOf, formSchemas } from "./validate.ts";
 /** Which optional kinds are set up (senders/index.ts optionalKinds). */
 export type OptionalKinds = { receipt: boolean; webhook: boolean };
 
-export async function leadDeliveries(store: EnquiryStore, kinds: OptionalKinds, email: string, at: Date): Promise<NewDelivery[]> {
+/**
+ * `proven`: the post carried a time token and proof of work (or a person released it). An unproven
+ * one (a no-script post) gets a receipt without its own words (receipt.ts, `plain`): otherwise anyone
+ * could have the site mail a text of their choosing to a third party, in the company's name.
+ */
+export async function leadDeliveries(store: EnquiryStore, kinds: OptionalKinds, email: string, at: Date, proven = true): Promise<NewDelivery[]> {
   const deliveries: NewDelivery[] = [{ kind: "sales-mail" }];
   if (kinds.receipt && email) {
     const sent = await store.receiptsSince(receiptAddressKey(email), new Date(at.getTime() - DAY_MS));
-    if (shouldSendReceipt("ok", sent).send) deliveries.push({ kind: "receipt" });
+    if (shouldSendReceipt("ok", sent).send) deliveries.push(proven ? { kind: "receipt" } : { kind: "receipt", payload: { plain: true } });
   }
   if (kinds.webhook) deliveries.push({ kind: "webhook" });
   return deliveries;

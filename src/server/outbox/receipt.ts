@@ -43,7 +43,8 @@ export function receiptSubject(kind: FormKind, reference: string, company: strin
   return fill(formSchemas[kind]["x-form"].receipt.subject, { reference, company });
 }
 
-export function receiptText(submission: ReceiptSubmission, reference: string, sales: SalesContact, labels?: ChoiceLabels): string {
+/** `plain`: none of the visitor's words (their name, what they sent): for a post that proved nothing. */
+export function receiptText(submission: ReceiptSubmission, reference: string, sales: SalesContact, labels?: ChoiceLabels, plain = false): string {
   const p = submission.payload;
   const schema = formSchemas[submission.kind];
   // The address is the one the receipt goes to: not repeated in it.
@@ -51,18 +52,17 @@ export function receiptText(submission: ReceiptSubmission, reference: string, sa
   const width = Math.max(...fields.filter((f) => !FIELD_TYPES[f.type].multiline).map((f) => f.label.length)) + 2;
   const what = formSchemas[submission.kind]["x-form"].receipt.sent;
   const out = [
-    `Dear ${line(p.name) || "Sir or Madam"},`,
+    `Dear ${(!plain && line(p.name)) || "Sir or Madam"},`,
     "",
     `Thank you for your ${what} to ${sales.company}. It reached our sales team on ${formatReceived(submission.createdAt)}, and an engineer will get back to you, usually within one working day.`,
     "",
     `Your reference: ${reference}`,
     "Please quote it when you call or write to us about this enquiry.",
     "",
-    `What you sent us:`,
-    "",
+    ...(plain ? [] : [`What you sent us:`, ""]),
   ];
   const blocks: string[] = [];
-  for (const { name, label, type } of fields) {
+  for (const { name, label, type } of plain ? [] : fields) {
     const value = shownText(labels, submission.kind, name, FIELD_TYPES[type].text(p[name]));
     if (FIELD_TYPES[type].multiline) {
       if (value.trim()) blocks.push("", `${label}:`, value.trim().replace(/\r\n?/g, "\n"));
@@ -84,14 +84,14 @@ export function receiptText(submission: ReceiptSubmission, reference: string, sa
 }
 
 /** The receipt mail for an accepted enquiry, addressed to the visitor, replies going to sales. */
-export function composeReceipt(submission: ReceiptSubmission, reference: string, settings: ReceiptSettings): SendMailOptions {
+export function composeReceipt(submission: ReceiptSubmission, reference: string, settings: ReceiptSettings, { plain = false } = {}): SendMailOptions {
   const p = submission.payload;
   return {
     from: settings.mailFrom,
-    to: { name: line(p.name), address: line(emailOf(formSchemas[submission.kind], p)) },
+    to: { name: plain ? "" : line(p.name), address: line(emailOf(formSchemas[submission.kind], p)) },
     replyTo: { name: `${settings.sales.company} sales`, address: settings.sales.email },
     subject: receiptSubject(submission.kind, reference, settings.sales.company),
-    text: receiptText(submission, reference, settings.sales, settings.choiceLabels),
+    text: receiptText(submission, reference, settings.sales, settings.choiceLabels, plain),
     messageId: `<receipt-${submission.id}.${submission.createdAt.getTime()}@${domainOf(settings.mailFrom)}>`,
     headers: {
       // RFC 3834: an automatic answer; out-of-office replies and other robots do not answer it.

@@ -12,7 +12,9 @@ export function receiptSender(transport: MailTransport, settings: ReceiptSetting
   return {
     async send(job, signal) {
       const submission = submissionOf(job);
-      const message = composeReceipt(submission, submission.reference, settings);
+      // A receipt for a post that proved nothing repeats none of its words (lead-deliveries.ts).
+      const plain = (job.payload as { plain?: unknown } | null)?.plain === true;
+      const message = composeReceipt(submission, submission.reference, settings, { plain });
       return (await transport.send(message, submission, signal)).outcome;
     },
     isPermanent: isPermanentRefusal,
