@@ -6,7 +6,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { createServer } from "node:http";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
@@ -53,6 +53,25 @@ describe("systemd units", () => {
     expect(result.status).not.toBe(0);
     expect(result.output).toContain("Unknown key 'ProtectSytem'");
     expect(result.output).toContain("/nonexistent/node is not executable");
+  });
+
+  it("prune old backups of both kinds: SQLite's .db and PostgreSQL's .dump, not the newer ones", () => {
+    const unit = readFileSync(join(DEPLOY, "lariox-backup.service"), "utf8");
+    const prune = /^ExecStartPost=(.*)$/m.exec(unit)![1]!.split(/\s+/);
+    const backups = join(dir.path, "backups");
+    mkdirSync(backups, { recursive: true });
+    const old = new Date(Date.now() - 40 * 86_400_000);
+    for (const name of ["site-old.db", "site-old.dump", "site-new.db", "site-new.dump"]) {
+      writeFileSync(join(backups, name), "x");
+      if (name.includes("old")) utimesSync(join(backups, name), old, old);
+    }
+    // As systemd runs it: no shell, the pattern passed to find as it is.
+    const result = tool(
+      prune[0]!,
+      prune.slice(1).map((arg) => arg.replace("/var/lib/lariox-backup", backups)),
+    );
+    expect(result.status, result.output).toBe(0);
+    expect(readdirSync(backups).sort()).toEqual(["site-new.db", "site-new.dump"]);
   });
 
   it("fail to start without their settings file (EnvironmentFile= without the dash that would make it optional)", () => {
