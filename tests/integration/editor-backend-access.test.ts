@@ -190,3 +190,53 @@ describe("the local backend answers the editor alone", () => {
     expect(calls.length).toBeLessThanOrEqual(3);
   });
 });
+
+describe("the local backend in git mode answers the editor alone too", () => {
+  const root = mkdtempSync(join(tmpdir(), "lariox-access-git-"));
+  const env = { PATH: process.env.PATH, HOME: root, GIT_CONFIG_NOSYSTEM: "1" };
+  const git = (...args: string[]) =>
+    execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: root, env, encoding: "utf8" });
+  let port = 0;
+  let backend: ChildProcess;
+
+  beforeAll(async () => {
+    mkdirSync(join(root, "content/pages"), { recursive: true });
+    writeFileSync(join(root, "content/pages/about.yaml"), "title: About\n");
+    git("init", "--quiet", "--initial-branch=main");
+    git("config", "user.name", "Site editor");
+    git("config", "user.email", "editor@example.com");
+    git("add", ".");
+    git("commit", "--quiet", "-m", "pages");
+    port = await freePort();
+    backend = startLocalBackend({ root, port, mode: "git", editorOrigin: EDITOR, env, logLevel: "error", stdio: "ignore" });
+    for (let i = 0; !(await post(port, { action: "info" }).catch(() => undefined)); i++) {
+      if (i > 150 || backend.exitCode !== null) throw new Error(`the local backend did not answer on port ${port}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+  afterAll(() => {
+    backend?.kill();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("commits a draft of a page on its branch, and nothing outside content/: not .git/config, not a page from another site", async () => {
+    const draft = (path: string, raw: string) => ({
+      action: "persistEntry",
+      params: {
+        branch: "main",
+        entry: { slug: "about", path, raw },
+        assets: [],
+        options: { collectionName: "pages", commitMessage: "Update about", useWorkflow: true, status: "draft" },
+      },
+    });
+    const config = readFileSync(join(root, ".git/config"), "utf8");
+    expect((await post(port, draft(".git/config", "[core]\n\tfsmonitor = touch owned\n"), EDITOR)).status).toBe(403);
+    expect((await post(port, draft("content/pages/about.yaml", "title: Owned\n"), "http://localhost:3000")).status).toBe(403);
+    expect(readFileSync(join(root, ".git/config"), "utf8")).toBe(config);
+    expect(git("branch", "--list", "cms/*").trim()).toBe("");
+    const saved = await post(port, draft("content/pages/about.yaml", "title: About us\n"), EDITOR);
+    expect(saved.status, saved.text).toBe(200);
+    expect(git("show", "cms/pages/about:content/pages/about.yaml")).toBe("title: About us\n");
+    expect(git("show", "main:content/pages/about.yaml")).toBe("title: About\n");
+  });
+});
