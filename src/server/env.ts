@@ -91,7 +91,7 @@ export const SETTINGS = {
     about: "where the sign-in's code is exchanged (another for GitHub Enterprise)",
   },
   GITHUB_OAUTH_CALLBACK_URL: {
-    about: "where GitHub sends editors back; unset = this server's /api/auth/callback as the browser reached it (set it behind a CDN)",
+    about: "where GitHub sends editors back; unset = /api/auth/callback at SITE_URL (else site.yaml's siteUrl), never the request's Host; none = no sign-in",
   },
   LEAD_WEBHOOK_URL: { about: "each accepted enquiry is also POSTed there, signed the Standard Webhooks way (lead-webhook.ts); with LEAD_WEBHOOK_SECRET" },
   LEAD_WEBHOOK_SECRET: { about: "`whsec_` + 24 to 64 random bytes in base64, the webhook's signing key" },
