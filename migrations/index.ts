@@ -161,6 +161,8 @@ export const MIGRATIONS: Record<string, Step> = {
   "006-review": (database, db) => run(database, db, `ALTER TABLE submissions ADD COLUMN review text`, `ALTER TABLE submissions ADD COLUMN reviewed_at {time}`),
   // The weekly summary to sales: one row a week, so instances send one between them.
   "007-weekly-summaries": (database, db) => run(database, db, `CREATE TABLE weekly_summaries (week text PRIMARY KEY, created_at {time} NOT NULL)`),
+  // When a digest's mail went out: the held enquiries of a digest never sent (refused, failed) are listed again by the next.
+  "008-digest-sent": (database, db) => run(database, db, `ALTER TABLE digests ADD COLUMN sent_at {time}`),
   // Page views, landings by source, Web Vitals histograms, a day at a time (src/server/analytics/): no
   // visitor's address or identifier, only the day's salt and the salted hashes of the day's visitors,
   // both deleted when the day is over.

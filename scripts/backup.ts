@@ -4,7 +4,8 @@
  * SQLite (the default): writes a consistent copy of ${DATA_DIR}/site.db to DEST (a new file, or a
  * folder to put site-<time>.db in), safe while the server is serving: the copy is taken inside one
  * read transaction, so it holds every enquiry committed before it began and nothing half-written.
- * To restore: stop the server, copy the file to ${DATA_DIR}/site.db (mode 0600), start it again.
+ * To restore: stop the server, remove ${DATA_DIR}/site.db-wal and site.db-shm if there (a crashed
+ * server's journal belongs to the old file), copy the file to ${DATA_DIR}/site.db (mode 0600), start it again.
  *
  * PostgreSQL (DATABASE_URL set): runs `pg_dump --format=custom` to DEST (or site-<time>.dump in a
  * folder), one consistent snapshot while the servers keep writing; pg_dump must be on PATH, of the

@@ -158,6 +158,8 @@ export interface NginxOptions {
   includes?: string[];
   /** Where nginx.conf finds nginx-headers.conf: `<root>/.site` unless set (a test's nginx keeps its copies outside the build). */
   configDir?: string;
+  /** The access log, written with review links and the sign-in's query left out; Debian's by default. */
+  accessLog?: string;
 }
 
 /** Text for an nginx double-quoted string; `$` would start a variable, so it is refused. */
@@ -255,6 +257,15 @@ export function nginxFiles(files: string[], builtSite: BuiltSite, options: Nginx
       .map((g) => `    ${uriPattern(g)} ${quote(g.value)};`),
     "}",
     'map $request_method $lariox_allow { default "GET, HEAD"; GET ""; HEAD ""; }',
+    // The access log without secrets: a review link's token (it releases or marks as spam for 14 days)
+    // and the sign-in's query (GitHub's code and state), as the Node server's own log leaves them out.
+    "map $request_uri $lariox_logged_uri {",
+    "    default $request_uri;",
+    '    "~^/review/" "/review/[redacted]";',
+    '    "~^(/api/auth/callback/?)\\?" "$1?[redacted]";',
+    "}",
+    "log_format lariox_redacted '$remote_addr - $remote_user [$time_local] \"$request_method $lariox_logged_uri $server_protocol\" '",
+    '    \'$status $body_bytes_sent "$http_referer" "$http_user_agent"\';',
     // nginx's own refusals, in the Node server's words and form: JSON under /api, plain text elsewhere.
     "map $request_uri $lariox_error_page {",
     "    default /.nginx-error/page;",
@@ -283,6 +294,7 @@ export function nginxFiles(files: string[], builtSite: BuiltSite, options: Nginx
     "    gzip_vary on;",
     "    absolute_redirect off;",
     "    server_tokens off;",
+    `    access_log ${quote(options.accessLog ?? "/var/log/nginx/access.log")} lariox_redacted;`,
     '    default_type "text/plain";',
     "    error_page 404 /404.html;",
     `    ${errorPages}`,

@@ -41,9 +41,6 @@ console.log("building /admin...");
 process.env.DIST_DIR = adminDist;
 await build({ configFile: "vite.admin.config.ts", logLevel: "warn" });
 
-const backend = startLocalBackend({ root, mode: workflow ? "git" : "fs" });
-process.on("exit", () => backend.kill());
-
 delete process.env.DIST_DIR;
 const server = await createServer({
   ...(port ? { server: { port, strictPort: true } } : {}),
@@ -51,6 +48,9 @@ const server = await createServer({
 });
 await server.listen();
 const url = server.resolvedUrls?.local[0] ?? "http://localhost:5173/";
+// Started once the editor's address is known: the backend answers that page alone.
+const backend = startLocalBackend({ root, mode: workflow ? "git" : "fs", editorOrigin: new URL(url).origin });
+process.on("exit", () => backend.kill());
 const saves = workflow
   ? `Each draft is a branch cms/…; Publish merges it into ${process.env.CMS_BRANCH ?? "main"} and sends that to the repository's remote, which deploys it.`
   : "Each save is a commit (see git log); Publish sends main to the repository's remote, which deploys it.";

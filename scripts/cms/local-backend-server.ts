@@ -2,10 +2,12 @@
  * Decap's local backend: decap-server's own request handlers (fs or git mode), mounted behind a
  * front of the site's. Run as its own process by local-backend.ts; settings come from its environment.
  *
- * The front does three things decap-server does not:
+ * The front does four things decap-server does not:
  * - It answers only requests addressed to this machine by name (Host localhost, 127.0.0.1 or [::1]
- *   on its port). The backend writes anywhere in the checkout without sign-in, and a web page
+ *   on its port). The backend writes the checkout without sign-in, and a web page
  *   whose name is rebound to 127.0.0.1 would otherwise reach it as its own origin.
+ * - It answers the editor's page alone (EDITOR_ORIGIN), and lets every action, decap-server's own
+ *   included, touch only content/ and public/assets/ (editor-access.ts).
  * - In git mode it hands decap-server one request at a time. decap-server holds a lock around
  *   each git request and fails any request that waited three seconds for it ("Request timed
  *   out"), which a slow machine or a few requests at once reach; queued here, nothing waits there.
@@ -17,24 +19,25 @@
  * from the checkout's git history; keeps each save as a commit and pushes on Publish
  * (versions-and-publish.ts).
  */
+import { realpathSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import cors from "cors";
 import express, { type NextFunction, type Request, type Response } from "express";
 import pLimit from "p-limit";
 import decapServer from "decap-server/dist/middlewares.js";
-import { deletedEntries, entryAtVersion, entryVersions } from "./history.ts";
+import { confinedPath, originAllowed, refusal } from "./editor-access.ts";
+import { deletedEntries, entryAtVersion, entryVersions, HistoryError } from "./history.ts";
 import { registerVersionsAndPublish } from "./versions-and-publish.ts";
 
-const root = resolve(process.env.GIT_REPO_DIRECTORY ?? process.cwd());
+// Real, as the paths editor-access.ts resolves are: relative() between them names the file.
+const root = realpathSync(resolve(process.env.GIT_REPO_DIRECTORY ?? process.cwd()));
 const port = Number(process.env.PORT ?? 8081);
 const host = process.env.BIND_HOST ?? "127.0.0.1";
 const mode = process.env.MODE === "git" ? "git" : "fs";
 const logLevel = process.env.LOG_LEVEL ?? "warn";
-/** Decap's own rule for the pages allowed to call it: the editor runs on this machine. */
-const EDITOR_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
-/** Only files the site serves are listed or sent. */
-const MEDIA_ROOT = "public";
+/** The one page allowed to call it: the editor, at the address `npm run edit` printed. */
+const editorOrigin = process.env.EDITOR_ORIGIN || undefined;
 
 export interface ListedMedia {
   id: string;
@@ -50,13 +53,13 @@ function onlyThisMachine(req: Request, res: Response, next: NextFunction): void 
   res.status(403).json({ error: `this backend answers only as localhost:${port}` });
 }
 
-/** `folder` resolved inside public/, or undefined for anything outside it. */
-function mediaPath(folder: unknown): string | undefined {
-  if (typeof folder !== "string") return undefined;
-  const base = join(root, MEDIA_ROOT);
-  const path = resolve(root, folder);
-  return path === base || path.startsWith(base + sep) ? path : undefined;
+function onlyTheEditor(req: Request, res: Response, next: NextFunction): void {
+  if (originAllowed(req.headers.origin, editorOrigin)) return next();
+  res.status(403).json({ error: "this backend answers only the editor's page" });
 }
+
+/** `folder` resolved for real inside public/assets/, or undefined for anything outside it. */
+const mediaPath = (folder: unknown) => confinedPath(root, folder, ["public/assets"]);
 
 async function listMedia(folder: string): Promise<ListedMedia[]> {
   const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
@@ -74,11 +77,12 @@ async function listMedia(folder: string): Promise<ListedMedia[]> {
 const app = express();
 app.disable("x-powered-by");
 app.use(onlyThisMachine);
-app.use(cors({ origin: EDITOR_ORIGIN }));
+app.use(onlyTheEditor);
+app.use(cors({ origin: editorOrigin ?? false }));
 
-app.get("/api/v1/media", (req, res) => {
-  const path = mediaPath(req.query.path);
-  if (!path) return void res.status(400).json({ error: "path must name a file under public/" });
+app.get("/api/v1/media", async (req, res) => {
+  const path = await mediaPath(req.query.path);
+  if (!path) return void res.status(400).json({ error: "path must name a file under public/assets/" });
   // Opened on its own, an uploaded SVG must run nothing here, where this backend's origin writes files.
   const headers = {
     "cache-control": "no-cache",
@@ -91,6 +95,9 @@ app.get("/api/v1/media", (req, res) => {
 });
 
 app.post("/api/v1", express.json({ limit: "50mb" }));
+app.post("/api/v1", (req, res, next) => {
+  refusal(root, req.body).then((why) => (why ? void res.status(403).json({ error: why }) : next()), next);
+});
 if (mode === "git") {
   const oneAtATime = pLimit(1);
   app.post("/api/v1", (_req, res, next) => void oneAtATime(() => new Promise<void>((done) => (res.once("close", done), next()))));
@@ -98,9 +105,10 @@ if (mode === "git") {
 app.post("/api/v1", (req, res, next) => {
   const body = req.body as { action?: string; params?: { mediaFolder?: unknown } } | undefined;
   if (body?.action !== "listMedia") return next();
-  const folder = mediaPath(body.params?.mediaFolder);
-  if (!folder) return void res.status(422).json({ error: "mediaFolder must be a folder under public/" });
-  listMedia(folder).then((files) => res.json(files), next);
+  mediaPath(body.params?.mediaFolder).then((folder) => {
+    if (!folder) return void res.status(422).json({ error: "mediaFolder must be a folder under public/assets/" });
+    return listMedia(folder).then((files) => res.json(files));
+  }, next);
 });
 
 // The editor's History (history.ts): an entry's versions and the deleted pages, read with git log/show.
@@ -115,7 +123,8 @@ app.post("/api/v1", (req, res, next) => {
   if (!action) return next();
   action(body?.params ?? {}).then(
     (answer) => res.json(answer),
-    (error: Error) => res.status(422).json({ error: error.message }),
+    // git's own words name the checkout's path: the editor gets a plain message instead.
+    (error: Error) => res.status(422).json({ error: error instanceof HistoryError ? error.message : "git could not read that history" }),
   );
 });
 

@@ -11,6 +11,8 @@ export const LOOPBACK = "127.0.0.1";
 export interface LocalBackendOptions {
   /** The checkout it serves. */
   root: string;
+  /** The one page origin it answers (the editor's, e.g. http://localhost:5173); other pages get a 403. */
+  editorOrigin: string;
   /** 8081 is the address the editor's policy and its local_backend setting name. */
   port?: number;
   /** `fs` writes files; `git` commits, with a branch per draft (the editorial workflow). */
@@ -23,6 +25,7 @@ export interface LocalBackendOptions {
 
 export function startLocalBackend({
   root,
+  editorOrigin,
   port = 8081,
   mode = "fs",
   env = process.env,
@@ -31,7 +34,16 @@ export function startLocalBackend({
 }: LocalBackendOptions): ChildProcess {
   const server = join(import.meta.dirname, "local-backend-server.ts");
   return spawn(process.execPath, ["--import", import.meta.resolve("tsx"), server], {
-    env: { ...env, BIND_HOST: LOOPBACK, PORT: String(port), GIT_REPO_DIRECTORY: root, MODE: mode, LOG_LEVEL: logLevel },
+    env: {
+      ...env,
+      BIND_HOST: LOOPBACK,
+      PORT: String(port),
+      GIT_REPO_DIRECTORY: root,
+      MODE: mode,
+      LOG_LEVEL: logLevel,
+      EDITOR_ORIGIN: editorOrigin,
+      ORIGIN: editorOrigin,
+    },
     stdio,
   });
 }

@@ -32,7 +32,7 @@ export interface Config {
   /** SITE_TIME_ZONE: the business's day, for references, spam counts, digests and every date shown. */
   timeZone: string;
   /** The digest of held enquiries: its address (MAIL_TO unless DIGEST_TO), and from which hour where it is sent. */
-  digest: { to: string; hour: number; timeZone: string; summaryWeekday: number; summaryHour: number };
+  digest: { to: string; hour: number; timeZone: string; summaryWeekday: number; summaryHour: number; maxListed: number };
   /** SITE_URL: where the digest's links point; unset = the build's site address. */
   siteUrl: string | undefined;
   /** false, a hop count, or a list of proxy addresses/CIDRs. */
@@ -138,6 +138,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       timeZone: s.SITE_TIME_ZONE,
       summaryWeekday: s.SUMMARY_WEEKDAY,
       summaryHour: s.SUMMARY_HOUR,
+      maxListed: s.DIGEST_MAX_LISTED,
     },
     siteUrl: s.SITE_URL,
     trustProxy: s.TRUST_PROXY ?? false,

@@ -108,7 +108,7 @@ export const SETTINGS = {
   },
   GITHUB_OAUTH_CALLBACK_URL: {
     parse: httpUrl,
-    about: "where GitHub sends editors back; unset = this server's /api/auth/callback as the browser reached it (set it behind a CDN)",
+    about: "where GitHub sends editors back; unset = /api/auth/callback at SITE_URL (else site.yaml's siteUrl), never the request's Host; none = no sign-in",
   },
   LEAD_WEBHOOK_URL: {
     parse: httpUrl,
@@ -123,6 +123,25 @@ export const SETTINGS = {
   SPAM_MIN_SECONDS: { default: 3, min: 0, max: 600, about: "a post sooner than this after its form was shown is held for review (never dropped)" },
   ALTCHA_COST: { default: 1_000, min: 1, max: 10_000_000, about: "PBKDF2 iterations per proof-of-work attempt" },
   ALTCHA_MAX_NUMBER: { default: 4_000, min: 4, max: 10_000_000, about: "proof-of-work attempts a browser may need at most (from a quarter of it)" },
+  HELD_PER_CLIENT_DAILY: {
+    default: 10,
+    min: 0,
+    max: 1_000_000,
+    about: "posts held for review (no token, too fast…) a client may make in 24 hours (IPv6 by /64); more get a 429 with their form shown again; 0 = no limit",
+  },
+  HELD_DAILY: {
+    default: 200,
+    min: 0,
+    max: 100_000_000,
+    about: "posts held for review from everyone together in 24 hours, counted in the store; more get a 429; 0 = no limit",
+  },
+  DIGEST_MAX_LISTED: {
+    default: 50,
+    min: 1,
+    max: 100,
+    about:
+      "held enquiries a digest lists in full (the fewest doubts, then the newest, first); the rest are counted and come in the next digest, sent right after",
+  },
   SPAM_BLOCKLIST_FILE: { about: "the spam blocklist (format: spam/blocklist.ts); unset = spam/default-blocklist.txt" },
   OUTBOX_RETRY_DAYS: { default: 7, min: 1, max: 365, about: "days after which a delivery still not made is failed" },
   OUTBOX_POLL_MS: {

@@ -15,6 +15,9 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { startLocalBackend } from "../../scripts/cms/local-backend.ts";
 
+/** The editor's page in the browser tests (playwright.config.ts's baseURL): the one origin the backend answers. */
+const E2E_ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? 4321}`;
+
 const project = join(import.meta.dirname, "../..");
 /** What a build of the copy reads. */
 const COPIED = ["content", "schema", "public", "src", "scripts", "index.html", "vite.config.ts", "tsconfig.json", "package.json"];
@@ -74,7 +77,7 @@ export async function startEditorBackend({ port, remote: withRemote = false }: E
   }
   // No one's own git settings reach the backend: its commits are EDITOR_PERSON's, pushes go to the bare remote only.
   const env = { PATH: process.env.PATH, HOME: root, GIT_CONFIG_NOSYSTEM: "1", ...EDITOR_PERSON };
-  const backend: ChildProcess = startLocalBackend({ root, port, env, logLevel: "error", stdio: "ignore" });
+  const backend: ChildProcess = startLocalBackend({ root, port, editorOrigin: E2E_ORIGIN, env, logLevel: "error", stdio: "ignore" });
   // Until it answers, or exits: the test's own timeout bounds a start that never comes.
   while (!(await answers(url))) {
     if (backend.exitCode !== null) throw new Error(`the local backend exited before it answered at ${url}`);

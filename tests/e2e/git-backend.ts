@@ -15,6 +15,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startLocalBackend } from "../../scripts/cms/local-backend.ts";
 
+/** The editor's page in the browser tests (playwright.config.ts's baseURL): the one origin the backend answers. */
+const E2E_ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? 4321}`;
+
 const project = join(import.meta.dirname, "../..");
 /** What the content check (npm run validate) reads, and the ignore list that keeps node_modules out of commits. */
 const COPIED = ["content", "schema", "public", "src", "scripts", "tsconfig.json", "package.json", ".gitignore"];
@@ -66,7 +69,15 @@ export async function startGitBackend(): Promise<GitBackend> {
   git(repo, "commit", "--quiet", "-m", "The site as it is");
 
   const port = await freePort();
-  const backend: ChildProcess = startLocalBackend({ root: repo, port, mode: "git", env: gitEnv, logLevel: "error", stdio: ["ignore", "ignore", "inherit"] });
+  const backend: ChildProcess = startLocalBackend({
+    root: repo,
+    editorOrigin: E2E_ORIGIN,
+    port,
+    mode: "git",
+    env: gitEnv,
+    logLevel: "error",
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const url = `http://localhost:${port}/api/v1`;
   // Until it answers, or exits: the test's own timeout bounds a start that never comes.
   while (!(await answers(url))) {

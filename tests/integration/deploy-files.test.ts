@@ -4,12 +4,13 @@
  * `systemd-analyze verify` and `systemd-analyze security --offline` for the units, `caddy validate`
  * and `caddy adapt` for the Caddyfile. Needs systemd and caddy (scripts/test.sh installs caddy).
  */
-import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { createServer } from "node:http";
+import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { tempDir } from "../server/helpers.ts";
+import { freePort, tempDir, waitFor } from "../server/helpers.ts";
 
 const DEPLOY = fileURLToPath(new URL("../../deploy/", import.meta.url));
 const UNITS = ["lariox.service", "lariox-backup.service", "lariox-backup.timer"];
@@ -52,6 +53,25 @@ describe("systemd units", () => {
     expect(result.status).not.toBe(0);
     expect(result.output).toContain("Unknown key 'ProtectSytem'");
     expect(result.output).toContain("/nonexistent/node is not executable");
+  });
+
+  it("prune old backups of both kinds: SQLite's .db and PostgreSQL's .dump, not the newer ones", () => {
+    const unit = readFileSync(join(DEPLOY, "lariox-backup.service"), "utf8");
+    const prune = /^ExecStartPost=(.*)$/m.exec(unit)![1]!.split(/\s+/);
+    const backups = join(dir.path, "backups");
+    mkdirSync(backups, { recursive: true });
+    const old = new Date(Date.now() - 40 * 86_400_000);
+    for (const name of ["site-old.db", "site-old.dump", "site-new.db", "site-new.dump"]) {
+      writeFileSync(join(backups, name), "x");
+      if (name.includes("old")) utimesSync(join(backups, name), old, old);
+    }
+    // As systemd runs it: no shell, the pattern passed to find as it is.
+    const result = tool(
+      prune[0]!,
+      prune.slice(1).map((arg) => arg.replace("/var/lib/lariox-backup", backups)),
+    );
+    expect(result.status, result.output).toBe(0);
+    expect(readdirSync(backups).sort()).toEqual(["site-new.db", "site-new.dump"]);
   });
 
   it("fail to start without their settings file (EnvironmentFile= without the dash that would make it optional)", () => {
@@ -101,5 +121,34 @@ describe("Caddyfile", () => {
     // A restart on a new release is waited out, not answered with 502.
     expect(json).toContain('"try_duration":10000000000');
     expect(json).toContain('"Location":["https://www.lariox.example.com{http.request.uri}"]');
+  });
+
+  it("writes its access log without review links' tokens or the sign-in's query", async () => {
+    const node = createServer((_req, res) => res.end("ok")).listen(0, "127.0.0.1");
+    await new Promise((resolve) => node.once("listening", resolve));
+    const nodePort = (node.address() as { port: number }).port;
+    const port = await freePort();
+    // The deployed Caddyfile, on loopback over http, in front of a stand-in for the Node server.
+    const local = readFileSync(caddyfile, "utf8")
+      .replace("www.lariox.example.com {", `http://127.0.0.1:${port} {`)
+      .replace("reverse_proxy 127.0.0.1:8080", `reverse_proxy 127.0.0.1:${nodePort}`);
+    const config = join(dir.path, "Caddyfile.local");
+    writeFileSync(config, `{\n\tadmin off\n\tauto_https off\n}\n\n${local}`);
+    const caddy = spawn("caddy", ["run", "--adapter", "caddyfile", "--config", config], { cwd: dir.path, env, stdio: ["ignore", "pipe", "pipe"] });
+    let log = "";
+    caddy.stdout.on("data", (c: Buffer) => (log += c.toString()));
+    caddy.stderr.on("data", (c: Buffer) => (log += c.toString()));
+    try {
+      await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/`).catch(() => undefined))?.ok, "caddy to answer", 20_000);
+      const secrets = ["review-token-s3cret", "github-code-s3cret", "state-s3cret"];
+      await fetch(`http://127.0.0.1:${port}/review/${secrets[0]}`);
+      await fetch(`http://127.0.0.1:${port}/api/auth/callback?code=${secrets[1]}&state=${secrets[2]}`);
+      await waitFor(() => log.includes("/api/auth/callback?[redacted]"), "the callback's log line", 10_000);
+      expect(log).toContain("/review/[redacted]");
+      for (const secret of secrets) expect(log).not.toContain(secret);
+    } finally {
+      caddy.kill();
+      node.close();
+    }
   });
 });

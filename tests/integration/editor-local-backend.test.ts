@@ -43,7 +43,7 @@ describe("the editor's local backend (npm run edit)", () => {
 
   beforeAll(async () => {
     port = await freePort();
-    backend = startLocalBackend({ root, port, env: { PATH: process.env.PATH }, logLevel: "error", stdio: "ignore" });
+    backend = startLocalBackend({ root, port, editorOrigin: EDITOR, env: { PATH: process.env.PATH }, logLevel: "error", stdio: "ignore" });
     for (let i = 0; listeningAddresses(port).length === 0; i++) {
       if (i > 150 || backend.exitCode !== null) throw new Error(`decap-server did not listen on port ${port}`);
       await new Promise((r) => setTimeout(r, 100));
@@ -69,11 +69,12 @@ describe("the editor's local backend (npm run edit)", () => {
   });
 });
 
-/** A POST to the backend with a Host header of the test's choosing (fetch sets its own). */
-function post(port: number, body: unknown, host = `localhost:${port}`) {
+/** A POST to the backend with a Host header of the test's choosing (fetch sets its own), and an Origin when a page sends it. */
+function post(port: number, body: unknown, host = `localhost:${port}`, origin?: string) {
   return new Promise<{ status: number; headers: IncomingHttpHeaders; json: unknown }>((resolve, reject) => {
     const data = JSON.stringify(body);
-    const req = request({ host: LOOPBACK, port, path: "/api/v1", method: "POST", headers: { host, "content-type": "application/json" } }, (res) => {
+    const headers = { host, "content-type": "application/json", ...(origin ? { origin } : {}) };
+    const req = request({ host: LOOPBACK, port, path: "/api/v1", method: "POST", headers }, (res) => {
       let text = "";
       res.setEncoding("utf8").on("data", (chunk) => (text += chunk));
       res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, json: JSON.parse(text || "null") }));
@@ -82,9 +83,12 @@ function post(port: number, body: unknown, host = `localhost:${port}`) {
   });
 }
 
-async function startOn(root: string, mode: "fs" | "git") {
+/** The editor's page, as `npm run edit` prints it. */
+const EDITOR = "http://localhost:5173";
+
+async function startOn(root: string, mode: "fs" | "git", path = process.env.PATH) {
   const port = await freePort();
-  const backend = startLocalBackend({ root, port, mode, env: { PATH: process.env.PATH, HOME: root }, logLevel: "error", stdio: "ignore" });
+  const backend = startLocalBackend({ root, port, mode, editorOrigin: EDITOR, env: { PATH: path, HOME: root }, logLevel: "error", stdio: "ignore" });
   for (let i = 0; !(await post(port, { action: "info" }).catch(() => undefined)); i++) {
     if (i > 150 || backend.exitCode !== null) throw new Error(`the local backend did not answer on port ${port}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -103,6 +107,7 @@ describe("the local backend's front", () => {
     mkdirSync(join(root, "public/assets/cards"), { recursive: true });
     writeFileSync(join(root, "public/assets/cards/plc.jpg"), Buffer.alloc(1234, 1));
     writeFileSync(join(root, "public/assets/cards/panel.svg"), SVG);
+    writeFileSync(join(root, "public/robots.txt"), "User-agent: *");
     writeFileSync(join(root, "package.json"), "{}");
     ({ port, backend } = await startOn(root, "fs"));
   });
@@ -136,7 +141,7 @@ describe("the local backend's front", () => {
       { name: "plc.jpg", path: "public/assets/cards/plc.jpg", size: 1234 },
     ]);
     expect(JSON.stringify(answer.json)).not.toContain("content");
-    expect((await post(port, { action: "listMedia", params: { branch: "main", mediaFolder: "public/../.." } })).status).toBe(422);
+    expect((await post(port, { action: "listMedia", params: { branch: "main", mediaFolder: "public/../.." } })).status).toBe(403);
   });
 
   it("sends one listed file at a time, from public/ only, and an SVG runs nothing on its origin", async () => {
@@ -149,6 +154,7 @@ describe("the local backend's front", () => {
     expect(svg.headers.get("x-content-type-options")).toBe("nosniff");
     expect((await media("package.json")).status).toBe(400);
     expect((await media("public/../package.json")).status).toBe(400);
+    expect((await media("public/robots.txt")).status).toBe(400);
   });
 });
 

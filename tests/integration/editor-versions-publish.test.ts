@@ -68,7 +68,7 @@ describe("the local backend keeps each save as a version and publishes main", ()
 
   async function start(repo: string): Promise<number> {
     const port = await freePort();
-    backend = startLocalBackend({ root: repo, port, env, logLevel: "error", stdio: "ignore" });
+    backend = startLocalBackend({ root: repo, port, editorOrigin: "http://127.0.0.1:1", env, logLevel: "error", stdio: "ignore" });
     for (let i = 0; !(await post(port, { action: "info" }).catch(() => undefined)); i++) {
       if (i > 150 || backend.exitCode !== null) throw new Error("the local backend did not answer");
       await new Promise((r) => setTimeout(r, 100));

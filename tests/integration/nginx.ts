@@ -44,6 +44,8 @@ export interface NginxProcess {
   /** The folder holding main.conf, error.log, the temp folders and site/ (the generated nginx files). */
   dir: string;
   errorLog(): string;
+  /** The access log as the generated config writes it. */
+  accessLog(): string;
   stop(): Promise<void>;
 }
 
@@ -66,6 +68,7 @@ export async function startNginx(dir: string, dist: string, upstreams: string[])
     listen: [`127.0.0.1:${port}`],
     serverName: "localhost",
     configDir: site,
+    accessLog: join(prefix, "access.log"),
   });
   for (const [name, text] of Object.entries(files)) writeFileSync(join(site, name), text);
   writeFileSync(
@@ -80,6 +83,7 @@ export async function startNginx(dir: string, dist: string, upstreams: string[])
   let output = "";
   child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
   const errorLog = () => (existsSync(join(prefix, "error.log")) ? readFileSync(join(prefix, "error.log"), "utf8") : "");
+  const accessLog = () => (existsSync(join(prefix, "access.log")) ? readFileSync(join(prefix, "access.log"), "utf8") : "");
   const running = () => child.exitCode === null && child.signalCode === null;
   // If the test process ends without stop(), nginx must not outlive it.
   const onExit = () => void (running() && child.kill("SIGTERM"));
@@ -107,5 +111,5 @@ export async function startNginx(dir: string, dist: string, upstreams: string[])
     await stop();
     throw error;
   }
-  return { url, dir: prefix, errorLog, stop };
+  return { url, dir: prefix, errorLog, accessLog, stop };
 }

@@ -219,6 +219,15 @@ describe("nginx in front of the Node server", () => {
   /** The search index's file of the pages' texts, stored inflated for its twins (scripts/build/search-index.ts). */
   const searchFragment = () => `pagefind/fragment/${readdirSync(join(dist, "pagefind/fragment")).find((f) => f.endsWith(".pf_fragment"))!}`;
 
+  it("writes its access log without review links' tokens or the sign-in's query", async () => {
+    const secrets = ["review-token-s3cret", "github-code-s3cret", "state-s3cret"];
+    await fetchRaw(proxied, `/review/${secrets[0]}`);
+    await fetchRaw(proxied, `/api/auth/callback?code=${secrets[1]}&state=${secrets[2]}`);
+    const log = await waitFor(() => (nginx!.accessLog().includes("/api/auth/callback?[redacted]") ? nginx!.accessLog() : undefined), "the access log", 10_000);
+    expect(log).toContain("GET /review/[redacted] ");
+    for (const secret of secrets) expect(log).not.toContain(secret);
+  });
+
   it("sends the Node server's security headers and caching for a page, a script and a PDF, with the same bytes", async () => {
     for (const path of ["/about", "/about/", "/about?utm_source=x", "/"]) {
       const [page, fromNode] = await both(path);
@@ -366,7 +375,9 @@ describe("nginx in front of the Node server", () => {
       headers: { "x-forwarded-host": "evil.example", forwarded: "host=evil.example;proto=https", "x-forwarded-proto": "https" },
     });
     expect(signIn.status).toBe(302);
-    expect(new URL(String(signIn.headers.location)).searchParams.get("redirect_uri")).toBe(`http://127.0.0.1/api/auth/callback`);
+    // The sign-in's callback comes from the settings (the site's address), whatever host a client names.
+    expect(new URL(String(signIn.headers.location)).searchParams.get("redirect_uri")).toMatch(/^https?:\/\/[^/]+\/api\/auth\/callback$/);
+    expect(String(signIn.headers.location)).not.toContain("evil.example");
   });
 
   it("stores both forms sent through nginx, rate-limited and recorded by the visitor's own address", async () => {

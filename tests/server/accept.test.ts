@@ -26,6 +26,7 @@ let logged: string[];
 function facts(over: Partial<RequestFacts> = {}): RequestFacts {
   return {
     ip: "203.0.113.7",
+    clientKey: "203.0.113.7",
     userAgent: "test",
     scripted: false,
     overLimit: async () => (limiterAsked++, undefined),

@@ -24,14 +24,18 @@ describe("delivery kinds", () => {
 
   it("an enquiry gets the kinds that are set up: the sales mail always, the receipt with sales' details, the webhook with its setting", async () => {
     const bare = leadKinds({ config: loadConfig({}) });
-    expect(await deliveriesFor(bare, { email: "a@b.example", at: AT }, ledger(0))).toEqual([{ kind: "sales-mail" }]);
+    expect(await deliveriesFor(bare, { email: "a@b.example", at: AT, proven: true }, ledger(0))).toEqual([{ kind: "sales-mail" }]);
     const all = leadKinds({ config: loadConfig(WEBHOOK), sales: SALES });
-    expect(await deliveriesFor(all, { email: "a@b.example", at: AT }, ledger(0))).toEqual([{ kind: "sales-mail" }, { kind: "receipt" }, { kind: "webhook" }]);
+    expect(await deliveriesFor(all, { email: "a@b.example", at: AT, proven: true }, ledger(0))).toEqual([
+      { kind: "sales-mail" },
+      { kind: "receipt" },
+      { kind: "webhook" },
+    ]);
   });
 
   it("the receipt takes an enquiry only with an address, and within the daily limit per address", async () => {
     const kinds = leadKinds({ config: loadConfig({}), sales: SALES });
-    const kindsOf = async (email: string, sent: number) => (await deliveriesFor(kinds, { email, at: AT }, ledger(sent))).map((d) => d.kind);
+    const kindsOf = async (email: string, sent: number) => (await deliveriesFor(kinds, { email, at: AT, proven: true }, ledger(sent))).map((d) => d.kind);
     expect(await kindsOf("a@b.example", 2)).toEqual(["sales-mail", "receipt"]);
     expect(await kindsOf("a@b.example", 3)).toEqual(["sales-mail"]);
     expect(await kindsOf("", 0)).toEqual(["sales-mail"]);

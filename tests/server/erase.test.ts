@@ -64,6 +64,8 @@ describe("--erase EMAIL", () => {
       const digest = (await server.digests({ id: (await server.createDigest(null, new Date()))!.id }))[0]!;
       // Named as the digest's sender names it (senders/digest.ts).
       await transport.send({ to: settings.mailTo, from: settings.mailFrom, subject: "Held for review", text: `Held: ${email}` }, { ...digest, kind: "digest" });
+      // Sent: what it listed is shown, and no later digest lists it again.
+      await server.digestSent(digest.id, (await server.digestListing(digest.id, 50)).ids, new Date());
       return digest.id;
     };
     const victimsDigest = await digestOf(victim.toLowerCase());

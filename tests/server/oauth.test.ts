@@ -38,7 +38,13 @@ class TokenStandIn {
   close = () => new Promise<void>((resolve) => this.server.close(() => resolve()));
 }
 
-const CLIENT = { GITHUB_OAUTH_CLIENT_ID: "Iv1.lariox-test", GITHUB_OAUTH_CLIENT_SECRET: "test-secret-never-sent-to-browsers" };
+const CLIENT = {
+  GITHUB_OAUTH_CLIENT_ID: "Iv1.lariox-test",
+  GITHUB_OAUTH_CLIENT_SECRET: "test-secret-never-sent-to-browsers",
+  SITE_URL: "https://www.lariox.example",
+};
+/** The callback the settings name (SITE_URL here), whatever Host a request came with. */
+const CALLBACK = "https://www.lariox.example/api/auth/callback";
 const AUTHORIZE = "https://github.example/login/oauth/authorize";
 
 /** The page's message to the editor's window, and its one script checked against the policy. */
@@ -85,7 +91,7 @@ describe("GitHub sign-in (/api/auth)", () => {
     expect(`${location.origin}${location.pathname}`).toBe(AUTHORIZE);
     expect(Object.fromEntries(location.searchParams)).toEqual({
       client_id: CLIENT.GITHUB_OAUTH_CLIENT_ID,
-      redirect_uri: `${t.url}/api/auth/callback`,
+      redirect_uri: CALLBACK,
       scope: "repo",
       state,
     });
@@ -110,7 +116,7 @@ describe("GitHub sign-in (/api/auth)", () => {
       client_id: CLIENT.GITHUB_OAUTH_CLIENT_ID,
       client_secret: CLIENT.GITHUB_OAUTH_CLIENT_SECRET,
       code: "3584d83530557fdd1f46af8289938c8ef79f9dc5",
-      redirect_uri: `${t.url}/api/auth/callback`,
+      redirect_uri: CALLBACK,
     });
     const html = await res.text();
     expect(handoff(html, res.headers.get("content-security-policy"))).toBe(
@@ -208,22 +214,31 @@ describe("GitHub sign-in (/api/auth)", () => {
     }
   });
 
-  it("behind the HTTPS proxy, the state cookie is Secure and GitHub sends the editor back over https", async () => {
+  it("behind the HTTPS proxy, the state cookie is Secure, and the callback comes from the settings, never from the Host", async () => {
     const proxied = await startApp({ ...CLIENT, TRUST_PROXY: "1" });
     try {
-      const res = await get(proxied, "/api/auth?provider=github&scope=repo", { "x-forwarded-proto": "https", "x-forwarded-host": "www.lariox.example" });
-      expect(new URL(res.headers.get("location")!).searchParams.get("redirect_uri")).toBe("https://www.lariox.example/api/auth/callback");
-      expect(res.headers.get("set-cookie")).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+      for (const host of ["www.lariox.example", "evil.example"]) {
+        const res = await get(proxied, "/api/auth?provider=github&scope=repo", { "x-forwarded-proto": "https", "x-forwarded-host": host });
+        expect(new URL(res.headers.get("location")!).searchParams.get("redirect_uri")).toBe(CALLBACK);
+        expect(res.headers.get("set-cookie")).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+      }
     } finally {
       await proxied.close();
     }
     // Behind a CDN that passes /api/* on from another name, the app's callback is named outright.
-    const behindCdn = await startApp({ ...CLIENT, GITHUB_OAUTH_CALLBACK_URL: "https://www.lariox.example/api/auth/callback" });
+    const behindCdn = await startApp({ ...CLIENT, GITHUB_OAUTH_CALLBACK_URL: "https://cms.lariox.example/api/auth/callback" });
     try {
       const res = await get(behindCdn, "/api/auth?provider=github&scope=repo");
-      expect(new URL(res.headers.get("location")!).searchParams.get("redirect_uri")).toBe("https://www.lariox.example/api/auth/callback");
+      expect(new URL(res.headers.get("location")!).searchParams.get("redirect_uri")).toBe("https://cms.lariox.example/api/auth/callback");
     } finally {
       await behindCdn.close();
+    }
+    // Neither set, and no site address in the build: no sign-in, rather than one sent back to the Host.
+    const unnamed = await startApp({ GITHUB_OAUTH_CLIENT_ID: CLIENT.GITHUB_OAUTH_CLIENT_ID, GITHUB_OAUTH_CLIENT_SECRET: CLIENT.GITHUB_OAUTH_CLIENT_SECRET });
+    try {
+      expect((await get(unnamed, "/api/auth?provider=github&scope=repo")).status).toBe(503);
+    } finally {
+      await unnamed.close();
     }
   });
 });

@@ -16,6 +16,7 @@ import { altchaFinding } from "../spam/altcha.ts";
 import type { Finding } from "../spam/findings.ts";
 import type { SpamSettings } from "../spam/settings.ts";
 import { timeTrapFinding } from "../spam/time-trap.ts";
+import { heldBudget } from "../spam/held-budget.ts";
 import { judgePost } from "../spam/verdict.ts";
 import { ReplayedError, StorageError, type EnquiryStore } from "../store/index.ts";
 import { referenceFor } from "../store/reference.ts";
@@ -36,6 +37,8 @@ export const refused = (status: number, message: string, extra: { errors?: Field
 /** What the acceptance knows of the request beside its body. */
 export interface RequestFacts {
   ip: string | undefined;
+  /** The client as the rate limits key it (its address, an IPv6 /64): the held posts' budget counts by it. */
+  clientKey: string;
   userAgent: string | undefined;
   /** Sent by the page's script (JSON), not as a plain HTML form post. */
   scripted: boolean;
@@ -89,6 +92,13 @@ function splitFields(kind: FormKind, rest: Record<string, unknown>): { typed: Re
 export function createAcceptEnquiry(settings: AcceptSettings): AcceptEnquiry {
   const { store, spam } = settings;
   const content = { ...spam, ledger: store };
+  const takeHeld = heldBudget(spam.held, (since) => store.heldSince(since));
+  /** The refusal of a post to be held over the held budget (held-budget.ts), if it is. */
+  const overHeldBudget = async (facts: RequestFacts, at: Date) => {
+    const over = await takeHeld(facts.clientKey, at);
+    if (over) facts.log.info({ key: facts.clientKey }, "held-post budget reached: refused, not stored");
+    return over && refused(429, `${over.message} Please try again later, or e-mail us directly.`, { retryAfterS: over.retryAfterS });
+  };
 
   /** A bot is answered as if sent, whether or not its hit could be counted. */
   const countSpam = (kind: FormKind, at: Date, facts: RequestFacts) =>
@@ -146,15 +156,21 @@ export function createAcceptEnquiry(settings: AcceptSettings): AcceptEnquiry {
       source,
     };
     const held = { ...stored, quarantine: { reasons } };
+    const overBudget = reasons.length > 0 ? await overHeldBudget(facts, receivedAt) : undefined;
+    if (overBudget) return overBudget;
     let id: number;
     try {
       id = await store.insertSubmission(
-        reasons.length > 0 ? { ...held, tokens } : { ...stored, tokens, deliveries: await leadDeliveries(store, settings.deliveries, email, receivedAt) },
+        reasons.length > 0
+          ? { ...held, tokens }
+          : { ...stored, tokens, deliveries: await leadDeliveries(store, settings.deliveries, email, receivedAt, facts.scripted) },
       );
     } catch (error) {
       if (!(error instanceof ReplayedError)) throw error;
       // A token that already carried an enquiry: a person pressing Send twice, or a robot replaying; held either way.
       reasons = [...reasons, ...error.reused.map((token) => reusedFinding(token, spam))];
+      const over = verdict.reasons.length === 0 ? await overHeldBudget(facts, receivedAt) : undefined;
+      if (over) return over;
       id = await store.insertSubmission({ ...held, quarantine: { reasons } });
     }
     const quarantined = reasons.length > 0;

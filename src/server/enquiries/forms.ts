@@ -165,6 +165,7 @@ export async function registerForms(app: FastifyInstance, options: FormsOptions)
         if (notUtf8.length > 0) return answer(request, reply, notUtf8Refusal(kind, notUtf8), body);
         const facts = {
           ip: clientAddress(request),
+          clientKey: rateLimitKey(request),
           userAgent: request.headers["user-agent"],
           scripted: !isFormPost(request),
           overLimit: () => overLimit(request),

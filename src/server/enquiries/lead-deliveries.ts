@@ -7,8 +7,13 @@ import { deliveriesFor, type LeadKinds } from "../outbox/senders/index.ts";
 import type { EnquiryStore, NewDelivery } from "../store/index.ts";
 import { emailOf, formSchemas } from "./validate.ts";
 
-export function leadDeliveries(store: EnquiryStore, kinds: LeadKinds, email: string, at: Date): Promise<NewDelivery[]> {
-  return deliveriesFor(kinds, { email, at }, store);
+/**
+ * `proven`: the post carried a time token and proof of work (or a person released it). An unproven
+ * one (a no-script post) gets a receipt without its own words (receipt.ts, `plain`): otherwise anyone
+ * could have the site mail a text of their choosing to a third party, in the company's name.
+ */
+export function leadDeliveries(store: EnquiryStore, kinds: LeadKinds, email: string, at: Date, proven = true): Promise<NewDelivery[]> {
+  return deliveriesFor(kinds, { email, at, proven }, store);
 }
 
 /**

@@ -9,6 +9,7 @@ import { releaseHeld } from "./lead-deliveries.ts";
 import type { LeadKinds } from "../outbox/senders/index.ts";
 import type { Outbox } from "../outbox/worker.ts";
 import { askPage, outcomePage, refusalPage } from "./review-page.ts";
+import { crossSiteReason } from "./form-origin.ts";
 import { REVIEW_PATH, checkReviewLink, type LinkCheck } from "./review-link.ts";
 import type { EnquiryStore, SubmissionRow } from "../store/index.ts";
 
@@ -18,6 +19,8 @@ export interface ReviewRoutes {
   key: Buffer;
   kinds: LeadKinds;
   now: () => number;
+  /** The site's own addresses: a review POST from any other page is refused, as a form post is. */
+  siteOrigins: readonly string[];
 }
 
 function send(reply: FastifyReply, status: number, html: string): FastifyReply {
@@ -30,7 +33,7 @@ function send(reply: FastifyReply, status: number, html: string): FastifyReply {
     .send(html);
 }
 
-export function registerReviewRoutes(app: FastifyInstance, { store, outbox, key, kinds, now }: ReviewRoutes): void {
+export function registerReviewRoutes(app: FastifyInstance, { store, outbox, key, kinds, now, siteOrigins }: ReviewRoutes): void {
   /** The link's enquiry, or the reply that refuses it. */
   const open = async (token: string, reply: FastifyReply): Promise<{ link: Extract<LinkCheck, { ok: true }>; row: SubmissionRow } | FastifyReply> => {
     const link = checkReviewLink(key, token, new Date(now()));
@@ -51,6 +54,8 @@ export function registerReviewRoutes(app: FastifyInstance, { store, outbox, key,
       return send(reply, 200, done(row) ? outcomePage(row, false) : askPage(row, link.action, `${REVIEW_PATH}${request.params.token}`));
     });
     scope.post<{ Params: { token: string } }>(`${REVIEW_PATH}:token`, async (request, reply) => {
+      if (crossSiteReason(request, siteOrigins))
+        return send(reply, 403, refusalPage("Sent from another site", "Open the link from the digest and press the button on this site's page."));
       const found = await open(request.params.token, reply);
       if (!("row" in found)) return found;
       const { link, row } = found;

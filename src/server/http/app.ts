@@ -14,7 +14,7 @@ import { Alerts, registerHealth } from "./health.ts";
 import { OAUTH_ROUTES, registerGitHubOAuth } from "../sign-in/oauth.ts";
 import { Outbox } from "../outbox/worker.ts";
 import { scheduleDigests } from "../enquiries/digest-schedule.ts";
-import { reviewKey, reviewPath } from "../enquiries/review-link.ts";
+import { REVIEW_PATH, reviewKey, reviewPath } from "../enquiries/review-link.ts";
 import { registerReviewRoutes } from "../enquiries/review-routes.ts";
 import { registerStatic } from "./static.ts";
 import type { NotFoundHandler } from "./static.ts";
@@ -93,6 +93,8 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
   const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
   if (status >= 500) request.log.error({ err: error }, "request failed");
   else request.log.info({ code: error.code, status }, error.message);
+  // Also for the refusals made before any hook (a bad %-escape in the address): an error is never cached.
+  reply.header("cache-control", "no-store");
   if (isApi(request)) {
     const message =
       status >= 500
@@ -110,14 +112,15 @@ function trustHops(hops: number): (address: string, hop: number) => boolean {
 }
 
 /**
- * A request as its log lines show it (Fastify's own fields), with the sign-in's query left out:
- * GitHub's code and state, which would let someone reading the log finish the sign-in.
+ * A request as its log lines show it (Fastify's own fields), with its secrets left out: the
+ * sign-in's query (GitHub's code and state, which would let someone reading the log finish the
+ * sign-in) and a review link's token (which releases or marks as spam for 14 days).
  */
 function requestForLog(request: FastifyRequest) {
   const path = pathOf(request.url);
   return {
     method: request.method,
-    url: path.startsWith(OAUTH_ROUTES.start) ? path : request.url,
+    url: path.startsWith(REVIEW_PATH) ? `${REVIEW_PATH}…` : path.startsWith(OAUTH_ROUTES.start) ? path : request.url,
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
@@ -243,8 +246,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       mail: mailDestination(config),
       ...(options.now ? { now: options.now } : {}),
     }));
-    registerReviewRoutes(app, { store, outbox, key: linkKey, kinds, now: options.now ?? Date.now });
-    registerGitHubOAuth(app, config.githubOAuth, config.spam.timeTrap.secret);
+    registerReviewRoutes(app, { store, outbox, key: linkKey, kinds, now: options.now ?? Date.now, siteOrigins: siteUrl === undefined ? [] : [siteUrl] });
+    // The callback from the settings: GITHUB_OAUTH_CALLBACK_URL, else the site's address (SITE_URL or siteUrl).
+    const callbackUrl = config.githubOAuth?.callbackUrl ?? (siteUrl === undefined ? undefined : new URL(OAUTH_ROUTES.callback, siteUrl).href);
+    registerGitHubOAuth(app, config.githubOAuth && { ...config.githubOAuth, callbackUrl }, config.spam.timeTrap.secret);
     await registerAnalytics(app, {
       ...{ store, routes: builtSite.routes ?? [], timeZone: config.timeZone, retentionDays: config.retentionDays },
       ...{ rememberedClients: config.rateLimitKeys, ...(options.now ? { now: options.now } : {}) },

@@ -22,6 +22,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { answerKind } from "../../handover/security-policy.ts";
 import type { SecurityHeaders } from "../../handover/security-policy.ts";
 import { cacheControlFor, NO_CACHE } from "../../handover/cache-policy.ts";
+import { REVIEW_PATH } from "../enquiries/review-link.ts";
 
 export interface StaticOptions {
   distDir: string;
@@ -30,8 +31,11 @@ export interface StaticOptions {
   headers: SecurityHeaders;
 }
 
-/** The 404 page's own addresses: the build writes it there for hosts without this server. */
-const NOT_FOUND_PAGES = new Set(["/404", "/404/", "/404.html", "/404/index.html"]);
+/**
+ * The 404 page's own addresses (the build writes it there for hosts without this server), and the
+ * static hosts' own files (deploy-configs.ts, seo-files.ts): their rules are this server's, not pages.
+ */
+const NOT_FOUND_PAGES = new Set(["/404", "/404/", "/404.html", "/404/index.html", "/_redirects", "/_headers"]);
 
 /** Serves the site; returns the not-found answer for pages. */
 export async function registerStatic(app: FastifyInstance, options: StaticOptions): Promise<NotFoundHandler> {
@@ -82,7 +86,9 @@ function pageNotFound(distDir: string): NotFoundHandler {
   return (request, reply) => {
     reply.header("cache-control", NO_CACHE);
     if (request.method !== "GET" && request.method !== "HEAD") {
-      return reply.code(405).header("allow", "GET, HEAD").type("text/plain; charset=utf-8").send("405 Method Not Allowed: pages answer GET and HEAD\n");
+      // A review link's page is also posted to (review-routes.ts).
+      const allow = request.url.startsWith(REVIEW_PATH) ? "GET, HEAD, POST" : "GET, HEAD";
+      return reply.code(405).header("allow", allow).type("text/plain; charset=utf-8").send(`405 Method Not Allowed: this address answers ${allow}\n`);
     }
     reply.code(404);
     return page ? reply.type("text/html; charset=utf-8").send(page) : reply.type("text/plain; charset=utf-8").send("404 Not Found\n");

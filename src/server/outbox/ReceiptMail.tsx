@@ -26,13 +26,15 @@ interface ReceiptMailProps {
   sales: SalesContact;
   labels?: ChoiceLabels | undefined;
   timeZone?: string | undefined;
+  /** None of the visitor's words: for a post that proved nothing (receipt.ts). */
+  plain?: boolean | undefined;
 }
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
-function ReceiptMail({ submission, reference, sales, labels, timeZone }: ReceiptMailProps) {
+function ReceiptMail({ submission, reference, sales, labels, timeZone, plain }: ReceiptMailProps) {
   const schema = schemaOf(submission.kind);
-  const name = oneLine(submission.payload.name);
+  const name = plain ? "" : oneLine(submission.payload.name);
   // The address is the one the receipt goes to: not repeated in it.
   const fields = shownFields(submission.kind, submission.payload, labels, [fieldWithRole(schema, "email")]);
   const contact: Array<readonly [string, ReactNode]> = [
@@ -100,9 +102,11 @@ function ReceiptMail({ submission, reference, sales, labels, timeZone }: Receipt
         <p style={{ margin: "0 0 4px", fontSize: 22, lineHeight: "28px", fontWeight: 700, letterSpacing: "0.02em" }}>{reference}</p>
         <p style={{ margin: 0, fontSize: 14, lineHeight: "20px" }}>Please quote it when you call or write to us about this enquiry.</p>
       </MailSection>
-      <MailSection heading="What you sent us">
-        <FieldList fields={fields} skipEmpty />
-      </MailSection>
+      {plain ? null : (
+        <MailSection heading="What you sent us">
+          <FieldList fields={fields} skipEmpty />
+        </MailSection>
+      )}
       <MailSection heading="To reach us sooner">
         <PairList rows={contact} />
       </MailSection>
@@ -111,6 +115,13 @@ function ReceiptMail({ submission, reference, sales, labels, timeZone }: Receipt
 }
 
 /** The receipt's HTML part, a whole document. */
-export function receiptHtml(submission: ReceiptSubmission, reference: string, sales: SalesContact, labels?: ChoiceLabels, timeZone?: string): string {
-  return renderDocument(<ReceiptMail submission={submission} reference={reference} sales={sales} labels={labels} timeZone={timeZone} />);
+export function receiptHtml(
+  submission: ReceiptSubmission,
+  reference: string,
+  sales: SalesContact,
+  labels?: ChoiceLabels,
+  timeZone?: string,
+  plain = false,
+): string {
+  return renderDocument(<ReceiptMail submission={submission} reference={reference} sales={sales} labels={labels} timeZone={timeZone} plain={plain} />);
 }

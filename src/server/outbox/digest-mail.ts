@@ -16,6 +16,8 @@ export interface DigestSettings {
   mailFrom: string;
   /** The address of the link acting on held enquiry `id` in a digest made at `madeAt`; none without the site's address. */
   linkFor?: ((id: number, action: ReviewAction, madeAt: Date) => string) | undefined;
+  /** The most enquiries one digest lists in full (DIGEST_MAX_LISTED): each mail stays well under a mail server's 1 MB. */
+  maxListed: number;
 }
 
 /** How much of a message the digest shows. */
@@ -67,11 +69,12 @@ export function digestEntry(row: SubmissionRow, links?: DigestEntry["links"]): D
 }
 
 const held = (n: number) => `${n} held enquir${n === 1 ? "y" : "ies"}`;
-const intro = (n: number) =>
+const intro = (n: number, more: number) =>
   `${held(n)} since the last digest. The spam checks had a doubt about ${n === 1 ? "it" : "each"}: nothing was mailed to sales or to the sender. ` +
-  `Release sends one on as if it had never been held; Spam keeps it out. The links work once, for ${REVIEW_LINK_DAYS} days.`;
+  `Release sends one on as if it had never been held; Spam keeps it out. The links work once, for ${REVIEW_LINK_DAYS} days.` +
+  (more > 0 ? ` ${held(more)} more ${more === 1 ? "is" : "are"} not listed here: the next digest, sent right after this one, lists them.` : "");
 
-export function digestText(entries: readonly DigestEntry[]): string {
+export function digestText(entries: readonly DigestEntry[], more = 0): string {
   const blocks = entries.map((e) =>
     [
       `${e.reference} · ${e.form} · ${e.received}`,
@@ -85,12 +88,12 @@ export function digestText(entries: readonly DigestEntry[]): string {
       ...(e.links ? [`Release (send it to sales): ${e.links.release}`, `Spam (keep it out): ${e.links.spam}`] : []),
     ].join("\n"),
   );
-  return `${[intro(entries.length), ...blocks].join("\n\n")}\n`;
+  return `${[intro(entries.length, more), ...blocks].join("\n\n")}\n`;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function digestHtml(entries: readonly DigestEntry[]): string {
+export function digestHtml(entries: readonly DigestEntry[], more = 0): string {
   const cell = "padding:12px 0;border-top:1px solid #ddd";
   const button = "display:inline-block;padding:10px 18px;margin-right:8px;color:#fff;text-decoration:none;border-radius:6px;background:";
   const items = entries.map((e) => {
@@ -114,7 +117,7 @@ export function digestHtml(entries: readonly DigestEntry[]): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${held(entries.length)}</title></head>
 <body style="margin:0;padding:12px;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;font-size:16px;line-height:1.4;color:#111">
 <table role="presentation" style="width:100%;max-width:600px;border-collapse:collapse;word-break:break-word">
-<tr><td style="padding:0 0 12px">${escapeHtml(intro(entries.length))}</td></tr>
+<tr><td style="padding:0 0 12px">${escapeHtml(intro(entries.length, more))}</td></tr>
 ${items.join("\n")}
 </table></body></html>
 `;
@@ -124,16 +127,17 @@ function domainOf(address: string): string {
   return /@([A-Za-z0-9.-]+)>?\s*$/.exec(address)?.[1] ?? "localhost";
 }
 
-export function composeDigest(digest: DigestInfo, rows: readonly SubmissionRow[], settings: DigestSettings): SendMailOptions {
+/** The digest's mail listing `rows` in full; `more`: the held enquiries left for the next digest. */
+export function composeDigest(digest: DigestInfo, rows: readonly SubmissionRow[], settings: DigestSettings, more = 0): SendMailOptions {
   const { linkFor } = settings;
   const links = (id: number) => linkFor && { release: linkFor(id, "released", digest.createdAt), spam: linkFor(id, "spam", digest.createdAt) };
   const entries = rows.map((row) => digestEntry(row, row.status === "quarantined" && !row.review ? links(row.id) : undefined));
   return {
     from: settings.mailFrom,
     to: settings.mailTo,
-    subject: `Held for review: ${held(entries.length)} from the website`,
-    text: digestText(entries),
-    html: digestHtml(entries),
+    subject: `Held for review: ${held(entries.length + more)} from the website`,
+    text: digestText(entries, more),
+    html: digestHtml(entries, more),
     // One per digest, so a copy sent again after a crash is recognisable.
     messageId: `<digest-${digest.id}.${digest.createdAt.getTime()}@${domainOf(settings.mailFrom)}>`,
     headers: { "X-Lariox-Digest": String(digest.id) },

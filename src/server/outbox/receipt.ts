@@ -34,22 +34,30 @@ export function receiptSubject(kind: FormKind, reference: string, company: strin
   return fill(schemaOf(kind)["x-form"].receipt.subject, { reference, company });
 }
 
-/** The receipt's text part: what the HTML part (ReceiptMail.tsx) says, as plain text. */
-export function receiptText(submission: ReceiptSubmission, reference: string, sales: SalesContact, labels?: ChoiceLabels, timeZone?: string): string {
+/**
+ * The receipt's text part: what the HTML part (ReceiptMail.tsx) says, as plain text. `plain`: none of
+ * the visitor's words (their name, what they sent), for a post that proved nothing (lead-deliveries.ts).
+ */
+export function receiptText(
+  submission: ReceiptSubmission,
+  reference: string,
+  sales: SalesContact,
+  labels?: ChoiceLabels,
+  timeZone?: string,
+  plain = false,
+): string {
   const schema = schemaOf(submission.kind);
   // The address is the one the receipt goes to: not repeated in it.
-  const fields = shownFields(submission.kind, submission.payload, labels, [fieldWithRole(schema, "email")]);
+  const fields = plain ? [] : shownFields(submission.kind, submission.payload, labels, [fieldWithRole(schema, "email")]);
   const out = [
-    `Dear ${line(submission.payload.name) || "Sir or Madam"},`,
+    `Dear ${(!plain && line(submission.payload.name)) || "Sir or Madam"},`,
     "",
     `Thank you for your ${schema["x-form"].receipt.sent} to ${sales.company}. It reached our sales team on ${formatReceived(submission.createdAt, timeZone)}, and an engineer will get back to you, usually within one working day.`,
     "",
     `Your reference: ${reference}`,
     "Please quote it when you call or write to us about this enquiry.",
     "",
-    `What you sent us:`,
-    "",
-    ...fieldTextLines(fields),
+    ...(plain ? [] : [`What you sent us:`, "", ...fieldTextLines(fields)]),
   ];
   out.push("", "To reach us sooner:", "");
   out.push(`Phone:    ${sales.phones.join(", ")} (${sales.hours})`);
@@ -65,15 +73,20 @@ export function receiptText(submission: ReceiptSubmission, reference: string, sa
 }
 
 /** The receipt mail for an accepted enquiry, addressed to the visitor, replies going to sales. */
-export function composeReceipt(submission: ReceiptSubmission, reference: string, settings: ReceiptSettings): SendMailOptions {
+export function composeReceipt(
+  submission: ReceiptSubmission,
+  reference: string,
+  settings: ReceiptSettings,
+  { plain = false }: { plain?: boolean } = {},
+): SendMailOptions {
   const p = submission.payload;
   return {
     from: settings.mailFrom,
-    to: { name: line(p.name), address: line(emailOf(schemaOf(submission.kind), p)) },
+    to: { name: plain ? "" : line(p.name), address: line(emailOf(schemaOf(submission.kind), p)) },
     replyTo: { name: `${settings.sales.company} sales`, address: settings.sales.email },
     subject: receiptSubject(submission.kind, reference, settings.sales.company),
-    text: receiptText(submission, reference, settings.sales, settings.choiceLabels, settings.timeZone),
-    html: receiptHtml(submission, reference, settings.sales, settings.choiceLabels, settings.timeZone),
+    text: receiptText(submission, reference, settings.sales, settings.choiceLabels, settings.timeZone, plain),
+    html: receiptHtml(submission, reference, settings.sales, settings.choiceLabels, settings.timeZone, plain),
     messageId: `<receipt-${submission.id}.${submission.createdAt.getTime()}@${domainOf(settings.mailFrom)}>`,
     headers: {
       // RFC 3834: an automatic answer; out-of-office replies and other robots do not answer it.

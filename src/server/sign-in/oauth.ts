@@ -114,11 +114,10 @@ class SpentStates {
 }
 
 /**
- * Where GitHub sends the editor back: the configured callback (a CDN in front hides the address the
- * browser used), else this site's callback as the editor's browser reached it.
+ * Where GitHub sends the editor back: from the settings only (GITHUB_OAUTH_CALLBACK_URL, else the
+ * site's address, app.ts), never from the request's Host, which the client writes.
  */
-const callbackUrl = (config: GitHubOAuthConfig, request: FastifyRequest) =>
-  config.callbackUrl ?? `${request.protocol}://${request.host}${OAUTH_ROUTES.callback}`;
+const callbackUrl = (config: GitHubOAuthConfig) => config.callbackUrl;
 
 /** GitHub's answer to the code exchange: a token, or an error in words. */
 async function exchangeCode(config: GitHubOAuthConfig, code: string, redirectUri: string): Promise<Outcome> {
@@ -146,19 +145,19 @@ export function registerGitHubOAuth(app: FastifyInstance, config: GitHubOAuthCon
   const spent = new SpentStates();
   const nowS = () => Math.floor(Date.now() / 1000);
   app.get(OAUTH_ROUTES.start, async (request, reply) => {
-    if (!config) return answer(reply, 503, { error: NOT_SET_UP });
+    if (!config?.callbackUrl) return answer(reply, 503, { error: NOT_SET_UP });
     const query = request.query as { provider?: unknown; scope?: unknown };
     if (query.provider !== undefined && query.provider !== "github") return answer(reply, 400, { error: "Only GitHub sign-in is offered here." });
     const scope = typeof query.scope === "string" && SCOPES.has(query.scope) ? query.scope : "repo";
     const nonce = randomBytes(32).toString("base64url");
     const state = stateFor(secret, nonce, nowS() + STATE_MAX_AGE_S);
     const authorize = new URL(config.authorizeUrl);
-    authorize.search = new URLSearchParams({ client_id: config.clientId, redirect_uri: callbackUrl(config, request), scope, state }).toString();
+    authorize.search = new URLSearchParams({ client_id: config.clientId, redirect_uri: config.callbackUrl, scope, state }).toString();
     return reply.header("set-cookie", stateCookie(request, nonce, STATE_MAX_AGE_S)).redirect(authorize.toString(), 302);
   });
 
   app.get(OAUTH_ROUTES.callback, async (request, reply) => {
-    if (!config) return answer(reply, 503, { error: NOT_SET_UP });
+    if (!config?.callbackUrl) return answer(reply, 503, { error: NOT_SET_UP });
     const query = request.query as { code?: unknown; state?: unknown; error?: unknown; error_description?: unknown };
     // The state is used once, whatever happens next.
     reply.header("set-cookie", stateCookie(request, "", 0));
@@ -169,7 +168,7 @@ export function registerGitHubOAuth(app: FastifyInstance, config: GitHubOAuthCon
       const reason = typeof query.error_description === "string" ? query.error_description : "no code came back";
       return answer(reply, 400, { error: `GitHub did not complete the sign-in (${reason}). Close this window and try again.` });
     }
-    const outcome = await exchangeCode(config, query.code, callbackUrl(config, request));
+    const outcome = await exchangeCode(config, query.code, callbackUrl(config)!);
     return answer(reply, "token" in outcome ? 200 : 502, outcome);
   });
 }

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { ConfigError, type Settings } from "../env.ts";
 import { ALTCHA_DEFAULTS, type AltchaSettings } from "./altcha.ts";
 import { BlocklistError, loadBlocklist, type Blocklist } from "./blocklist.ts";
+import type { HeldBudgetSettings } from "./held-budget.ts";
 import { LINK_DEFAULTS, type LinkSettings } from "./content-rules.ts";
 import { REPEAT_DEFAULTS, type RepeatSettings } from "./repeat.ts";
 import { TIME_TRAP_DEFAULTS, type TimeTrapSettings } from "./time-trap.ts";
@@ -17,6 +18,7 @@ export interface SpamSettings {
   links: LinkSettings;
   repeat: RepeatSettings;
   blocklist: Blocklist;
+  held: HeldBudgetSettings;
 }
 
 /** FORM_SECRET, or the one kept in DATA_DIR/form-secret (made with 256 random bits if missing). */
@@ -38,7 +40,8 @@ export function formSecret(settings: Pick<Settings, "FORM_SECRET">, dataDir: str
   }
 }
 
-type SpamSettingNames = "FORM_SECRET" | "ALTCHA_MAX_NUMBER" | "ALTCHA_COST" | "SPAM_MIN_SECONDS" | "SPAM_BLOCKLIST_FILE";
+type SpamSettingNames =
+  "FORM_SECRET" | "ALTCHA_MAX_NUMBER" | "ALTCHA_COST" | "SPAM_MIN_SECONDS" | "SPAM_BLOCKLIST_FILE" | "HELD_PER_CLIENT_DAILY" | "HELD_DAILY" | "RATE_LIMIT_KEYS";
 
 export function loadSpamSettings(settings: Pick<Settings, SpamSettingNames>, dataDir: string): SpamSettings {
   const secret = formSecret(settings, dataDir);
@@ -62,5 +65,6 @@ export function loadSpamSettings(settings: Pick<Settings, SpamSettingNames>, dat
     links: LINK_DEFAULTS,
     repeat: REPEAT_DEFAULTS,
     blocklist,
+    held: { perClientDaily: settings.HELD_PER_CLIENT_DAILY, allDaily: settings.HELD_DAILY, rememberedClients: settings.RATE_LIMIT_KEYS },
   };
 }

@@ -25,7 +25,7 @@ const STATUS = sql<SubmissionStatus>`CASE WHEN s.state = 'quarantined' THEN 'qua
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
 /** Which submissions list() reads; `digest`: those that digest listed. */
-export type ListFilter = { kind?: FormKind; status?: SubmissionStatus; since?: Date; email?: string; digest?: number };
+export type ListFilter = { kind?: FormKind; status?: SubmissionStatus; since?: Date; email?: string; digest?: number; ids?: readonly number[] };
 
 export class EnquiryStore extends ReviewStore {
   /** Page views, sources and Web Vitals, in the same database (src/server/analytics/). */
@@ -180,7 +180,7 @@ export class EnquiryStore extends ReviewStore {
   }
 
   /** Submissions with their deliveries, oldest first. */
-  async list({ kind, status, since, email, digest }: ListFilter = {}, id?: number): Promise<SubmissionRow[]> {
+  async list({ kind, status, since, email, digest, ids }: ListFilter = {}, id?: number): Promise<SubmissionRow[]> {
     const chosen = this.db
       .selectFrom("submissions as s")
       .$if(kind !== undefined, (q) => q.where("s.kind", "=", kind!))
@@ -188,6 +188,7 @@ export class EnquiryStore extends ReviewStore {
       .$if(since !== undefined, (q) => q.where("s.created_at", ">=", iso(since!)))
       .$if(email !== undefined, (q) => q.where("s.email", "=", lower(email!)))
       .$if(digest !== undefined, (q) => q.where("s.digest_id", "=", digest!))
+      .$if(ids !== undefined, (q) => (ids!.length > 0 ? q.where("s.id", "in", ids!) : q.where(sql<boolean>`1 = 0`)))
       .$if(id !== undefined, (q) => q.where("s.id", "=", id!));
     const [submissions, deliveries] = await Promise.all([
       chosen.selectAll("s").select(STATUS.as("status")).orderBy("s.id").execute(),

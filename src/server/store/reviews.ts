@@ -9,6 +9,7 @@ import type { FormKind } from "../../forms/kinds.generated.ts";
 import { DeliveryStore, queueDeliveries } from "./deliveries.ts";
 import type { LeadSource } from "../../forms/schema.ts";
 import { iso, lower, time, type NewDelivery } from "./core.ts";
+import { topSources } from "../outbox/top-sources.ts";
 
 /** `day`: the daily digest's (YYYY-MM-DD where it is sent), null for one asked for (--digest). */
 export type DigestInfo = { id: number; day: string | null; createdAt: Date };
@@ -36,7 +37,9 @@ const sourceName = (source: LeadSource): string => {
 
 export class ReviewStore extends DeliveryStore {
   /**
-   * Makes a digest of the enquiries held since the last one, and queues its mail when it lists any.
+   * Makes a digest of the enquiries held and not yet shown, and queues its mail when it lists any.
+   * Not yet shown: not reviewed, and listed in no digest whose mail went out (one refused or failed
+   * lists nothing; a sent one may have listed only part of its enquiries: digestSent).
    * A `day` is taken even when nothing was held, so that day's digest is not sent later in the day;
    * a second call for it makes nothing and resolves to undefined.
    */
@@ -53,12 +56,66 @@ export class ReviewStore extends DeliveryStore {
         .updateTable("submissions")
         .set({ digest_id: made.id })
         .where("state", "=", "quarantined")
-        .where("digest_id", "is", null)
+        .where("review", "is", null)
+        .where((eb) =>
+          eb.or([
+            eb("digest_id", "is", null),
+            eb("digest_id", "in", eb.selectFrom("digests").select("id").where("sent_at", "is", null).where("id", "<>", made.id)),
+          ]),
+        )
         .executeTakeFirst();
       const held = Number(listed.numUpdatedRows);
       if (held > 0) await queueDeliveries(trx, null, [{ kind: "digest", payload: { digest: made.id } }], now);
       return { id: made.id, held };
     });
+  }
+
+  /**
+   * The enquiries digest `id` lists in full, at most `limit`: the most likely real first (the fewest
+   * doubts), then the newest. `total`: how many it holds in all.
+   */
+  async digestListing(id: number, limit: number): Promise<{ ids: number[]; total: number }> {
+    const rows = await this.db.selectFrom("submissions").select(["id", "reasons", "created_at"]).where("digest_id", "=", id).execute();
+    const doubts = (reasons: unknown) => {
+      const list = reasons === null ? [] : this.database.readJson(reasons);
+      return Array.isArray(list) ? list.length : 0;
+    };
+    const ranked = rows
+      .map((row) => ({ id: row.id, doubts: doubts(row.reasons), at: time(row.created_at).getTime() }))
+      .sort((a, b) => a.doubts - b.doubts || b.at - a.at || b.id - a.id);
+    return { ids: ranked.slice(0, limit).map((row) => row.id), total: rows.length };
+  }
+
+  /**
+   * Digest `id`'s mail went out listing `shown`: the rest of its enquiries are let go, for the next
+   * digest to list. Resolves to how many were let go.
+   */
+  async digestSent(id: number, shown: readonly number[], now: Date): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("digests")
+        .set({ sent_at: iso(now) })
+        .where("id", "=", id)
+        .execute();
+      const rest = await trx
+        .updateTable("submissions")
+        .set({ digest_id: null })
+        .where("digest_id", "=", id)
+        .$if(shown.length > 0, (q) => q.where("id", "not in", shown))
+        .executeTakeFirst();
+      return Number(rest.numUpdatedRows);
+    });
+  }
+
+  /** Enquiries held since `since` (reviewed or not): what the held budget counts between every instance. */
+  async heldSince(since: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom("submissions")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("reasons", "is not", null)
+      .where("created_at", ">=", iso(since))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   /** The digests that listed an enquiry from `email` (their mails hold the sender's name and address), or digest `id`. */
@@ -127,6 +184,7 @@ export class ReviewStore extends DeliveryStore {
       count(figures.bySource, sourceName(row.source === null ? {} : (this.database.readJson(row.source) as LeadSource)));
       if (row.reasons !== null) figures.held += 1;
     }
+    figures.bySource = topSources(figures.bySource);
     figures.released = reviewed.filter((r) => r.review === "released").length;
     figures.confirmedSpam = reviewed.filter((r) => r.review === "spam").length;
     for (const d of deliveries) {

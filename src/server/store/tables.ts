@@ -34,7 +34,7 @@ export interface Tables {
     reviewed_at: Optional<Date | string>;
   };
   /** `day` (in SITE_TIME_ZONE) for the daily digest, null for one asked for. */
-  digests: { id: Generated<number>; day: string | null; created_at: Time };
+  digests: { id: Generated<number>; day: string | null; created_at: Time; sent_at: ColumnType<Date | string | null, string | null | undefined, string | null> };
   weekly_summaries: { week: string; created_at: Time };
   /** The outbox: `kind` names the sender (senders/); `submission_id` is null for a digest or summary. */
   deliveries: {

@@ -1,7 +1,8 @@
 /**
  * The "digest" delivery: the mail of held enquiries (digest-mail.ts) to DIGEST_TO or MAIL_TO. The
  * row names the digest; the enquiries it lists are read when it is sent, so one erased meanwhile
- * is not mailed.
+ * is not mailed. A digest lists at most DIGEST_MAX_LISTED in full; once its mail is sent, the rest
+ * make the next digest, queued at once: pages, each mail bounded, until every held one was shown.
  */
 import { composeDigest, type DigestSettings } from "../digest-mail.ts";
 import type { MailTransport } from "../mail.ts";
@@ -21,10 +22,15 @@ export function digestSender(transport: MailTransport, store: EnquiryStore, sett
       const id = (job.payload as { digest?: unknown } | null)?.digest;
       const digest = typeof id === "number" ? (await store.digests({ id }))[0] : undefined;
       if (!digest) throw new DigestGone(`delivery ${job.id} names no digest that exists (${JSON.stringify(job.payload)})`);
-      const rows = await store.list({ digest: digest.id });
+      // Bounded: at most maxListed rows are read and listed; the rest are counted.
+      const { ids, total } = await store.digestListing(digest.id, settings.maxListed);
+      const rows = await store.list({ digest: digest.id, ids });
       if (rows.length === 0) throw new DigestGone(`digest ${digest.id} lists no enquiry any more: all were erased`);
-      const message = composeDigest(digest, rows, { ...settings, mailTo: job.target ?? settings.mailTo });
-      return (await transport.send(message, { id: digest.id, kind: "digest", createdAt: digest.createdAt }, signal)).outcome;
+      const message = composeDigest(digest, rows, { ...settings, mailTo: job.target ?? settings.mailTo }, total - rows.length);
+      const { outcome } = await transport.send(message, { id: digest.id, kind: "digest", createdAt: digest.createdAt }, signal);
+      // Only what the mail listed is shown: the rest make the next digest, at once (a refused mail shows none, see createDigest).
+      if ((await store.digestSent(digest.id, ids, new Date())) > 0) await store.createDigest(null, new Date());
+      return outcome;
     },
     isPermanent: (error) => error instanceof DigestGone || isPermanentRefusal(error),
   };
@@ -35,5 +41,5 @@ export const digest = defineKind({
   kind: "digest",
   isSetUp: ({ store }) => store !== undefined,
   sender: ({ config, transport, store, reviewLink }) =>
-    digestSender(transport, store!, { mailTo: config.digest.to, mailFrom: config.mailFrom, linkFor: reviewLink }),
+    digestSender(transport, store!, { mailTo: config.digest.to, mailFrom: config.mailFrom, linkFor: reviewLink, maxListed: config.digest.maxListed }),
 });

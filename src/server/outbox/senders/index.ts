@@ -23,11 +23,11 @@ export type DeliveryKind = (typeof DELIVERY_KINDS)[number]["kind"];
 export type { Lead, SenderSetup, SetupFacts } from "./kind.ts";
 
 /** The set-up kinds an accepted enquiry may get: what forms, review and release queue from. */
-export type LeadKinds = ReadonlyArray<Required<Pick<DeliveryKindSpec<DeliveryKind>, "kind" | "takes">>>;
+export type LeadKinds = ReadonlyArray<Required<Pick<DeliveryKindSpec<DeliveryKind>, "kind" | "takes">> & Pick<DeliveryKindSpec<DeliveryKind>, "payload">>;
 
 export function leadKinds(facts: SetupFacts): LeadKinds {
   return DELIVERY_KINDS.flatMap((spec: DeliveryKindSpec<DeliveryKind>) =>
-    spec.takes && spec.isSetUp(facts) ? [{ kind: spec.kind, takes: spec.takes.bind(spec) }] : [],
+    spec.takes && spec.isSetUp(facts) ? [{ kind: spec.kind, takes: spec.takes.bind(spec), payload: spec.payload?.bind(spec) }] : [],
   );
 }
 
@@ -38,7 +38,11 @@ export async function deliveriesFor(
   store: Pick<EnquiryStore, "receiptsSince">,
 ): Promise<Array<NewDelivery & { kind: DeliveryKind }>> {
   const taken: Array<NewDelivery & { kind: DeliveryKind }> = [];
-  for (const { kind, takes } of kinds) if (await takes(lead, store)) taken.push({ kind });
+  for (const { kind, takes, payload } of kinds) {
+    if (!(await takes(lead, store))) continue;
+    const carried = payload?.(lead);
+    taken.push(carried === undefined ? { kind } : { kind, payload: carried });
+  }
   return taken;
 }
 

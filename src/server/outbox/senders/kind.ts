@@ -36,6 +36,8 @@ export interface Lead {
   email: string;
   /** When it was accepted (received, or released from the quarantine). */
   at: Date;
+  /** Whether it carried a time token and proof of work, or a person released it (lead-deliveries.ts). */
+  proven: boolean;
 }
 
 export interface DeliveryKindSpec<K extends string = string> {
@@ -48,6 +50,8 @@ export interface DeliveryKindSpec<K extends string = string> {
    * got). Absent for a kind that is not made per enquiry (the digest).
    */
   takes?(lead: Lead, store: Pick<EnquiryStore, "receiptsSince">): boolean | Promise<boolean>;
+  /** What a delivery it takes carries for its sender, if anything. */
+  payload?(lead: Lead): unknown;
 }
 
 /** Declares a kind, keeping its name as a literal type (so index.ts can make the union of them). */

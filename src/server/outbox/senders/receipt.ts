@@ -16,7 +16,9 @@ export function receiptSender(transport: MailTransport, settings: ReceiptSetting
   return {
     async send(job, signal) {
       const submission = submissionOf(job);
-      const message = composed(job.id, () => composeReceipt(submission, submission.reference, settings));
+      // A receipt for a post that proved nothing repeats none of its words (lead-deliveries.ts).
+      const plain = (job.payload as { plain?: unknown } | null)?.plain === true;
+      const message = composed(job.id, () => composeReceipt(submission, submission.reference, settings, { plain }));
       return (await transport.send(message, submission, signal)).outcome;
     },
     isPermanent: isPermanentRefusal,
@@ -33,4 +35,5 @@ export const receipt = defineKind({
     if (!email) return false;
     return shouldSendReceipt("ok", await store.receiptsSince(receiptAddressKey(email), new Date(at.getTime() - DAY_MS))).send;
   },
+  payload: ({ proven }) => (proven ? undefined : { plain: true }),
 });
