@@ -32,6 +32,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR ?? ".tmp/e2e-data",
       DIST_DIR: process.env.DIST_DIR ?? "dist",
       RATE_LIMIT: "1000",
+      HELD_PER_CLIENT_DAILY: "1000",
       // A test types a form faster than a person; a proof of work of a few hundred attempts keeps the runs short.
       SPAM_MIN_SECONDS: "0",
       ALTCHA_MAX_NUMBER: "400",
