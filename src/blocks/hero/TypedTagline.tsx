@@ -4,6 +4,8 @@ import { visuallyHidden } from "../../styles/layout.css.ts";
 
 interface Props {
   lines: string[];
+  /** Holds the typing where it is (the slideshow's Pause); it goes on from there when false. */
+  paused?: boolean;
   charDelayMs: number;
   holdMs: number;
   className?: string;
@@ -14,16 +16,17 @@ interface Props {
  * The first line is rendered whole on the server (readable without JavaScript); screen
  * readers get the plain list instead of the flicker. Typing starts once the intro splash has gone.
  * A character comes every few milliseconds: each step writes the text node itself, React renders
- * the tagline once.
+ * the tagline once. Where it got to is kept across a pause.
  */
-export function TypedTagline({ lines, charDelayMs, holdMs, className }: Props) {
+export function TypedTagline({ lines, charDelayMs, holdMs, paused = false, className }: Props) {
   const typed = useRef<HTMLSpanElement>(null);
+  const where = useRef({ line: 0, chars: lines[0]!.length, erasing: true, started: false });
   const introOver = useIntroOver();
 
   useEffect(() => {
-    const text = typed.current;
-    if (!text || !introOver || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    let state = { line: 0, chars: lines[0]!.length, erasing: true, started: false };
+    const text = typed.current?.firstChild;
+    if (!(text instanceof Text) || paused || !introOver || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    let state = where.current;
     let timer = 0;
     const step = () => {
       let delay = charDelayMs;
@@ -38,14 +41,14 @@ export function TypedTagline({ lines, charDelayMs, holdMs, className }: Props) {
         if (!state.started) [delay, next] = [holdMs, { ...next, chars: state.chars, started: true }];
       } else next = { line: (state.line + 1) % lines.length, chars: 0, erasing: false, started: true };
       timer = window.setTimeout(() => {
-        state = next;
-        text.textContent = lines[state.line]!.slice(0, state.chars);
+        state = where.current = next;
+        text.data = lines[state.line]!.slice(0, state.chars);
         step();
       }, delay);
     };
     step();
     return () => window.clearTimeout(timer);
-  }, [lines, charDelayMs, holdMs, introOver]);
+  }, [lines, charDelayMs, holdMs, introOver, paused]);
 
   return (
     <p className={className}>
