@@ -91,8 +91,9 @@ export const dot = style({
     },
     "&[aria-current=true]::before": { background: vars.band.heading, transform: "scale(1.3)" },
   },
-  // Forced colours drop backgrounds: the dots are drawn in the button text colour, the current one highlighted.
-  "@media": { "(forced-colors: active)": { forcedColorAdjust: "none" } },
+  // Forced colours drop backgrounds: the dots are drawn in the button text colour, the current one
+  // highlighted, each on a button-coloured disc as the other controls are, whatever the photo behind.
+  "@media": { "(forced-colors: active)": { forcedColorAdjust: "none", background: "ButtonFace", borderRadius: "50%" } },
 });
 globalStyle(`${dot}::before`, { "@media": { "(forced-colors: active)": { background: "ButtonText" } } });
 globalStyle(`${dot}[aria-current=true]::before`, { "@media": { "(forced-colors: active)": { background: "Highlight" } } });
