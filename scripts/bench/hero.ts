@@ -5,6 +5,8 @@
  * the intro does not play; once the island has hydrated and the page is idle, Chromium's own
  * ScriptDuration is read at the start and end of each 5 s window while the hero animates.
  * Prints every window and their median (`-- --windows=N`, `-- --no-build`); the target is 100 ms.
+ * `-- --dist=DIR` measures another build (another commit's, built with DIST_DIR), to compare two
+ * on the same machine at the same time: on a busy machine script time grows with the load.
  */
 import { execSync } from "node:child_process";
 import { chromium, devices } from "@playwright/test";
@@ -15,13 +17,25 @@ import { loadContent } from "../../src/content/loaders/load.ts";
 
 const WINDOW_MS = 5_000;
 const args = process.argv.slice(2);
+const dist = args.find((a) => a.startsWith("--dist="))?.slice(7);
 const windows = Number(args.find((a) => a.startsWith("--windows="))?.slice(10) ?? 4);
 const port = 4700 + Math.floor(Math.random() * 200);
 const base = `http://127.0.0.1:${port}`;
 const pauseLabel = loadContent(process.cwd()).content!.site.ui.pauseCarousel;
 
-if (!args.includes("--no-build")) execSync("npm run --silent build", { stdio: "inherit" });
-const server = await startSiteServer(port);
+if (!args.includes("--no-build") && !dist) execSync("npm run --silent build", { stdio: "inherit" });
+const server = await startSiteServer(port, dist ? { DIST_DIR: dist } : {});
+// A busy machine starts the server in more than the ten seconds startSiteServer waits.
+for (
+  let i = 0;
+  i < 600 &&
+  !(await fetch(base + "/").then(
+    (r) => r.ok,
+    () => false,
+  ));
+  i++
+)
+  await new Promise((r) => setTimeout(r, 100));
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   const context = await browser.newContext({ ...devices["Moto G4"] });
