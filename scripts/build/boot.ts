@@ -33,6 +33,7 @@ export interface InlineScripts {
   intro: string;
   visit: string;
   shell: string;
+  menus: string;
   cursor: string;
   ahead: string;
   embeds: string;
@@ -47,6 +48,7 @@ export async function inlineScripts(site: Site): Promise<InlineScripts> {
     intro: await compileInline("src/boot/intro.ts", { INTRO_DURATION_MS: String(site.behaviour.intro.durationMs) }),
     visit: await compileInline("src/boot/visit.ts"),
     shell: await compileInline("src/boot/shell.ts"),
+    menus: await compileInline("src/boot/menus.ts"),
     cursor: await compileInline("src/boot/cursor.ts"),
     ahead: await compileInline("src/boot/ahead.ts"),
     embeds: await compileInline("src/boot/embeds.ts"),
@@ -60,7 +62,7 @@ export async function inlineScripts(site: Site): Promise<InlineScripts> {
 
 /**
  * A page's script and stylesheet tags. Intro decision first, before the stylesheet (an inline script
- * after a stylesheet would wait for it); where the visit came from; the shell's menu rules; the cursor's loader, which names
+ * after a stylesheet would wait for it); where the visit came from; the shell's menu rules and the wide screens' menu keys and mouse; the cursor's loader, which names
  * the cursor module and its settings; a phone's head start (the links in view to prerender); embedded documents held while the page is prerendered; the page-view beacon; the Speculation Rules; and only on a page with islands, the
  * island runtime's loader, which names the runtime and fetches it once the page has loaded.
  */
@@ -70,6 +72,7 @@ export function bootTags(scripts: InlineScripts, files: SiteFiles, site: Site, h
     `<script>${scripts.intro}</script>`,
     `<script>${scripts.visit}</script>`,
     `<script>${scripts.shell}</script>`,
+    `<script>${scripts.menus}</script>`,
     `<script data-cursor="${attr(files.cursor)}" data-cursor-settings="${attr(JSON.stringify(site.behaviour.cursor))}">${scripts.cursor}</script>`,
     `<script>${scripts.ahead}</script>`,
     `<script>${scripts.embeds}</script>`,

@@ -44,6 +44,7 @@ export async function prerender(content: Content, dist: string, ssrDir: string):
     scripts.intro,
     scripts.visit,
     scripts.shell,
+    scripts.menus,
     scripts.cursor,
     scripts.ahead,
     scripts.embeds,

@@ -6,6 +6,7 @@ import { SmartLink } from "../ui/SmartLink.tsx";
 import { CurrentPageContext } from "../ui/current-page.ts";
 import { showsWhatsApp } from "../ui/whatsapp.ts";
 import { WhatsAppCallout } from "../ui/WhatsApp.tsx";
+import { Cta } from "../blocks/cta/index.tsx";
 import * as css from "./PageView.css.ts";
 
 function Sidebar({ sidebar, current }: { sidebar: SidebarData; current: string }) {
@@ -28,11 +29,26 @@ function Sidebar({ sidebar, current }: { sidebar: SidebarData; current: string }
   );
 }
 
+/**
+ * The closing enquiry band (site.yaml's enquiryBand) at the foot of a page with no form of its
+ * own: whoever read to the end finds the way to an enquiry. Drawn as the cta block draws its band.
+ */
+function EnquiryBand({ page }: { page: Page }) {
+  const band = site.enquiryBand;
+  if (!band || page.path === band.action.href || page.sections.some((s) => s.type === "form")) return null;
+  return (
+    <div data-enquiry-band="">
+      <Cta section={{ type: "cta", heading: band.heading, text: band.text, buttons: [band.action] }} />
+    </div>
+  );
+}
+
 /** One page: its banner (or hero) full width, then its sections, beside a sidebar if it has one (below them on small screens). */
 export function PageView({ page }: { page: Page }) {
   return (
     <CurrentPageContext value={{ title: page.title, path: page.path }}>
       <PageBody page={page} />
+      <EnquiryBand page={page} />
     </CurrentPageContext>
   );
 }

@@ -64,6 +64,8 @@ export const logoCell = style({
   background: vars.color.logoTile,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
+  // Logos are drawn for their tile: in forced colours the tile keeps its ground, or a name drawn dark vanishes on a dark one.
+  "@media": { "(forced-colors: active)": { forcedColorAdjust: "none" } },
 });
 
 export const logoImage = style({ width: "160px", height: "64px", objectFit: "contain", "@media": { "screen and (max-width: 559px)": { height: "52px" } } });

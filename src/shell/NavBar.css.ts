@@ -1,5 +1,5 @@
 import { globalStyle, style } from "@vanilla-extract/css";
-import { darkMode, media, vars } from "../styles/theme.css.ts";
+import { breakpoints, darkMode, media, vars } from "../styles/theme.css.ts";
 import { container } from "../styles/layout.css.ts";
 import { tagTitle } from "./TopBar.css.ts";
 
@@ -12,6 +12,8 @@ const hoverDesktop = `${media.large} and (hover: hover)`;
 // logo, and roomier from 1440 px.
 const itemPad = "clamp(0.4375rem, 3.75vw - 2.375rem, 1rem)";
 const buttonPad = "clamp(1rem, 3.33vw - 1.5rem, 1.5rem)";
+const phone = `screen and (max-width: ${breakpoints.small - 0.02}px)`;
+const narrowest = "screen and (max-width: 374.98px)";
 const summaryReset = { listStyle: "none", selectors: { "&::-webkit-details-marker": { display: "none" } } } as const;
 
 export const header = style({
@@ -32,12 +34,31 @@ export const inner = style([
     flexWrap: "wrap",
     minHeight: "68px",
     gap: vars.space.md,
-    "@media": { [desktop]: { flexWrap: "nowrap" } },
+    // On phones the row is logo, quote, search and menu: snug, so it stays one row down to 320 px.
+    "@media": { [desktop]: { flexWrap: "nowrap" }, [phone]: { columnGap: vars.space.xs } },
   },
 ]);
 
-export const logo = style({ display: "inline-flex", alignItems: "center", flexShrink: 0, paddingBlock: vars.space.sm });
-export const logoImg = style({ height: "40px", width: "auto" });
+export const logo = style({
+  display: "inline-flex",
+  alignItems: "center",
+  flexShrink: 0,
+  paddingBlock: vars.space.sm,
+  // Below 375 px only the logo's square mark shows (its name is the link's), so the row fits.
+  "@media": { [narrowest]: { width: "32px", overflow: "hidden" } },
+});
+export const logoImg = style({ height: "40px", width: "auto", maxWidth: "none", flexShrink: 0, "@media": { [phone]: { height: "32px" } } });
+
+/** The compact main button (Get a Quote) beside the search and menu buttons, below 1200 px. */
+export const compactQuote = style({
+  marginLeft: "auto",
+  whiteSpace: "nowrap",
+  "@media": {
+    [desktop]: { display: "none" },
+    // Within the header, so it outweighs the button's own padding and size.
+    [phone]: { selectors: { [`${header} &`]: { minHeight: "40px", paddingInline: vars.space.sm, fontSize: vars.fontSize.xs } } },
+  },
+});
 
 /** The search link: a square the hamburger's size, left of it on phones, after the buttons on wide screens. */
 export const searchLink = style({
@@ -47,12 +68,14 @@ export const searchLink = style({
   flexShrink: 0,
   width: "44px",
   height: "44px",
-  marginLeft: "auto",
   borderRadius: vars.radius.sm,
   color: vars.color.heading,
-  // The bar is full at 1200 px: on wide screens the square is narrower and sits closer to the buttons.
-  "@media": { [desktop]: { order: 1, marginLeft: `calc(${vars.space.sm} - ${vars.space.md})`, width: "32px" } },
   selectors: { "&:hover, &[aria-current=page]": { color: vars.color.accent } },
+});
+export const searchNarrow = style({ "@media": { [desktop]: { display: "none" }, [phone]: { width: "32px" } } });
+// The bar is full at 1200 px: on wide screens the square is narrower and sits closer to the buttons.
+export const searchWide = style({
+  "@media": { [mobile]: { display: "none" }, [desktop]: { marginLeft: `calc(${vars.space.sm} - ${vars.space.md})`, width: "32px" } },
 });
 export const searchIcon = style({ width: "24px", height: "24px", fill: "none", stroke: "currentColor", strokeWidth: 2.2, strokeLinecap: "round" });
 
@@ -71,6 +94,7 @@ export const hamburger = style({
   borderRadius: vars.radius.sm,
   background: vars.color.surfaceRaised,
   cursor: "pointer",
+  "@media": { [phone]: { width: "40px" } },
 });
 // The hamburger's name follows its state: its first label ("Open menu") while closed, its second
 // ("Close menu") while open.
@@ -99,6 +123,17 @@ export const bars = style({
     [`${menuToggle}[open] &::after`]: { transform: "translateY(-7px) rotate(-45deg)" },
   },
 });
+
+// Forced colours drop backgrounds: the bars are drawn in the text colour, or the button is an empty box.
+const forced = "(forced-colors: active)";
+globalStyle(`${bars}, ${bars}::before, ${bars}::after`, { "@media": { [forced]: { forcedColorAdjust: "none", background: "CanvasText" } } });
+globalStyle(`${menuToggle}[open] ${bars}`, { "@media": { [forced]: { background: "transparent" } } });
+// The logo is drawn for a light ground: in forced colours it keeps one, in both colour schemes.
+globalStyle(`a:has(> ${logoImg})`, {
+  "@media": { [forced]: { forcedColorAdjust: "none", background: "#ffffff", borderRadius: vars.radius.sm } },
+});
+globalStyle(`${logoImg}`, { "@media": { [forced]: { display: "block" } } });
+globalStyle(`${logoImg}:not(:first-child)`, { "@media": { [forced]: { display: "none" } } });
 
 export const nav = style({
   "@media": {
@@ -217,16 +252,19 @@ export const flyout = style([dropdown, { "@media": { [mobile]: { gridColumn: "1 
 
 export const overviewLink = style([link, { fontWeight: 700 }]);
 
-// Wide screens also show a group while the pointer is over it or focus is in it, so the dropdowns
-// and fly-outs open on hover and on Tab before any script runs. (Not :has(:focus-visible): Chromium
-// drops the focus that Tab moves from a toggle into its list.) The inline shell script (src/boot/shell.ts): closing a group,
-// Escape or a chosen link set data-dismissed, which hides it until pointer and focus leave.
-const open = (item: string, list: string, state: string) => `${item}:not([data-dismissed])${state} > ${list}`;
+// Without script, wide screens also show a group while the pointer is over it or focus is in it,
+// so the dropdowns and fly-outs open on hover and on Tab. (Not :has(:focus-visible): Chromium
+// drops the focus that Tab moves from a toggle into its list.) With script (data-js, set before
+// the first paint) a list shows only while its <details> is open, so what is shown is announced
+// as expanded: the inline menu scripts (src/boot/menus.ts) open it for the mouse and the keys.
+const noScript = "html:not([data-js])";
+const open = (item: string, list: string, state: string) => `${noScript} ${item}${state} > ${list}`;
 globalStyle(`${open(menu, dropdown, ":hover")}, ${open(subItem, flyout, ":hover")}`, { "@media": { [hoverDesktop]: { display: "block" } } });
 globalStyle(`${open(menu, dropdown, ":focus-within")}, ${open(subItem, flyout, ":focus-within")}`, { "@media": { [desktop]: { display: "block" } } });
-// One list beside another at a time, with or without script: the open lists of the groups beside
-// the one under the pointer hide (else beside the one holding focus), or one would cover the other.
-const besides = (item: string, list: string, state: string, unless = "") => `${unless}:has(> ${item}${state}) > ${item}:not(${state}) > ${list}`;
+// One list beside another at a time: the open lists of the groups beside the one under the pointer
+// hide (else beside the one holding focus), or one would cover the other. With script, opening
+// one closes the others (src/boot/shell.ts).
+const besides = (item: string, list: string, state: string, unless = "") => `${noScript} ${unless}:has(> ${item}${state}) > ${item}:not(${state}) > ${list}`;
 globalStyle(`${besides(menu, dropdown, ":hover")}, ${besides(subItem, flyout, ":hover")}`, { "@media": { [hoverDesktop]: { display: "none" } } });
 const unhovered = (item: string) => `:not(:has(> ${item}:hover))`;
 globalStyle(`${besides(menu, dropdown, ":focus-within", unhovered(menu))}, ${besides(subItem, flyout, ":focus-within", unhovered(subItem))}`, {
@@ -250,11 +288,12 @@ export const buttons = style({
 });
 globalStyle(`${buttons} > a`, { "@media": { [desktop]: { paddingInline: buttonPad, whiteSpace: "nowrap" } } });
 
-// Phones show the taglines at the foot of the menu; wider screens have them in the top bar.
+// Below 1200 px the taglines are at the foot of the menu; wide screens have them in the top bar,
+// which thus stays one row on tablets.
 export const taglines = style({
   display: "none",
   "@media": {
-    [media.belowMedium]: {
+    [mobile]: {
       display: "grid",
       gap: vars.space.xs,
       margin: `${vars.space.md} 0 0`,

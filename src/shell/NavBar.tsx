@@ -22,6 +22,7 @@ export function NavBar() {
   const [location] = useLocation();
   const current = normalisePath(location);
   const { navigation, company, ui } = site;
+  const quote = navigation.buttons.at(-1);
 
   return (
     <header className={css.header} data-site-header="">
@@ -31,7 +32,15 @@ export function NavBar() {
           {/* Shown instead in the dark colour mode; lazy, so the light mode never fetches it. */}
           <Img src={company.logoOnDark} alt={company.name} className={`${css.logoImg} ${css.logoForDark}`} />
         </a>
-        {navigation.search && <SearchLink link={navigation.search} current={current} />}
+        {/* Below 1200 px the menu is closed behind its button: the last (main) button stays beside it, compact. */}
+        {quote && (
+          <a href={quote.href} className={`${button} ${css.compactQuote}`} aria-current={current === quote.href ? "page" : undefined}>
+            {quote.label}
+          </a>
+        )}
+        {/* Two copies, one per layout, so the search link comes in the Tab order where it is seen:
+            left of the menu button on phones, after the bar's buttons on wide screens. */}
+        {navigation.search && <SearchLink link={navigation.search} current={current} className={css.searchNarrow} />}
         <details data-menu="">
           <summary className={css.hamburger} aria-controls="site-menu">
             <span className={css.bars} aria-hidden="true" />
@@ -62,6 +71,7 @@ export function NavBar() {
               </a>
             ))}
           </div>
+          {navigation.search && <SearchLink link={navigation.search} current={current} className={css.searchWide} />}
           <Taglines className={css.taglines} />
         </nav>
       </div>
@@ -70,12 +80,11 @@ export function NavBar() {
 }
 
 /**
- * A plain link to the search page, a magnifier named by its label, beside the menu on phones and at
- * the bar's end on wide screens: no page fetches anything for search before the visitor goes there.
+ * A plain link to the search page, a magnifier named by its label: no page fetches anything for search before the visitor goes there.
  */
-function SearchLink({ link, current }: { link: { label: string; href: string }; current: string }) {
+function SearchLink({ link, current, className }: { link: { label: string; href: string }; current: string; className: string }) {
   return (
-    <a href={link.href} className={css.searchLink} aria-current={current === link.href ? "page" : undefined}>
+    <a href={link.href} className={`${css.searchLink} ${className}`} aria-current={current === link.href ? "page" : undefined}>
       <svg className={css.searchIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <circle cx="10.5" cy="10.5" r="6.5" />
         <path d="m15.5 15.5 5 5" />

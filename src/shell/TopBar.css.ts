@@ -29,12 +29,12 @@ export const item = style({
   selectors: { "&:hover": { color: vars.band.heading } },
 });
 
-// From tablets up; phones find the taglines inside the menu (NavBar). Where they do not fit
-// beside the contacts they take a row of their own.
+// On wide screens; below 1200 px the taglines are inside the menu (NavBar), so the bar is one row
+// on tablets. Where they do not fit beside the contacts they take a row of their own.
 export const taglines = style({
   display: "none",
   "@media": {
-    [media.medium]: {
+    [media.large]: {
       display: "flex",
       flexWrap: "wrap",
       justifyContent: "center",

@@ -3,7 +3,7 @@ import { telHref } from "../ui/format.ts";
 import { SmartLink } from "../ui/SmartLink.tsx";
 import * as css from "./TopBar.css.ts";
 
-/** The three taglines: in the top bar from tablets up, inside the menu on phones (NavBar). */
+/** The three taglines: in the top bar on wide screens, inside the menu below 1200 px (NavBar). */
 export function Taglines({ className }: { className: string }) {
   return (
     <ul className={className}>

@@ -9,6 +9,8 @@ interface Props {
   children: ReactNode;
   onClick?: () => void;
   "aria-current"?: "page" | undefined;
+  "aria-labelledby"?: string;
+  "aria-describedby"?: string;
 }
 
 /**

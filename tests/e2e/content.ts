@@ -80,3 +80,6 @@ export const siteNav = (() => {
 
 /** A sub-group's toggle, as the header names it (ui.expandGroup). */
 export const expandGroup = (label: string) => site.ui.expandGroup.replace("{label}", label);
+
+/** The whole content as loaded: its site settings and every page. */
+export const content = loaded.content;

@@ -95,6 +95,7 @@ describe("a page's scripts", () => {
     intro: "intro()",
     visit: "visit()",
     shell: "shell()",
+    menus: "menus()",
     cursor: "cursor()",
     ahead: "ahead()",
     embeds: "embeds()",

@@ -1,21 +1,29 @@
+import { useId } from "react";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import type { SectionOf } from "../../content/types.ts";
 import { Img } from "../../ui/Img.tsx";
 import { SmartLink } from "../../ui/SmartLink.tsx";
+import { isInternal } from "../../ui/format.ts";
 import { button } from "../../styles/layout.css.ts";
 import { Section } from "../Section.tsx";
 import * as css from "./styles.css.ts";
 
 type Card = SectionOf<"cardGrid">["cards"][number];
 
-function CardBody({ card }: { card: Card }) {
+function CardBody({ card, id }: { card: Card; id?: string }) {
   return (
     <>
       {card.image && <Img src={card.image.src} alt={card.image.alt} className={css.cardImage} sizes={css.CARD_SIZES} />}
       <div className={css.cardBody}>
         {card.icon && <Img src={card.icon} alt="" className={css.icon} />}
-        <h3 className={css.cardTitle}>{card.title}</h3>
-        {card.description && <p className={css.cardText}>{card.description}</p>}
+        <h3 className={css.cardTitle} id={id && `${id}-title`}>
+          {card.title}
+        </h3>
+        {card.description && (
+          <p className={css.cardText} id={id && `${id}-text`}>
+            {card.description}
+          </p>
+        )}
         {card.href && card.linkLabel && (
           <span className={css.cardMore} aria-hidden="true">
             {card.linkLabel} →
@@ -26,7 +34,26 @@ function CardBody({ card }: { card: Card }) {
   );
 }
 
-/** Cards in 1, 2 or `columns` columns by width; a card with `href` is one big link. */
+/**
+ * A card with `href` is one big link, named by its title alone (not its picture's alt, its text
+ * and its "more" words run together), with its text as the link's description.
+ */
+function LinkCard({ card, href }: { card: Card; href: string }) {
+  const id = useId();
+  return (
+    <SmartLink
+      href={href}
+      className={`${css.card} ${css.cardLink}`}
+      // Another site's link keeps its whole text, which says it opens a new tab.
+      aria-labelledby={isInternal(href) ? `${id}-title` : undefined}
+      aria-describedby={card.description ? `${id}-text` : undefined}
+    >
+      <CardBody card={card} id={id} />
+    </SmartLink>
+  );
+}
+
+/** Cards in 1, 2 or `columns` columns by width. */
 export function CardGrid({ section }: { section: SectionOf<"cardGrid"> }) {
   return (
     <Section heading={section.heading} intro={section.intro}>
@@ -34,9 +61,7 @@ export function CardGrid({ section }: { section: SectionOf<"cardGrid"> }) {
         {section.cards.map((card) => (
           <li key={card.title} className={css.cardCell}>
             {card.href ? (
-              <SmartLink href={card.href} className={`${css.card} ${css.cardLink}`}>
-                <CardBody card={card} />
-              </SmartLink>
+              <LinkCard card={card} href={card.href} />
             ) : (
               <div className={css.card}>
                 <CardBody card={card} />

@@ -1,6 +1,4 @@
 import { useCallback, useEffect, useState, type FocusEvent } from "react";
-import useEmblaCarousel from "embla-carousel-react";
-import Autoplay from "embla-carousel-autoplay";
 import site from "virtual:site";
 import type { SectionOf } from "../../content/types.ts";
 import { fill } from "../../ui/format.ts";
@@ -13,41 +11,36 @@ import * as css from "./styles.css.ts";
 
 /**
  * The home banner: slides change every `hero.intervalMs`, pause while hovered or focused,
- * and can be paused, stepped and picked with buttons. Under reduced motion it starts paused.
- * The slides start moving, and the later ones load their images, once the intro splash has gone.
+ * and can be paused, stepped and picked with buttons; the pause holds the typed tagline too. Under
+ * reduced motion it starts paused. The slides start moving, and the later ones load their images,
+ * once the intro splash has gone. A slide change is one render and a CSS cross-fade of opacity
+ * (the compositor's work): no script runs per frame, so a phone spends its main thread on little
+ * more than the tagline's characters (npm run bench:hero). Only the current slide is exposed to
+ * assistive technology; the others are inert.
  */
 export function Hero({ section }: { section: SectionOf<"hero"> }) {
   const { hero, typedTagline } = site.behaviour;
   const { ui } = site;
-  // The plugin only times the slides; when they may move is decided here, so that a pause
-  // chosen with the button holds however the pointer and focus move afterwards.
-  const [autoplay] = useState(() =>
-    Autoplay({ delay: hero.intervalMs, stopOnInteraction: true, stopOnMouseEnter: false, stopOnFocusIn: false, playOnInit: false }),
-  );
-  const [viewportRef, api] = useEmblaCarousel({ loop: true, duration: 30 }, [autoplay]);
+  const count = section.slides.length;
   const [selected, setSelected] = useState(0);
   // Until hydration (and under reduced motion) the slideshow does not play.
   const [paused, setPaused] = useState(true);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
+  const step = useCallback((by: number) => setSelected((s) => (s + by + count) % count), [count]);
 
   useEffect(() => {
-    if (!api) return;
-    const onSelect = () => setSelected(api.selectedScrollSnap());
-    api.on("select", onSelect);
     if (!window.matchMedia("(prefers-reduced-motion: reduce)").matches) setPaused(false);
-    return () => {
-      api.off("select", onSelect);
-    };
-  }, [api]);
+  }, []);
 
   const introOver = useIntroOver();
-  const running = !paused && !hovered && !focused && introOver;
+  const running = !paused && !hovered && !focused && introOver && count > 1;
+  // A slide shows for the whole interval whenever it came: stepping or picking one starts it again.
   useEffect(() => {
-    if (!api) return;
-    if (running) autoplay.play();
-    else autoplay.stop();
-  }, [api, autoplay, running]);
+    if (!running) return;
+    const timer = window.setTimeout(() => step(1), hero.intervalMs);
+    return () => window.clearTimeout(timer);
+  }, [running, selected, step, hero.intervalMs]);
 
   const togglePlay = useCallback(() => setPaused((p) => !p), []);
   // Keyboard focus inside holds the slides; focus that a click or a page change put there does not.
@@ -66,10 +59,19 @@ export function Hero({ section }: { section: SectionOf<"hero"> }) {
       onFocus={(e) => setFocused(e.target.matches(":focus-visible"))}
       onBlur={onBlur}
     >
-      <div className={css.viewport} ref={viewportRef}>
+      <div className={css.viewport}>
         <div className={css.track} aria-live={playing ? "off" : "polite"}>
           {section.slides.map((slide, i) => (
-            <div key={slide.src} className={css.slide} role="group" aria-roledescription="slide" aria-label={`${i + 1} / ${section.slides.length}`}>
+            <div
+              key={slide.src}
+              className={css.slide}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} / ${count}`}
+              aria-hidden={i !== selected || undefined}
+              inert={i !== selected || undefined}
+              data-current={i === selected || undefined}
+            >
               {/* Later slides show only once the slideshow may move: until then nobody can see
                   them, and fetching and decoding them would compete with the first view. */}
               {(i === 0 || introOver) && <Img src={slide.src} alt={slide.alt} className={css.slideImage} priority={i === 0} />}
@@ -82,16 +84,16 @@ export function Hero({ section }: { section: SectionOf<"hero"> }) {
         <h1 className={css.heading} tabIndex={-1}>
           {section.heading}
         </h1>
-        <TypedTagline lines={section.taglines} charDelayMs={typedTagline.charDelayMs} holdMs={typedTagline.holdMs} className={css.tagline} />
+        <TypedTagline lines={section.taglines} charDelayMs={typedTagline.charDelayMs} holdMs={typedTagline.holdMs} paused={paused} className={css.tagline} />
         <div className={css.actions}>
           <SmartLink href={section.cta.href} className={button}>
             {section.cta.label}
           </SmartLink>
         </div>
       </div>
-      {section.slides.length > 1 && (
+      {count > 1 && (
         <div className={css.controls}>
-          <button type="button" className={css.control} onClick={() => api?.scrollPrev()} aria-label={ui.previousSlide}>
+          <button type="button" className={css.control} onClick={() => step(-1)} aria-label={ui.previousSlide}>
             ‹
           </button>
           {section.slides.map((slide, i) => (
@@ -101,10 +103,10 @@ export function Hero({ section }: { section: SectionOf<"hero"> }) {
               className={css.dot}
               aria-label={fill(ui.goToSlide, { n: i + 1 })}
               aria-current={i === selected}
-              onClick={() => api?.scrollTo(i)}
+              onClick={() => setSelected(i)}
             />
           ))}
-          <button type="button" className={css.control} onClick={() => api?.scrollNext()} aria-label={ui.nextSlide}>
+          <button type="button" className={css.control} onClick={() => step(1)} aria-label={ui.nextSlide}>
             ›
           </button>
           <button type="button" className={css.control} onClick={togglePlay} aria-label={playing ? ui.pauseCarousel : ui.playCarousel}>

@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { focusRing, media, vars } from "../../styles/theme.css.ts";
 import { bannerSmall, bannerMedium, bannerLarge } from "../shared.css.ts";
 
@@ -11,8 +11,17 @@ export const hero = style({
   "@media": { [media.medium]: { height: `calc(${bannerMedium} + 120px)` }, [media.large]: { height: `calc(${bannerLarge} + 110px)` } },
 });
 export const viewport = style({ position: "absolute", inset: 0, overflow: "hidden" });
-export const track = style({ display: "flex", height: "100%" });
-export const slide = style({ position: "relative", flex: "0 0 100%", minWidth: 0, height: "100%" });
+export const track = style({ position: "relative", height: "100%" });
+// The slides lie on one another; the current one fades in over the last (opacity alone: the
+// compositor's work, no script per frame).
+export const slide = style({
+  position: "absolute",
+  inset: 0,
+  opacity: 0,
+  transition: "opacity 700ms ease",
+  selectors: { "&[data-current]": { opacity: 1 } },
+  "@media": { [media.reducedMotion]: { transition: "none" } },
+});
 export const slideImage = style({ width: "100%", height: "100%", objectFit: "cover" });
 export const overlay = style({
   position: "absolute",
@@ -82,4 +91,9 @@ export const dot = style({
     },
     "&[aria-current=true]::before": { background: vars.band.heading, transform: "scale(1.3)" },
   },
+  // Forced colours drop backgrounds: the dots are drawn in the button text colour, the current one
+  // highlighted, each on a button-coloured disc as the other controls are, whatever the photo behind.
+  "@media": { "(forced-colors: active)": { forcedColorAdjust: "none", background: "ButtonFace", borderRadius: "50%" } },
 });
+globalStyle(`${dot}::before`, { "@media": { "(forced-colors: active)": { background: "ButtonText" } } });
+globalStyle(`${dot}[aria-current=true]::before`, { "@media": { "(forced-colors: active)": { background: "Highlight" } } });

@@ -7,7 +7,9 @@ import * as css from "./styles.css.ts";
 
 /**
  * Partner logos scrolling sideways forever. The list is drawn twice; the track moves by one
- * copy's width at the spec's speed (distancePx every durationS), so the loop has no seam.
+ * copy's width at the spec's speed (distancePx every durationS), so the loop has no seam. A
+ * switch below stops it (WCAG 2.2.2): a checkbox, which keys and taps toggle without any script,
+ * and CSS holds the animation while it is checked.
  */
 export function LogoStrip({ section }: { section: SectionOf<"logoStrip"> }) {
   const { distancePx, durationS } = site.behaviour.partnerStrip;
@@ -23,11 +25,17 @@ export function LogoStrip({ section }: { section: SectionOf<"logoStrip"> }) {
     ));
   return (
     <Section heading={section.heading}>
-      <div className={css.strip}>
-        <ul className={css.stripTrack} style={style}>
-          {items(false)}
-          {items(true)}
-        </ul>
+      <div className={css.stripBlock}>
+        <div className={css.strip}>
+          <ul className={css.stripTrack} style={style}>
+            {items(false)}
+            {items(true)}
+          </ul>
+        </div>
+        <label className={css.pause}>
+          <input type="checkbox" className={css.pauseInput} />
+          {site.ui.pauseLogos}
+        </label>
       </div>
     </Section>
   );

@@ -1,6 +1,6 @@
 import { createVar, style, keyframes, globalStyle } from "@vanilla-extract/css";
 import { INTRO_OVER_ATTRIBUTE } from "../../ui/intro-over.ts";
-import { media } from "../../styles/theme.css.ts";
+import { media, vars } from "../../styles/theme.css.ts";
 
 export { logoCell, logoImage } from "../shared.css.ts";
 
@@ -30,6 +30,23 @@ export const stripTrack = style({
 // Under the intro splash nobody sees the strip move (see src/ui/intro-over.ts). A session that
 // has seen the splash (data-intro-seen, set before first paint) never shows it, so need not wait.
 globalStyle(`html[data-js]:not([data-intro-seen]):not([${INTRO_OVER_ATTRIBUTE}]) ${stripTrack}`, { animationPlayState: "paused" });
+
+export const stripBlock = style({ display: "grid", justifyItems: "center", gap: vars.space.sm });
+
+/** The pause switch: a checkbox and its words, under the strip; nothing moves to pause under reduced motion. */
+export const pause = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+  minHeight: "44px",
+  paddingInline: vars.space.sm,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  cursor: "pointer",
+  "@media": { [media.reducedMotion]: { display: "none" } },
+});
+export const pauseInput = style({ width: "18px", height: "18px", margin: 0, accentColor: vars.color.accentSolid, cursor: "pointer" });
+globalStyle(`${stripBlock}:has(${pauseInput}:checked) ${stripTrack}`, { animationPlayState: "paused" });
 
 export const stripItem = style({ flex: "0 0 auto", width: `${STRIP_PITCH_PX}px`, paddingRight: "40px" });
 

@@ -22,6 +22,7 @@ sidebars: {
 [k: string]: Sidebar | undefined
 }
 footer: Footer
+enquiryBand?: ClosingEnquiryBand
 redirects: {
 from: string
 to: string
@@ -121,6 +122,11 @@ export interface Solution {
 label: string
 href?: string
 }
+export interface ClosingEnquiryBand {
+heading: string
+text?: string
+action: Link
+}
 export interface BehaviourConstants {
 intro: IntroSplash
 hero: HeroCarousel
@@ -174,6 +180,7 @@ hoursLabel: string
 addressLabel: string
 breadcrumbHome: string
 skipIntro: string
+pauseLogos: string
 pauseCarousel: string
 playCarousel: string
 previousSlide: string
