@@ -28,9 +28,14 @@ const start = () => {
   const interactions: Record<number, number> = {};
   const entry = startsVisit();
   const activation = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming & { activationStart?: number })?.activationStart || 0;
+  // Each observer's pending entries, taken at send: its callback runs in a later task, which a page
+  // left at once (its buffered LCP not yet delivered) never reaches.
+  const pending: Array<() => void> = [];
   const observe = (type: string, record: (e: Entry) => void, more?: object) => {
     try {
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => record(e as Entry))).observe({ type, buffered: true, ...more });
+      const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => record(e as Entry)));
+      observer.observe({ type, buffered: true, ...more });
+      pending.push(() => observer.takeRecords().forEach((e) => record(e as Entry)));
     } catch {
       // a browser without this entry type: that measure is not sent
     }
@@ -50,6 +55,7 @@ const start = () => {
   const send = (event: Event) => {
     if (started > 1 || (event.type !== "pagehide" && !document.hidden)) return;
     started = 2;
+    pending.forEach((take) => take());
     const durations = Object.values(interactions).sort((a, b) => b - a);
     navigator.sendBeacon(
       "/api/v",

@@ -7,6 +7,20 @@ import { NavBar } from "../../src/shell/NavBar.tsx";
 // The page's inline shell script: its rules listen on the document, as on a built page.
 import "../../src/boot/shell.ts";
 
+// jsdom has no matchMedia; the shell script asks it whether the menus are the wide screens' bar of
+// dropdowns. These tests are the phone's menu.
+window.matchMedia = (media: string) =>
+  ({
+    matches: false,
+    media,
+    onchange: null,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+
 /**
  * The navigation's state is its <details> (src/shell/menu-state.ts): the browser opens and closes
  * them, and the inline shell script (src/boot/shell.ts) adds the closing rules. Each toggle is named
