@@ -83,7 +83,7 @@ function DigestMail({ entries, more }: { entries: readonly HeldEntry[]; more: nu
     <MailLayout
       title={title}
       preheader={entries.map((e) => e.reference).join(", ")}
-      footer="Sent by the website's spam checks, once a day while enquiries are held."
+      footer="Sent by the website when its spam checks held enquiries: one digest a day at most, and the next page of a long list at once."
     >
       <MailHeader kicker="Held for review" title={title} />
       <MailSection tint>

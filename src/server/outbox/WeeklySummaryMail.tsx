@@ -86,7 +86,7 @@ interface WeeklySummaryProps {
 function WeeklySummaryMail({ period, lines, deliveries, site }: WeeklySummaryProps) {
   return (
     <MailLayout title="The website's week" preheader={period} footer="Sent by the website once a week. In grey: the week before.">
-      <MailHeader kicker={period} title="The website's week" />
+      <MailHeader kicker="Weekly summary" title="The website's week" />
       <MailSection>
         <p style={paragraph}>The website's week, {period}.</p>
         <EnquiryTable lines={lines} />
