@@ -5,7 +5,7 @@
  * blocks draw them, as they draw every page; there is no script on them.
  */
 import type { ReactNode } from "react";
-import { renderToString } from "react-dom/server";
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import site, { images as siteImages } from "virtual:site";
 import { Shell, type LoadedPage } from "../app/App.tsx";
 import type { Page, SectionOf } from "../content/types.ts";
@@ -19,8 +19,6 @@ import { FORMS } from "../forms/kinds.generated.ts";
 import type { AnswerRequest, RenderedAnswer } from "../handover/form-answer.ts";
 
 type FormSection = SectionOf<"form">;
-
-const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The form section of `page` that posts to `endpoint`, if it has one. */
 function formPosting(page: Page, endpoint: string): FormSection | undefined {
@@ -69,6 +67,11 @@ export async function renderFormAnswer(pages: readonly LoadedPage[], request: An
       {main}
     </Shell>,
   );
-  const head = [`<title>${escapeHtml(pageTitle(title, site.company.name))}</title>`, `<meta name="robots" content="noindex" />`].join("\n    ");
+  const head = renderToStaticMarkup(
+    <>
+      <title>{pageTitle(title, site.company.name)}</title>
+      <meta name="robots" content="noindex" />
+    </>,
+  );
   return { head, body };
 }

@@ -16,6 +16,9 @@ export type Env = Record<string, string | undefined>;
 /** A day, for the settings and rules counted in days. */
 export const DAY_MS = 86_400_000;
 
+/** How long a digest's Release and Spam links work (review-link.ts signs them, the digest says so). */
+export const REVIEW_LINK_DAYS = 14;
+
 export interface Setting {
   /** The value when unset; none = unset means what `about` says. */
   default?: string | number;

@@ -1,7 +1,7 @@
 /**
- * A period's report beside the period before, as tables: plain text (the weekly summary's text
- * part, `npm run stats`), HTML (the summary's HTML part, one table a section a phone shows whole)
- * and CSV (`npm run stats -- --csv`, one line a figure).
+ * A period's report beside the period before, as tables: the sections (which the weekly summary's
+ * HTML part draws, one table a section a phone shows whole), plain text (the summary's text part,
+ * `npm run stats`) and CSV (`npm run stats -- --csv`, one line a figure).
  */
 import type { PeriodReport, Traffic } from "./report.ts";
 import { formatPercentile, METRIC_SPECS, METRICS, type Percentile } from "./vitals.ts";
@@ -9,7 +9,8 @@ import { formatPercentile, METRIC_SPECS, METRICS, type Percentile } from "./vita
 /** Sections list their top rows; the whole list is in the CSV. */
 export const TOP = 10;
 
-interface Section {
+/** One table of the report: the weekly summary's HTML part (outbox/WeeklySummaryMail.tsx) draws it. */
+export interface ReportSection {
   title: string;
   columns: string[];
   /** Per row: its name, then per column this period's figure and the one before. */
@@ -20,8 +21,8 @@ const percent = (t: Traffic | undefined) => (t && t.visits > 0 ? `${((100 * t.en
 const vital = (p: Percentile | undefined, metric: (typeof METRICS)[number]) => (p ? `${formatPercentile(metric, p)} ${p.rating}` : "-");
 
 /** The sections of `now` with `before` beside each row (rows: now's top ones, by name). */
-export function reportSections(now: PeriodReport, before: PeriodReport, top = TOP): Section[] {
-  const traffic = (title: string, pick: (r: PeriodReport) => Traffic[]): Section => {
+export function reportSections(now: PeriodReport, before: PeriodReport, top = TOP): ReportSection[] {
+  const traffic = (title: string, pick: (r: PeriodReport) => Traffic[]): ReportSection => {
     const earlier = new Map(pick(before).map((t) => [t.name, t]));
     return {
       title,
@@ -98,30 +99,6 @@ export function reportText(now: PeriodReport, before: PeriodReport, top = TOP): 
     section.rows.forEach((r, j) => out.push(`  ${r.name.padEnd(nameWidth)}${cells[j]!.map((c, i) => c.padStart(widths[i]!)).join("")}`));
   }
   return out.join("\n");
-}
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** HTML for a mail: a table a section, the period before's figure under each in grey. */
-export function reportHtml(now: PeriodReport, before: PeriodReport, top = TOP): string {
-  const cell = "padding:6px 8px;border-bottom:1px solid #ddd;text-align:right";
-  return reportSections(now, before, top)
-    .map((section) => {
-      const head = `<tr><th style="${cell};text-align:left">${escapeHtml(section.title)}</th>${section.columns.map((c) => `<th style="${cell}">${escapeHtml(c)}</th>`).join("")}</tr>`;
-      const rows =
-        section.rows.length === 0
-          ? `<tr><td style="${cell};text-align:left" colspan="${section.columns.length + 1}">None counted</td></tr>`
-          : section.rows
-              .map(
-                (r) =>
-                  `<tr><td style="${cell};text-align:left;word-break:break-all">${escapeHtml(r.name)}</td>${r.cells
-                    .map(([a, b]) => `<td style="${cell}">${escapeHtml(a)}<br><span style="color:#666;font-size:13px">${escapeHtml(b)}</span></td>`)
-                    .join("")}</tr>`,
-              )
-              .join("\n");
-      return `<table style="width:100%;max-width:600px;border-collapse:collapse;margin-top:16px">\n${head}\n${rows}\n</table>`;
-    })
-    .join("\n");
 }
 
 /** CSV: section, row, column, this period, period before; every row, not only the top ones. */

@@ -5,10 +5,10 @@
  * the expiry, so a link with a changed date is refused as changed, not as expired.
  */
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
-import { DAY_MS } from "../env.ts";
+import { DAY_MS, REVIEW_LINK_DAYS } from "../env.ts";
 import type { ReviewAction } from "../store/index.ts";
 
-export const REVIEW_LINK_DAYS = 14;
+export { REVIEW_LINK_DAYS };
 export const REVIEW_PATH = "/review/";
 const ACTIONS: readonly ReviewAction[] = ["released", "spam"];
 const LINK = /^(\d{1,15})\.(released|spam)\.(\d{1,13})\.([A-Za-z0-9_-]{43})$/;

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { releaseHeld } from "./lead-deliveries.ts";
 import type { LeadKinds } from "../outbox/senders/index.ts";
 import type { Outbox } from "../outbox/worker.ts";
-import { askPage, outcomePage, refusalPage } from "./review-page.ts";
+import { askPage, outcomePage, refusalPage } from "./ReviewPage.tsx";
 import { crossSiteReason } from "./form-origin.ts";
 import { REVIEW_PATH, checkReviewLink, type LinkCheck } from "./review-link.ts";
 import type { EnquiryStore, SubmissionRow } from "../store/index.ts";
