@@ -12,7 +12,7 @@
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { LeadSource } from "../../forms/schema.ts";
-import type { Tables } from "../store/tables.ts";
+import type { Tables } from "../database/tables.ts";
 import { OTHER, type PageView } from "./beacon.ts";
 import { bucketOf, METRICS, type Metric } from "./vitals.ts";
 
