@@ -31,6 +31,11 @@ export interface DayCounts {
   vitals: Array<{ path: string; metric: Metric; bucket: number; samples: number }>;
 }
 
+/** What the analytics' routes and reports are handed: a store with the analytics tables (the enquiry store, store/enquiries.ts, has them). */
+export interface HasAnalytics {
+  readonly analytics: AnalyticsStore;
+}
+
 export class AnalyticsStore {
   private today: { day: string; sources: Set<string>; visitors: number } | undefined;
   /** The day's caps (a test lowers them to reach them). */
