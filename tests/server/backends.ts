@@ -9,7 +9,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe } from "vitest";
 import type { Env } from "../../src/server/config.ts";
-import { LATEST_MIGRATION, MIGRATION_NAMES } from "../../migrations/migrate.ts";
+import { LATEST_MIGRATION, MIGRATION_NAMES } from "../../src/server/database/migrate.ts";
 import { EnquiryStore } from "../../src/server/store/index.ts";
 import { tempDir } from "./helpers.ts";
 import { pgSkipReason, startPgCluster } from "./postgres.ts";

@@ -4,6 +4,7 @@
  * and enquiries in every state, are opened by this code: every row reads back the same, every
  * delivery goes on where it was, and the old code would now refuse the database.
  */
+import { readdirSync } from "node:fs";
 import { afterEach, expect, it } from "vitest";
 import type { EnquiryStore, SubmissionRow } from "../../src/server/store/index.ts";
 import { MIGRATION_NAMES, forEachBackend } from "./backends.ts";
@@ -203,4 +204,23 @@ forEachBackend((backend: Backend) => {
       expect((await again.list({ kind: "survey" as never })).map((r) => r.kind)).toEqual(["survey"]);
     });
   }
+});
+
+// Databases record each migration by name: a released one keeps its name, and each file in
+// migrations/ is applied, under its own name, in the order of the names.
+it("lists every migration file under its file's name, the released ones as databases recorded them", () => {
+  const folder = new URL("../../src/server/database/migrations/", import.meta.url);
+  const files = readdirSync(folder).filter((file) => /^\d{3}-.+\.ts$/.test(file));
+  expect(MIGRATION_NAMES).toEqual(files.map((file) => file.slice(0, -".ts".length)).sort());
+  expect(MIGRATION_NAMES.slice(0, 9)).toEqual([
+    "001-enquiries",
+    "002-leads",
+    "003-form-kinds",
+    "004-single-use-tokens",
+    "005-digests",
+    "006-review",
+    "007-weekly-summaries",
+    "008-digest-sent",
+    "009-analytics",
+  ]);
 });

@@ -6,7 +6,7 @@
  */
 import { expect, it } from "vitest";
 import { composeWeeklySummary, summaryLines } from "../../src/server/outbox/weekly-summary.ts";
-import { OTHER_SOURCES, TOP_SOURCES } from "../../src/server/present/top-sources.ts";
+import { OTHER_SOURCES, TOP_SOURCES } from "../../src/server/store/top-sources.ts";
 import { startApp, validContact } from "./helpers.ts";
 
 const WEEK = { from: new Date("2027-01-04T03:30:00Z"), to: new Date("2027-01-11T03:30:00Z") };

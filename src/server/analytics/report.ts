@@ -6,7 +6,7 @@
  * the day they arrived, so views and enquiries cover the same days.
  */
 import type { LeadSource } from "../../forms/schema.ts";
-import type { EnquiryStore } from "../store/index.ts";
+import type { HasAnalytics } from "./store.ts";
 import { DIRECT, pagePath } from "./beacon.ts";
 import { METRICS, p75, type Metric, type Percentile } from "./vitals.ts";
 
@@ -55,7 +55,7 @@ export function periodBefore(period: Period): Period {
 
 const campaignName = (source: string, medium: string, campaign: string) => [source, medium || "-", campaign].join(" / ");
 
-export async function periodReport(store: EnquiryStore, period: Period, timeZone: string): Promise<PeriodReport> {
+export async function periodReport(store: HasAnalytics, period: Period, timeZone: string): Promise<PeriodReport> {
   const counts = await store.analytics.counts(period.from, period.to);
   const site = counts.pages.find((p) => p.path === "");
   const tally = new Map<string, Map<string, Traffic>>([

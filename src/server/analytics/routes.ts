@@ -14,17 +14,17 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isbot } from "isbot";
 import { DAY_MS } from "../env.ts";
-import type { EnquiryStore } from "../store/index.ts";
 import { clientAddress, rateLimitKey } from "../client-address.ts";
 import { readBeacon } from "./beacon.ts";
 import { addDays, dayIn } from "./report.ts";
+import type { HasAnalytics } from "./store.ts";
 
 export const BEACON_ROUTE = "/api/v";
 /** Beacons a client may send a minute: far more than a person reads pages, far fewer than a flood. */
 export const VIEWS_PER_MINUTE = 60;
 
 export interface AnalyticsOptions {
-  store: EnquiryStore;
+  store: HasAnalytics;
   /** The built site's pages; with none known (a build before them), nothing is counted. */
   routes: readonly string[];
   timeZone: string;

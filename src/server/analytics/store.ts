@@ -12,7 +12,7 @@
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { LeadSource } from "../../forms/schema.ts";
-import type { Tables } from "../store/tables.ts";
+import type { Tables } from "../database/tables.ts";
 import { OTHER, type PageView } from "./beacon.ts";
 import { bucketOf, METRICS, type Metric } from "./vitals.ts";
 
@@ -29,6 +29,11 @@ export interface DayCounts {
   pages: Array<{ path: string; views: number; visitors: number }>;
   sources: Array<{ landing: string; source: string; medium: string; campaign: string; visits: number }>;
   vitals: Array<{ path: string; metric: Metric; bucket: number; samples: number }>;
+}
+
+/** What the analytics' routes and reports are handed: a store with the analytics tables (the enquiry store, store/enquiries.ts, has them). */
+export interface HasAnalytics {
+  readonly analytics: AnalyticsStore;
 }
 
 export class AnalyticsStore {

@@ -4,7 +4,7 @@
  * (watched-driver.ts): a query the storage cannot take rejects with StorageError.
  */
 import type { Kysely, SelectQueryBuilder } from "kysely";
-import type { Tables } from "../store/tables.ts";
+import type { Tables } from "./tables.ts";
 
 /** The database cannot take a write: disk full, file gone, database unreachable. Answered with 503. */
 export class StorageError extends Error {

@@ -4,7 +4,7 @@ import pg from "pg";
 import { redactUrl } from "../env.ts";
 import type { Database } from "./index.ts";
 import { WatchedDriver, drivenBy } from "./watched-driver.ts";
-import type { Tables } from "../store/tables.ts";
+import type { Tables } from "./tables.ts";
 
 /** Any constant: the key of the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK = 4_412_907_331;

@@ -6,7 +6,7 @@ import { Kysely, SqliteDialect, SqliteDriver, sql } from "kysely";
 import type { DatabaseConnection } from "kysely";
 import { StorageError, type Database, type OpenOptions } from "./index.ts";
 import { WatchedDriver, drivenBy } from "./watched-driver.ts";
-import type { Tables } from "../store/tables.ts";
+import type { Tables } from "./tables.ts";
 
 /** The database holds visitors' details: readable by the server's user alone. */
 const PRIVATE_FILE = 0o600;

@@ -11,7 +11,8 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import type { DeliveryError, Outbox } from "../outbox/worker.ts";
+import type { DeliveryError } from "../outbox/sender.ts";
+import type { Outbox } from "../outbox/worker.ts";
 import type { EnquiryStore, QueueStats } from "../store/index.ts";
 
 interface ErrorReport {

@@ -22,26 +22,8 @@
  *   enquiry, fixed before the first try, so the far end can tell the copy and drop it.
  */
 import type { OutboxConfig } from "../config.ts";
-import type { DeliveryJob, EnquiryStore, StoredSubmission } from "../store/index.ts";
-
-/** How one kind of delivery is made. */
-export interface Sender {
-  /** Makes the delivery; resolves to what the far end answered (a Message-ID, a status), or rejects. */
-  send(job: DeliveryJob, signal: AbortSignal): Promise<string | undefined>;
-  /** A refusal that retrying cannot change: the delivery fails at once. */
-  isPermanent(error: unknown): boolean;
-  /** Lets go of connections when the worker stops. */
-  close?(): void;
-}
-
-/** The submission of a job whose kind always has one (the sales mail, the receipt, the webhook). */
-export function submissionOf(job: DeliveryJob): StoredSubmission {
-  if (!job.submission) throw new Error(`delivery ${job.id} (${job.kind}) has no submission`);
-  return job.submission;
-}
-
-/** The senders by delivery kind; rows of a kind without a sender here are left for code that has one. */
-export type Senders = Readonly<Record<string, Sender>>;
+import type { DeliveryJob, EnquiryStore } from "../store/index.ts";
+import { describeError, type DeliveryError, type Senders } from "./sender.ts";
 
 const BACKOFF_STEPS = [1, 3, 12, 60, 180, 360, 720];
 const STORE_RETRY_FIRST_MS = 1_000;
@@ -83,23 +65,6 @@ const nodeTimers: OutboxTimers = {
   set: (run, ms) => setTimeout(run, ms).unref(),
   clear: (handle) => clearTimeout(handle as NodeJS.Timeout | undefined),
 };
-
-export interface DeliveryError {
-  message: string;
-  at: Date;
-}
-
-export function describeError(error: unknown): string {
-  if (error instanceof Error) {
-    const code = (error as { code?: unknown }).code;
-    const response = (error as { response?: unknown }).response;
-    let text = error.message;
-    if (typeof code === "string" && !text.includes(code)) text = `${code}: ${text}`;
-    if (typeof response === "string" && !text.includes(response)) text += ` (server said: ${response})`;
-    return text.slice(0, 1000);
-  }
-  return String(error).slice(0, 1000);
-}
 
 export class Outbox {
   private readonly store: EnquiryStore;

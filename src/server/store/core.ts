@@ -9,8 +9,8 @@ import type { LeadSource } from "../../forms/schema.ts";
 import { referenceFor } from "./reference.ts";
 import { DEFAULT_TIME_ZONE } from "../site-time.ts";
 import type { Database } from "../database/index.ts";
-import type { Tables } from "./tables.ts";
-import { appliedMigrations } from "../../../migrations/migrate.ts";
+import type { Tables } from "../database/tables.ts";
+import { appliedMigrations } from "../database/migrate.ts";
 
 export type ReviewAction = "released" | "spam";
 

@@ -4,7 +4,7 @@
  * mid-delivery leaves the row to come due again (at-least-once delivery).
  */
 import { sql, type ExpressionBuilder, type Kysely, type Updateable } from "kysely";
-import type { Tables } from "./tables.ts";
+import type { Tables } from "../database/tables.ts";
 import { StoreCore, iso, time, type DeliveryState, type NewDelivery, type StoredSubmission } from "./core.ts";
 
 /**

@@ -5,7 +5,7 @@
  */
 import { sql } from "kysely";
 import { FORM_KINDS, type FormKind } from "../../forms/kinds.generated.ts";
-import { checkMigrated, migrate } from "../../../migrations/migrate.ts";
+import { checkMigrated, migrate } from "../database/migrate.ts";
 import { DAY_MS } from "../env.ts";
 import { dayIn } from "../site-time.ts";
 import { StorageError, type OpenOptions, type StoreLocation } from "../database/index.ts";

@@ -9,7 +9,7 @@ import type { FormKind } from "../../forms/kinds.generated.ts";
 import { DeliveryStore, queueDeliveries } from "./deliveries.ts";
 import type { LeadSource } from "../../forms/schema.ts";
 import { iso, lower, time, type NewDelivery } from "./core.ts";
-import { topSources } from "../present/top-sources.ts";
+import { topSources } from "./top-sources.ts";
 
 /** `day`: the daily digest's (YYYY-MM-DD where it is sent), null for one asked for (--digest). */
 export type DigestInfo = { id: number; day: string | null; createdAt: Date };

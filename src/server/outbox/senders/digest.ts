@@ -6,7 +6,7 @@
  */
 import { composeDigest, type DigestSettings } from "../digest-mail.ts";
 import type { MailTransport } from "../mail.ts";
-import type { Sender } from "../worker.ts";
+import type { Sender } from "../sender.ts";
 import type { EnquiryStore } from "../../store/index.ts";
 import { isPermanentRefusal } from "./sales-mail.ts";
 import { defineKind } from "./kind.ts";

@@ -8,7 +8,7 @@
  */
 import type { EnquiryStore, NewDelivery } from "../../store/index.ts";
 import { createMailTransport } from "../mail.ts";
-import type { Sender, Senders } from "../worker.ts";
+import type { Sender, Senders } from "../sender.ts";
 import type { DeliveryKindSpec, Lead, SenderSetup, SetupFacts } from "./kind.ts";
 import { digest } from "./digest.ts";
 import { receipt } from "./receipt.ts";

@@ -8,7 +8,7 @@ import type { SalesContact } from "../../../handover/built-site.ts";
 import type { Config } from "../../config.ts";
 import type { EnquiryStore, ReviewAction } from "../../store/index.ts";
 import type { MailTransport } from "../mail.ts";
-import type { Sender } from "../worker.ts";
+import type { Sender } from "../sender.ts";
 
 /** What decides whether a kind is set up: the settings and what the build handed over. */
 export interface SetupFacts {

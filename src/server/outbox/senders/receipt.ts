@@ -4,7 +4,7 @@
  * address (forms.ts asks shouldSendReceipt); retried like the sales mail.
  */
 import type { MailTransport } from "../mail.ts";
-import { submissionOf, type Sender } from "../worker.ts";
+import { submissionOf, type Sender } from "../sender.ts";
 import { composeReceipt, receiptAddressKey, shouldSendReceipt, type ReceiptSettings } from "../receipt.ts";
 import { DAY_MS } from "../../env.ts";
 import { composedMessages } from "./composed.ts";

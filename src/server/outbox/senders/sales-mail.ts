@@ -5,7 +5,7 @@
  */
 import { composeMail } from "../mail.ts";
 import type { MailSettings, MailTransport } from "../mail.ts";
-import { submissionOf, type Sender } from "../worker.ts";
+import { submissionOf, type Sender } from "../sender.ts";
 import { composedMessages } from "./composed.ts";
 import { defineKind } from "./kind.ts";
 

@@ -4,7 +4,7 @@
  * keeps the ids it has seen takes each lead exactly once though the outbox delivers at least once.
  */
 import { createLeadWebhookTransport, isPermanentWebhookFailure, leadEvent, type LeadWebhookSettings } from "../lead-webhook.ts";
-import { submissionOf, type Sender } from "../worker.ts";
+import { submissionOf, type Sender } from "../sender.ts";
 import { defineKind } from "./kind.ts";
 
 export function webhookSender(settings: LeadWebhookSettings, now?: () => number): Sender {

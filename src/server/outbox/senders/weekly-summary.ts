@@ -1,6 +1,6 @@
 /** The "weekly-summary" delivery: the week's figures (weekly-summary.ts), read when it is sent, to DIGEST_TO or MAIL_TO. */
 import type { MailTransport } from "../mail.ts";
-import type { Sender } from "../worker.ts";
+import type { Sender } from "../sender.ts";
 import type { EnquiryStore } from "../../store/index.ts";
 import { composeWeeklySummary, type SummarySettings } from "../weekly-summary.ts";
 import { isPermanentRefusal } from "./sales-mail.ts";

@@ -1,6 +1,7 @@
 /**
- * The tables of the enquiry store, as the queries (this folder) and the migrations (migrations/)
- * see them: every query and migration is written once against `Kysely<Tables>`.
+ * The tables of the enquiry store, as the queries (store/, analytics/store.ts) and the migrations
+ * (migrations/ beside this file) see them: every query and migration is written once against
+ * `Kysely<Tables>`.
  */
 import type { ColumnType, Generated } from "kysely";
 

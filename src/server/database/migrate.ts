@@ -1,13 +1,14 @@
 /**
- * Applies the schema's migrations (index.ts) with Kysely's Migrator, in one
- * transaction that holds the database alone: instances starting together migrate once, and a crash
- * mid-migration leaves the old schema.
+ * Applies the schema's migrations (migrations/) with Kysely's Migrator, in one transaction that
+ * holds the database alone: instances starting together migrate once, and a crash mid-migration
+ * leaves the old schema.
  */
 import { sql, type Kysely } from "kysely";
 import { Migrator } from "kysely/migration";
-import { MIGRATIONS, legacyVersion, retireLegacyVersion } from "./index.ts";
-import type { Database } from "../src/server/database/index.ts";
-import type { Tables } from "../src/server/store/tables.ts";
+import { MIGRATIONS } from "./migrations/index.ts";
+import { legacyVersion, retireLegacyVersion } from "./migrations/legacy.ts";
+import type { Database } from "./index.ts";
+import type { Tables } from "./tables.ts";
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
 export const LATEST_MIGRATION = MIGRATION_NAMES.at(-1)!;
@@ -29,7 +30,7 @@ export async function migrate(database: Database): Promise<void> {
     const done = await applied(trx);
     if (done) refuseNewer(database, done);
     const legacy = done ? 0 : await legacyVersion(database, trx);
-    const migrations = Object.fromEntries(Object.entries(MIGRATIONS).map(([name, step]) => [name, { up: (db: Kysely<Tables>) => step(database, db, legacy) }]));
+    const migrations = Object.fromEntries(Object.entries(MIGRATIONS).map(([name, { up }]) => [name, { up: (db: Kysely<Tables>) => up(database, db, legacy) }]));
     const { error } = await new Migrator({ db: trx, provider: { getMigrations: async () => migrations } }).migrateToLatest();
     if (error) throw error;
     await retireLegacyVersion(database, trx);
