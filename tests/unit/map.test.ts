@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import siteSchema from "../../schema/site.schema.json";
 import { addressLine, mapEmbedUrl, mapOrigin, mapTitle } from "../../src/ui/map.ts";
 
 const address = { street: "12 Ring Road", city: "Surat", region: "Gujarat", postalCode: "395002", country: "India" };
@@ -36,5 +37,13 @@ describe("the contact page's map follows the address", () => {
     const url = new URL(mapEmbedUrl({ address: { ...address, street: "Plot 5 & 6, Block #2" } }));
     expect(url.searchParams.get("q")).toBe("Plot 5 & 6, Block #2, Surat, Gujarat 395002, India");
     expect([...url.searchParams.keys()]).toEqual(["q", "output"]);
+  });
+
+  it("the editor's form leaves the map address optional and says the map follows the address", () => {
+    const contact = siteSchema.properties.contact;
+    expect(contact.required).not.toContain("mapEmbedUrl");
+    expect(contact.required).not.toContain("mapTitle");
+    expect(contact.properties.mapEmbedUrl.description).toMatch(/^Leave empty and the contact page's map shows the address above, and follows it/);
+    expect(contact.properties.address.description).toMatch(/map follows it/);
   });
 });
