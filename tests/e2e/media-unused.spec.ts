@@ -6,7 +6,7 @@
  */
 import { copyFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Page, type Route } from "@playwright/test";
 import { loadContent } from "../../src/content/loaders/load.ts";
 import { startEditorBackend, type EditorBackend } from "./editor-backend.ts";
 
@@ -87,6 +87,24 @@ test.describe("the media library's unused files @once", () => {
     await page.getByRole("button", { name: "Delete selected" }).click();
     const refusal = page.locator('[data-lariox-notice="refusal"]');
     await expect(refusal.locator("p")).toHaveText(/^Not deleted: (one place uses|\d+ places use) it\. Change (that place|those places) first, then delete\.$/);
+    await expect(refusal.getByRole("listitem").first()).toHaveText(/^The page “[^”]+” uses this file \(.+\)\.$/);
+    expect(existsSync(join(backend.root, "public/assets", used))).toBe(true);
+  });
+
+  test("Remove is checked again: a file the site uses by the time it is clicked is not deleted", async ({ page }) => {
+    // The site as it was when the dialog opened: no page used the datasheet yet (the index the editor fetches).
+    const before = async (route: Route) => {
+      const text = await (await route.fetch()).text();
+      await route.fulfill({ contentType: "application/json", body: text.replaceAll(`"/assets/${used}"`, '"/assets/logo.svg"') });
+    };
+    await page.route("**/admin/site-index.json", before);
+    await openMedia(page);
+    const remove = card(page, used).getByRole("button", { name: /^Remove / });
+    await expect(remove).toBeVisible();
+    // Now a page uses it again: the delete's own check reads the site as it is.
+    await page.unroute("**/admin/site-index.json", before);
+    await remove.click();
+    const refusal = page.locator('[data-lariox-notice="refusal"]');
     await expect(refusal.getByRole("listitem").first()).toHaveText(/^The page “[^”]+” uses this file \(.+\)\.$/);
     expect(existsSync(join(backend.root, "public/assets", used))).toBe(true);
   });
