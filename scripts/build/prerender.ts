@@ -19,6 +19,7 @@ import { writeRedirects, writeBuiltSite, writeSitemap } from "./seo-files.ts";
 import { precompress } from "./compress.ts";
 import { writeSearchIndex } from "./search-index.ts";
 import { writeDeployConfigs } from "./deploy-configs.ts";
+import { mapOrigin } from "../../src/ui/map.ts";
 import { bootTags, inlineScripts, scriptHash, siteFiles } from "./boot.ts";
 import type { Manifest } from "vite";
 
@@ -90,7 +91,7 @@ export async function prerender(content: Content, dist: string, ssrDir: string):
   writeBuiltSite(dist, {
     redirects: content.site.redirects,
     scriptHashes,
-    frameOrigins: [new URL(content.site.contact.mapEmbedUrl).origin],
+    frameOrigins: [mapOrigin(content.site.contact)],
     sales: salesContactFromSite(content.site),
     choiceLabels: choiceLabelsOf(content.pages.flatMap((p) => p.page.sections)),
     routes: content.pages.map((p) => p.page.path).filter((p) => p !== server.notFoundPath),

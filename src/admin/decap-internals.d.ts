@@ -15,3 +15,7 @@ declare module "decap-cms-core/dist/esm/backend.js" {
     getDeploy(collection: unknown, slug: string, entry: unknown): unknown;
   }
 }
+declare module "decap-cms-core/dist/esm/actions/mediaLibrary.js" {
+  /** Decap's delete of a listed file (a thunk for its store): the backend's deleteFiles, then the library's own state. */
+  export function deleteMedia(file: { path: string }): { type: string };
+}

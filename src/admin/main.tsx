@@ -30,6 +30,7 @@ import { switchFormAndPreview } from "./phone-layout.ts";
 import { openGroupsFromTheirBars } from "./group-bars.ts";
 import { offerHistory } from "./history-panel.ts";
 import { nameMediaFolder } from "./media-folder.ts";
+import { markUnusedMedia } from "./media-unused.ts";
 import { rememberHistorySource } from "./history-source.ts";
 import { listWithMoves, offerMoveButtons } from "./list-moves.ts";
 import { showFoldedErrors } from "./folded-errors.ts";
@@ -58,6 +59,7 @@ openGroupsFromTheirBars(document);
 showFoldedErrors(document);
 offerHistory(document);
 nameMediaFolder(document);
+markUnusedMedia(document);
 hookBackends(cms, (backend, name) => {
   rememberBackend(name);
   guardDeletes(backend);

@@ -39,9 +39,12 @@ export function nameMediaFolder(document: Document): void {
     const text = folderLine(folder, kind);
     const line = title.parentElement?.querySelector<HTMLElement>("[data-lariox-folder]");
     if (line?.textContent === text) return;
-    const next = line ?? Object.assign(document.createElement("p"), { style: "margin:4px 0 0;font-size:14px;color:#555;font-weight:normal" });
+    const next = line ?? Object.assign(document.createElement("p"), { style: "flex-basis:100%;margin:4px 0 0;font-size:14px;color:#555;font-weight:normal" });
     next.dataset.larioxFolder = "";
     next.textContent = text;
-    if (!line) title.insertAdjacentElement("afterend", next);
+    if (line) return;
+    // On a phone Decap lays the title and the close button out as a row: the lines go under both, full width.
+    title.parentElement!.style.flexWrap = "wrap";
+    title.insertAdjacentElement("afterend", next);
   }).observe(document.body, { childList: true, subtree: true });
 }

@@ -16,6 +16,7 @@ import { buildApp } from "../../src/server/http/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { DEFAULT_TIMEOUTS } from "../../src/handover/security-policy.ts";
 import { readBuiltSite, BUILT_SITE_FILE } from "../../src/handover/built-site.ts";
+import { mapEmbedUrl } from "../../src/ui/map.ts";
 import { postJson, rawRequest, startApp, validContact } from "./helpers.ts";
 import type { HttpResult, TestApp } from "./helpers.ts";
 
@@ -32,8 +33,9 @@ const PAGE = `<!doctype html><html lang="en"><head><title>Home</title><script>${
 <script type="application/ld+json">{"@type":"Organization"}</script>
 <script type="module" src="/assets/index-B1x2Yz_9.js"></script></head><body><h1>Home</h1></body></html>`;
 
-/** The map's origin, read straight from content/site.yaml (independently of the server's reader). */
-const mapOrigin = new URL((parse(readFileSync(join(ROOT, "content/site.yaml"), "utf8")) as { contact: { mapEmbedUrl: string } }).contact.mapEmbedUrl).origin;
+/** The map's origin, from content/site.yaml read straight (independently of the server's reader). */
+const mapOrigin = new URL(mapEmbedUrl((parse(readFileSync(join(ROOT, "content/site.yaml"), "utf8")) as { contact: Parameters<typeof mapEmbedUrl>[0] }).contact))
+  .origin;
 
 const SECURITY_HEADERS = [
   "content-security-policy",

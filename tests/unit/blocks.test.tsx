@@ -9,6 +9,7 @@ import { memoryLocation } from "wouter/memory-location";
 import site from "virtual:site";
 import pageSchema from "../../schema/page.schema.json";
 import { fill, telHref } from "../../src/ui/format.ts";
+import { mapEmbedUrl, mapTitle } from "../../src/ui/map.ts";
 import { RenderSections } from "../../src/blocks/RenderSections.tsx";
 import { formatError } from "../../src/content/errors.ts";
 import { loadYaml } from "../../src/content/loaders/load.ts";
@@ -352,8 +353,8 @@ describe("blocks drawn from their fixture", () => {
     expect(root.getByText(section.text!)).toBeTruthy();
     const map = roots[0]!.querySelector("iframe")!;
     expect([map.getAttribute("src"), map.getAttribute("title"), map.getAttribute("loading")]).toEqual([
-      site.contact.mapEmbedUrl,
-      site.contact.mapTitle,
+      mapEmbedUrl(site.contact),
+      mapTitle(site.contact),
       "lazy",
     ]);
     const phone = root.getByRole("link", { name: site.contact.phones[0] });

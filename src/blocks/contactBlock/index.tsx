@@ -1,6 +1,7 @@
 import site from "virtual:site";
 import type { SectionOf } from "../../content/types.ts";
 import { telHref } from "../../ui/format.ts";
+import { mapEmbedUrl, mapTitle } from "../../ui/map.ts";
 import { SmartLink } from "../../ui/SmartLink.tsx";
 import { WhatsAppLink } from "../../ui/WhatsApp.tsx";
 import { button } from "../../styles/layout.css.ts";
@@ -19,7 +20,7 @@ export function ContactBlock({ section }: { section: SectionOf<"contactBlock"> }
             <span className={css.pin} />
             {contact.address.city}, {contact.address.region}, {contact.address.country}
           </p>
-          <iframe className={css.map} src={contact.mapEmbedUrl} title={contact.mapTitle} loading="lazy" referrerPolicy="no-referrer-when-downgrade" />
+          <iframe className={css.map} src={mapEmbedUrl(contact)} title={mapTitle(contact)} loading="lazy" referrerPolicy="no-referrer-when-downgrade" />
         </div>
         <div className={css.details}>
           {section.text && <p>{section.text}</p>}

@@ -49,8 +49,8 @@ whatsapp?: WhatsApp
 address: PostalAddress
 hours: string
 openingHours: string
-mapEmbedUrl: string
-mapTitle: string
+mapEmbedUrl?: string
+mapTitle?: string
 social: Link[]
 }
 export interface WhatsApp {
