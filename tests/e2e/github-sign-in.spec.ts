@@ -10,7 +10,7 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { startServer, type ServerProcess } from "../server/helpers.ts";
+import { freePort, startServer, type ServerProcess } from "../server/helpers.ts";
 
 const TOKEN = "gho_standInToken0000000000000000000000";
 const CLIENT_ID = "Iv1.lariox-e2e";
@@ -47,7 +47,11 @@ test.describe("GitHub sign-in through the site's own server @once", () => {
     await new Promise<void>((resolve) => github.listen(0, "127.0.0.1", resolve));
     githubUrl = `http://127.0.0.1:${(github.address() as { port: number }).port}`;
     dataDir = mkdtempSync(join(tmpdir(), "lariox-sign-in-"));
+    // The callback comes from the settings, never from the request's Host: this server's own address.
+    const port = await freePort();
     site = await startServer({
+      PORT: String(port),
+      GITHUB_OAUTH_CALLBACK_URL: `http://127.0.0.1:${port}/api/auth/callback`,
       DATA_DIR: dataDir,
       DIST_DIR: process.env.DIST_DIR ?? "dist",
       GITHUB_OAUTH_CLIENT_ID: CLIENT_ID,

@@ -126,6 +126,8 @@ test("aveva-intouch: the datasheet PDF loads in its iframe (frame-ancestors 'sel
   page.on("response", (r) => {
     if (r.url().endsWith(".pdf")) pdfAnswers.push(r.status());
   });
+  // A narrow screen shows the datasheet's first page as a picture instead of the viewer (pdfEmbed).
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/aveva/aveva-intouch");
   // The viewer starts when its place scrolls into view.
   await page.locator(`main a[download][href$=".pdf"]`).first().scrollIntoViewIfNeeded();
