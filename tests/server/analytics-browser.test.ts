@@ -33,6 +33,15 @@ const settled = (page: Page) =>
       }),
   );
 
+/** Once the page's largest paint is known to the page (headless Chromium reports a text paint late). */
+const painted = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((done) =>
+        new PerformanceObserver((_list, observer) => (observer.disconnect(), done())).observe({ type: "largest-contentful-paint", buffered: true }),
+      ),
+  );
+
 forEachBackend((backend) => {
   let browser: Browser;
   let botBrowser: Browser;
@@ -91,6 +100,7 @@ forEachBackend((backend) => {
     await page.locator('footer a[href="/privacy"]').click();
     await page.waitForURL(`${url}/privacy`);
     await settled(page);
+    await painted(page);
     await page.close({ runBeforeUnload: true });
 
     const pages = async () => (await app.store.analytics.counts("2000-01-01", "2999-01-01")).pages;
