@@ -11,7 +11,7 @@ import { groupDetails, headerOf, wide } from "../shell/menu-dom.ts";
 
 // The groups the mouse opened, to close again when the mouse leaves them.
 const hovered = new Set<Element>();
-const on = (type: string, listener: (e: any) => unknown) => addEventListener(type, listener);
+const on = <K extends keyof WindowEventMap>(type: K, listener: (e: WindowEventMap[K]) => unknown) => addEventListener(type, listener);
 
 on("keydown", (e: KeyboardEvent) => {
   const target = e.target as Element;

@@ -11,7 +11,7 @@
 import { closeAll, closeInside } from "../shell/menu-state.ts";
 import { HEADER, headerOf, wide } from "../shell/menu-dom.ts";
 
-const on = (type: string, listener: (e: any) => unknown, capture = false) => addEventListener(type, listener, capture);
+const on = <K extends keyof WindowEventMap>(type: K, listener: (e: WindowEventMap[K]) => unknown, capture = false) => addEventListener(type, listener, capture);
 
 // toggle does not bubble: caught on its way down.
 on(
