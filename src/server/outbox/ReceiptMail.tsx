@@ -20,7 +20,8 @@ export interface ReceiptSubmission {
   createdAt: Date;
 }
 
-interface ReceiptMailProps {
+/** What a receipt is written from, for both its parts (receipt.ts receiptText too). */
+export interface ReceiptMailProps {
   submission: ReceiptSubmission;
   reference: string;
   sales: SalesContact;
@@ -115,13 +116,6 @@ function ReceiptMail({ submission, reference, sales, labels, timeZone, plain }: 
 }
 
 /** The receipt's HTML part, a whole document. */
-export function receiptHtml(
-  submission: ReceiptSubmission,
-  reference: string,
-  sales: SalesContact,
-  labels?: ChoiceLabels,
-  timeZone?: string,
-  plain = false,
-): string {
-  return renderDocument(<ReceiptMail submission={submission} reference={reference} sales={sales} labels={labels} timeZone={timeZone} plain={plain} />);
+export function receiptHtml(props: ReceiptMailProps): string {
+  return renderDocument(<ReceiptMail {...props} />);
 }

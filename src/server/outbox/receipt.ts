@@ -12,7 +12,7 @@ import type { SalesContact } from "../../handover/built-site.ts";
 import type { FormKind } from "../../forms/kinds.generated.ts";
 import { emailOf, fieldWithRole } from "../../forms/schema.ts";
 import { fieldTextLines, formatReceived, oneLine as line, schemaOf, shownFields } from "../present/enquiry.ts";
-import { receiptHtml, type ReceiptSubmission } from "./ReceiptMail.tsx";
+import { receiptHtml, type ReceiptMailProps, type ReceiptSubmission } from "./ReceiptMail.tsx";
 
 export interface ReceiptSettings {
   /** The website's sender, MAIL_FROM. */
@@ -38,14 +38,7 @@ export function receiptSubject(kind: FormKind, reference: string, company: strin
  * The receipt's text part: what the HTML part (ReceiptMail.tsx) says, as plain text. `plain`: none of
  * the visitor's words (their name, what they sent), for a post that proved nothing (lead-deliveries.ts).
  */
-export function receiptText(
-  submission: ReceiptSubmission,
-  reference: string,
-  sales: SalesContact,
-  labels?: ChoiceLabels,
-  timeZone?: string,
-  plain = false,
-): string {
+export function receiptText({ submission, reference, sales, labels, timeZone, plain }: ReceiptMailProps): string {
   const schema = schemaOf(submission.kind);
   // The address is the one the receipt goes to: not repeated in it.
   const fields = plain ? [] : shownFields(submission.kind, submission.payload, labels, [fieldWithRole(schema, "email")]);
@@ -80,13 +73,14 @@ export function composeReceipt(
   { plain = false }: { plain?: boolean } = {},
 ): SendMailOptions {
   const p = submission.payload;
+  const parts = { submission, reference, sales: settings.sales, labels: settings.choiceLabels, timeZone: settings.timeZone, plain };
   return {
     from: settings.mailFrom,
     to: { name: plain ? "" : line(p.name), address: line(emailOf(schemaOf(submission.kind), p)) },
     replyTo: { name: `${settings.sales.company} sales`, address: settings.sales.email },
     subject: receiptSubject(submission.kind, reference, settings.sales.company),
-    text: receiptText(submission, reference, settings.sales, settings.choiceLabels, settings.timeZone, plain),
-    html: receiptHtml(submission, reference, settings.sales, settings.choiceLabels, settings.timeZone, plain),
+    text: receiptText(parts),
+    html: receiptHtml(parts),
     messageId: `<receipt-${submission.id}.${submission.createdAt.getTime()}@${domainOf(settings.mailFrom)}>`,
     headers: {
       // RFC 3834: an automatic answer; out-of-office replies and other robots do not answer it.
