@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { disclosure, expect, isMobile, menuToggle, test } from "./fixtures.ts";
-import { holdTime, runUntil } from "./hold-time.ts";
-import { expandGroup, siteNav } from "./content.ts";
+import { holdTime } from "./hold-time.ts";
+import { content, expandGroup, siteNav } from "./content.ts";
 
 /**
  * The shell runs no app: the menus are <details> with the page's small inline script on top
@@ -19,8 +19,8 @@ async function holdIslands(page: Page) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let requested = 0;
-  // Everything but the island runtime itself: React and the blocks' code.
-  await page.route(/\/assets\/(?!islands-)[^/]+\.js$/, async (route) => {
+  // React and the blocks' code: not the island runtime itself, nor the desktop's cursor, which is no island.
+  await page.route(/\/assets\/(?!islands-|cursor-)[^/]+\.js$/, async (route) => {
     requested++;
     await released;
     await route.continue();
@@ -35,7 +35,7 @@ async function holdIslands(page: Page) {
     release();
     await expect(page.locator("[data-island]").first()).toHaveAttribute("data-hydrated", "");
   };
-  return { open, hydrate };
+  return { open, hydrate, requested: () => requested };
 }
 
 test("small screens: the menu, its groups and their closing rules work with no script file at all", async ({ page, viewport }) => {
@@ -116,13 +116,15 @@ test.describe("intro", () => {
     await page.getByRole("button", { name: "Skip intro" }).click();
     await expect(intro).toBeHidden();
     await page.waitForLoadState("load");
-    // The island's moment ("idle") comes in page time too.
-    await runUntil(page, 2500);
+    // The island's moment ("idle") comes in page time too, after the first view, however long that
+    // takes the machine: page time moves on until the island asks for its code.
+    await expect.poll(async () => (await page.clock.runFor(250), app.requested())).toBeGreaterThan(0);
 
     await app.hydrate();
     await expect(intro).toBeHidden();
-    // Past the splash's own end: nothing brings it back.
-    await runUntil(page, 4000);
+    // Past the splash's own length again, now hydrated: nothing brings it back.
+    const { intro: timings } = content.site.behaviour;
+    await page.clock.runFor(timings.splashDelayMs + timings.splashFadeMs);
     await expect(intro).toBeHidden();
   });
 });

@@ -16,7 +16,8 @@ test("the partner strip stops and goes again with its switch, from the keyboard 
   await page.keyboard.press("Space");
   await expect(pause).toBeChecked();
   await expect.poll(playState).toEqual(["paused"]);
-  // It stands still: the same place a while later.
+  // A pause is pending until the compositor has stopped the strip; from then on it stands still.
+  await track.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.ready)));
   const at = () => track.evaluate((el) => getComputedStyle(el).transform);
   const before = await at();
   await page.waitForFunction(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true)))));
