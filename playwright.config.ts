@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "./scripts/lib/chromium.ts";
+import { E2E_DIST } from "./tests/site-fixture.ts";
 
 const port = Number(process.env.E2E_PORT ?? 4321);
 
@@ -22,7 +23,7 @@ export default defineConfig({
     { name: "mobile", use: { ...devices["Pixel 7"], viewport: { width: 375, height: 740 }, launchOptions }, grepInvert: /@once/ },
   ],
   webServer: {
-    // The built site (npm run build ran before) served by the real server, with a throwaway store.
+    // The tests' site (npm run build:test-site ran before) served by the real server, with a throwaway store.
     command: "node --import tsx src/server/main.ts",
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
@@ -30,7 +31,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: process.env.E2E_DATA_DIR ?? ".tmp/e2e-data",
-      DIST_DIR: process.env.DIST_DIR ?? "dist",
+      DIST_DIR: E2E_DIST,
       RATE_LIMIT: "1000",
       HELD_PER_CLIENT_DAILY: "1000",
       // A test types a form faster than a person; a proof of work of a few hundred attempts keeps the runs short.

@@ -13,8 +13,11 @@ import { readSiteIndex } from "./scripts/cms/site-index.ts";
 import { imageManifest } from "./src/content/loaders/images.ts";
 import { siteDirectory } from "./src/content/directory.ts";
 import { listAssets, loadContent } from "./src/content/loaders/load.ts";
+import { contentRoot } from "./src/content/loaders/root.ts";
 
-const root = process.cwd();
+const project = process.cwd();
+/** Where the content the editor's preview and checks start from is (CONTENT_ROOT for the tests' site). */
+const root = contentRoot();
 const outDir = process.env.DIST_DIR ?? "dist";
 
 /**
@@ -92,7 +95,7 @@ export default defineConfig({
     target: "es2022",
     chunkSizeWarningLimit: 8000,
     rolldownOptions: {
-      input: { admin: join(root, "admin/index.html"), styles: join(root, "src/admin/preview-styles.ts") },
+      input: { admin: join(project, "admin/index.html"), styles: join(project, "src/admin/preview-styles.ts") },
       // Decap's dependencies (gray-matter, toml, js-sha256) use eval; warning about each is noise.
       checks: { pluginTimings: false, eval: false },
       output: { assetFileNames: (asset) => (asset.names.some((n) => n.endsWith(".css")) ? "admin/preview.css" : "admin/assets/[name]-[hash][extname]") },

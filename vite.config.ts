@@ -1,10 +1,9 @@
-import { availableParallelism } from "node:os";
-import { relative, sep } from "node:path";
-import { defineConfig } from "vitest/config";
-import type { Plugin, UserConfig } from "vite";
+import { join, relative, sep } from "node:path";
+import { defineConfig, type Plugin, type UserConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { contentPlugin } from "./src/content/loaders/vite-plugin.ts";
+import { contentRoot } from "./src/content/loaders/root.ts";
 import type { Content } from "./src/content/loaders/load.ts";
 import { BLOCK_TYPES } from "./src/blocks/blocks.generated.ts";
 
@@ -43,10 +42,12 @@ const modules =
 
 /**
  * The site's Vite config. `content`: what scripts/build/build.ts has read and checked already, handed
- * to the content plugin as it is; the dev server (no content given) has the plugin read it.
+ * to the content plugin as it is; the dev server (no content given) has the plugin read it, from
+ * `root` (content/ and public/).
  */
-export const siteConfig = (content?: Content): UserConfig => ({
-  plugins: [contentPlugin(process.cwd(), content), vanillaExtractPlugin(), react(), devEntry],
+export const siteConfig = (content?: Content, root = contentRoot()): UserConfig => ({
+  plugins: [contentPlugin(root, content), vanillaExtractPlugin(), react(), devEntry],
+  publicDir: join(root, "public"),
   build: {
     // DIST_DIR lets a second build (a benchmark, a parallel test run) live beside dist/.
     outDir: process.env.DIST_DIR ?? "dist",
@@ -103,18 +104,4 @@ export const siteConfig = (content?: Content): UserConfig => ({
   },
 });
 
-export default defineConfig({
-  ...siteConfig(),
-  test: {
-    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/server/**/*.test.ts", "tests/integration/**/*.test.ts"],
-    environment: "node",
-    // Generous: a block's first import is compiled on demand, and a hook may start a server or a
-    // git repository; both are slow on a busy two-core machine.
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
-    // Most server suites wait on sockets, child processes and timers: two files at a time even on
-    // two cores (Vitest's default there is one); three starve the crash and timing tests.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
-    setupFiles: ["tests/unit/setup.ts"],
-  },
-});
+export default defineConfig(siteConfig());

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# `npm test`: everything CI checks, in the order that fails fastest, except that the site is built
-# before Vitest: tests/integration/proxy.test.ts serves that build (TEST_DIST_DIR, only read) instead
-# of building one of its own, and Playwright runs on it afterwards. Each runner prints its own summary.
+# `npm test`: everything CI checks, in the order that fails fastest, except that the sites are built
+# before Vitest. The company's content is validated and built, as a deploy would; the tests run on a
+# site of their own (tests/fixtures/content/site, so an editor's change cannot turn them red):
+# tests/integration/proxy.test.ts serves its build (TEST_DIST_DIR, only read) instead of building one
+# of its own, and Playwright runs on it afterwards. Each runner prints its own summary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -39,9 +41,11 @@ npm run --silent typecheck
 # No import circle under src/ or scripts/ (type-only and dynamic imports count too).
 npm run --silent check:imports
 wait "$format"
-echo "== build (validate, client, server bundle, prerender)"
+echo "== build of the company's site (validate, client, server bundle, prerender)"
 npm run --silent build
+echo "== build of the tests' site (tests/fixtures/content/site)"
+npm run --silent build:test-site
 echo "== unit and server tests (vitest)"
-TEST_DIST_DIR="${DIST_DIR:-dist}" npx vitest run
+TEST_DIST_DIR=.tmp/test-site/dist npx vitest run
 echo "== end-to-end tests (Playwright, Chromium)"
 npx playwright test

@@ -3,11 +3,13 @@
  * One process: the content is read and checked once and handed to both Vite builds and the
  * prerender. As four commands the build read and checked every page four times and started
  * four Node processes, most of the time for a site of thousands of pages.
- * DIST_DIR (dist) and SSR_DIR (dist-ssr) choose where the site and the server bundle go.
+ * DIST_DIR (dist) and SSR_DIR (dist-ssr) choose where the site and the server bundle go, CONTENT_ROOT
+ * which content/ and public/ they are built from (src/content/loaders/root.ts).
  * The visual editor (/admin) is built too, unless SKIP_ADMIN=1.
  */
 import { build, mergeConfig } from "vite";
 import { loadContent } from "../../src/content/loaders/load.ts";
+import { contentRoot } from "../../src/content/loaders/root.ts";
 import { reportContentErrors } from "../../src/content/errors.ts";
 import { siteConfig } from "../../vite.config.ts";
 import { prerender } from "./prerender.ts";
@@ -25,7 +27,7 @@ const lap = (() => {
 })();
 
 // Errors exactly as `npm run validate` prints them, and nothing is built.
-const { content, errors } = loadContent(process.cwd());
+const { content, errors } = loadContent(contentRoot());
 if (!content) {
   reportContentErrors(errors);
   process.exit(1);

@@ -9,6 +9,8 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build, mergeConfig, type Manifest, type Plugin, type UserConfig } from "vite";
 import type { Content } from "../../src/content/loaders/load.ts";
+import { pageModule } from "../../src/content/loaders/vite-plugin.ts";
+import { contentRoot } from "../../src/content/loaders/root.ts";
 import { FORM_ANSWER_DIR, FORM_ANSWER_ENTRY, FORM_ANSWER_TEMPLATE, TEMPLATE_SLOTS } from "../../src/handover/form-answer.ts";
 
 const FORM_PAGES = "virtual:form-pages";
@@ -21,7 +23,7 @@ function formPagesPlugin(content: Content): Plugin {
     resolveId: (id) => (id === FORM_PAGES ? "\0" + FORM_PAGES : undefined),
     load(id) {
       if (id !== "\0" + FORM_PAGES) return undefined;
-      const imports = files.map((file, i) => `import page${i}, { images as images${i} } from ${JSON.stringify("/" + file)};`);
+      const imports = files.map((file, i) => `import page${i}, { images as images${i} } from ${JSON.stringify(pageModule(contentRoot(), file))};`);
       const list = files.map((_, i) => `{ page: page${i}, images: images${i} }`);
       return `${imports.join("\n")}\nexport const formPages = [${list.join(", ")}];\n`;
     },

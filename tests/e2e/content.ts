@@ -1,16 +1,18 @@
 import { loadContent } from "../../src/content/loaders/load.ts";
 import type { Page, Section1 as Section } from "../../src/content/generated/page.ts";
 import type { Site } from "../../src/content/generated/site.ts";
+import { SITE_FIXTURE } from "../site-fixture.ts";
 
 /**
  * The content the site under test was built from, read with the build's own loader: the suites
  * find headings, labels and cards by what the YAML says, so an editor's change of a heading, a
  * card or a menu label changes what a test looks for, not whether it passes. CONTENT_ROOT (the
- * folder holding content/ and public/) is the project's root unless a run names another.
+ * folder holding content/ and public/) is the tests' own site unless a run names another
+ * (`npm run check:spec`: the project's).
  */
-const root = process.env.CONTENT_ROOT ?? process.cwd();
-const loaded = loadContent(root);
-if (!loaded.content) throw new Error(`the content under ${root} does not load: ${loaded.errors.map((e) => e.message).join("; ")}`);
+export const contentRoot = process.env.CONTENT_ROOT ?? SITE_FIXTURE;
+const loaded = loadContent(contentRoot);
+if (!loaded.content) throw new Error(`the content under ${contentRoot} does not load: ${loaded.errors.map((e) => e.message).join("; ")}`);
 
 export const site: Site = loaded.content.site;
 export const pages: readonly Page[] = loaded.content.pages.map((p) => p.page);
@@ -18,7 +20,7 @@ export const pages: readonly Page[] = loaded.content.pages.map((p) => p.page);
 /** The page at this address; a test of a page the content no longer has fails here, by name. */
 export function pageAt(path: string): Page {
   const page = pages.find((p) => p.path === path);
-  if (!page) throw new Error(`no page at ${path} in ${root}/content`);
+  if (!page) throw new Error(`no page at ${path} in ${contentRoot}/content`);
   return page;
 }
 

@@ -12,6 +12,7 @@ import { expect, test } from "@playwright/test";
 import { main as submissionsCli } from "../../scripts/submissions.ts";
 import { EnquiryStore } from "../../src/server/store/index.ts";
 import { freePort, postJson, startServer, startSmtpSink, validContact, waitFor, type ServerProcess, type SmtpSink } from "../server/helpers.ts";
+import { E2E_DIST } from "../site-fixture.ts";
 
 let site: ServerProcess;
 let sink: SmtpSink;
@@ -24,7 +25,7 @@ test.describe("the digest's Release link @once", () => {
     dataDir = mkdtempSync(join(tmpdir(), "lariox-digest-"));
     const port = await freePort();
     site = await startServer({
-      ...{ PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, DIST_DIR: process.env.DIST_DIR ?? "dist" },
+      ...{ PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, DIST_DIR: E2E_DIST },
       ...{ SMTP_URL: sink.url, MAIL_TO: "sales@example.com", FORM_SECRET, OUTBOX_POLL_MS: "50", RATE_LIMIT: "0" },
     });
   });

@@ -13,14 +13,17 @@ import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import type { Page } from "@playwright/test";
 import { startLocalBackend } from "../../scripts/cms/local-backend.ts";
+import { contentRoot } from "./content.ts";
 
 /** The editor's page in the browser tests (playwright.config.ts's baseURL): the one origin the backend answers. */
 const E2E_ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? 4321}`;
 
 const project = join(import.meta.dirname, "../..");
-/** What a build of the copy reads. */
-const COPIED = ["content", "schema", "public", "src", "scripts", "index.html", "vite.config.ts", "tsconfig.json", "package.json"];
+/** What a build of the copy reads: the project's code, with the content the browser tests run on (CONTENT_ROOT, else the tests' site). */
+const COPIED = ["schema", "src", "scripts", "index.html", "vite.config.ts", "tsconfig.json", "package.json"];
+const CONTENT = ["content", "public"];
 export const BACKEND = "http://localhost:8081/api/v1";
 /** Who the copy's first commit is by, as the History panel shows it. */
 export const GIT_PERSON = {
@@ -63,6 +66,7 @@ export async function startEditorBackend({ port, remote: withRemote = false }: E
   if (await answers(url)) throw new Error(`something already answers at ${url} (npm run edit?): stop it, the editor's tests need the port`);
   const root = mkdtempSync(join(tmpdir(), "lariox-editor-"));
   for (const name of COPIED) cpSync(join(project, name), join(root, name), { recursive: true });
+  for (const name of CONTENT) cpSync(join(contentRoot, name), join(root, name), { recursive: true });
   symlinkSync(join(project, "node_modules"), join(root, "node_modules"));
   // A repository whose one commit holds the content as copied: the editor's History reads its versions from git.
   await gitIn(root, "init", "-q", "-b", "main");
@@ -116,6 +120,22 @@ export async function startEditorBackend({ port, remote: withRemote = false }: E
       if (remote) rmSync(remote, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Sends the editor's requests for the local backend's fixed address (BACKEND) to `backend`, started
+ * on a port of its own: browser tests running side by side do not share 8081.
+ */
+export async function routeEditorTo(page: Page, backend: EditorBackend): Promise<void> {
+  await page.route(`${BACKEND}**`, async (route) => {
+    const url = route.request().url().replace(BACKEND, backend.url);
+    try {
+      await route.fulfill({ response: await route.fetch({ url }) });
+    } catch {
+      // The page has moved on, or the test ended: nobody waits for the answer.
+      await route.abort().catch(() => {});
+    }
+  });
 }
 
 /** Runs git in the copy, as GIT_PERSON unless an --author says otherwise. */

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { parse } from "yaml";
 import { freePort } from "../server/helpers.ts";
-import { startEditorBackend, type EditorBackend } from "./editor-backend.ts";
+import { routeEditorTo, startEditorBackend, type EditorBackend } from "./editor-backend.ts";
 
 let backend: EditorBackend;
 // A save is a commit and a publish a push, with Decap's long redraw on a busy machine: each waits for its notice.
@@ -28,17 +28,9 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(shots, `${name}.png`) });
 }
 
-/** The editor's requests for the local backend's fixed address go to this test's backend (its own port). */
+/** Opens the editor at `hash`, talking to this test's backend (its own port). */
 async function openEditor(page: Page, hash: string): Promise<void> {
-  await page.route("http://localhost:8081/api/v1**", async (route) => {
-    const url = route.request().url().replace("http://localhost:8081/api/v1", backend.url);
-    try {
-      await route.fulfill({ response: await route.fetch({ url }) });
-    } catch {
-      // The page has moved on, or the test ended: nobody waits for the answer.
-      await route.abort().catch(() => {});
-    }
-  });
+  await routeEditorTo(page, backend);
   page.on("dialog", (dialog) => void dialog.accept());
   await page.goto("/admin/");
   await page.getByRole("button", { name: "Login" }).click();

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { freePort, startServer, type ServerProcess } from "../server/helpers.ts";
+import { E2E_DIST } from "../site-fixture.ts";
 
 const TOKEN = "gho_standInToken0000000000000000000000";
 const CLIENT_ID = "Iv1.lariox-e2e";
@@ -53,7 +54,7 @@ test.describe("GitHub sign-in through the site's own server @once", () => {
       PORT: String(port),
       GITHUB_OAUTH_CALLBACK_URL: `http://127.0.0.1:${port}/api/auth/callback`,
       DATA_DIR: dataDir,
-      DIST_DIR: process.env.DIST_DIR ?? "dist",
+      DIST_DIR: E2E_DIST,
       GITHUB_OAUTH_CLIENT_ID: CLIENT_ID,
       GITHUB_OAUTH_CLIENT_SECRET: CLIENT_SECRET,
       GITHUB_OAUTH_AUTHORIZE_URL: `${githubUrl}/login/oauth/authorize`,

@@ -1,15 +1,16 @@
 /**
  * Every prerendered page (dist/**\/index.html and 404.html) passes the Nu Html Checker (vnu-jar)
  * without errors. One JVM checks all files at once; each error is reported as file:line:column.
- * Runs after `npm run build` (the build's output, DIST_DIR or dist/), in the desktop project only.
+ * Runs on the browser tests' build (tests/site-fixture.ts), in the desktop project only.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { createRequire } from "node:module";
 import { expect, test } from "@playwright/test";
+import { E2E_DIST } from "../site-fixture.ts";
 
-const DIST = resolve(process.env.DIST_DIR ?? "dist");
+const DIST = resolve(E2E_DIST);
 
 interface VnuMessage {
   type: "error" | "info" | "non-document-error";
@@ -54,7 +55,7 @@ test("every prerendered page passes the Nu Html Checker", async ({}, info) => {
   test.skip(info.project.name !== "desktop", "the files are the same for every viewport: checked once");
   test.setTimeout(240_000);
   const files = [...pages(DIST), join(DIST, "404.html")];
-  expect(files.length, `pages under ${DIST}: run npm run build first`).toBeGreaterThan(10);
+  expect(files.length, `pages under ${DIST}: run npm run build:test-site first`).toBeGreaterThan(10);
   expect(existsSync(join(DIST, "404.html"))).toBe(true);
 
   const jar = createRequire(import.meta.url).resolve("vnu-jar/build/dist/vnu.jar");

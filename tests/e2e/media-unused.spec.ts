@@ -8,7 +8,8 @@ import { copyFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { expect as baseExpect, test, type Page, type Route } from "@playwright/test";
 import { loadContent } from "../../src/content/loaders/load.ts";
-import { startEditorBackend, type EditorBackend } from "./editor-backend.ts";
+import { freePort } from "../server/helpers.ts";
+import { routeEditorTo, startEditorBackend, type EditorBackend } from "./editor-backend.ts";
 
 // Decap loads the library in one long task on a busy machine: each step waits longer than the default 5 s.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -25,6 +26,7 @@ const card = (page: Page, name: string) =>
   page.locator('[class*="-CardText"]', { hasText: new RegExp(`^${name.replace(/[.]/g, "\\.")}$`) }).locator("xpath=..");
 
 async function openMedia(page: Page): Promise<void> {
+  await routeEditorTo(page, backend);
   page.on("dialog", (dialog) => void dialog.accept());
   await page.goto("/admin/");
   await page.getByRole("button", { name: "Login" }).click();
@@ -40,7 +42,7 @@ test.describe("the media library's unused files @once", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    backend = await startEditorBackend();
+    backend = await startEditorBackend({ port: await freePort() });
     // A datasheet replaced by another: its file stays in the folder, no page links to it.
     const pages = JSON.stringify(loadContent(backend.root).content!.pages.map((p) => p.page));
     used = /"\/assets\/(datasheets\/[^"]+\.pdf)"/.exec(pages)![1]!;

@@ -21,6 +21,7 @@ import { createAjv } from "../../src/content/ajv.ts";
 import { describeAjvError, pageSchema, sectionTypes, siteSchema, validators } from "../../src/content/schemas.ts";
 import { contactTokens } from "../../src/content/tokens.ts";
 import type { Site } from "../../src/content/generated/site.ts";
+import { SITE_FIXTURE } from "../site-fixture.ts";
 
 const project = join(import.meta.dirname, "../..");
 const guide = readFileSync(join(project, "content/README.md"), "utf8");
@@ -47,7 +48,8 @@ afterAll(() => temp.forEach((dir) => rmSync(dir, { recursive: true, force: true 
 function copyOfProject(): string {
   const root = mkdtempSync(join(tmpdir(), "guide-"));
   temp.push(root);
-  for (const dir of ["content", "public", "schema"]) cpSync(join(project, dir), join(root, dir), { recursive: true });
+  for (const dir of ["content", "public"]) cpSync(join(SITE_FIXTURE, dir), join(root, dir), { recursive: true });
+  cpSync(join(project, "schema"), join(root, "schema"), { recursive: true });
   return root;
 }
 
@@ -136,7 +138,7 @@ describe("content/README.md (the content guide)", { timeout: 60_000 }, () => {
   it("has site.yaml fragments that, merged into site.yaml, pass every check", () => {
     const fragments = yamlBlocks.filter((b) => b.marker[0] === "site-fragment");
     expect(fragments.length).toBeGreaterThan(1);
-    const site = parseDocument(readFileSync(join(project, "content/site.yaml"), "utf8")).toJS() as unknown;
+    const site = parseDocument(readFileSync(join(SITE_FIXTURE, "content/site.yaml"), "utf8")).toJS() as unknown;
     for (const block of fragments) {
       const merged = merge(site, parse(block));
       expect(schemaErrors(validators().site, merged), where(block)).toEqual([]);
@@ -188,7 +190,7 @@ describe("content/README.md (the content guide)", { timeout: 60_000 }, () => {
 
   it("names every section type, the contact tokens there are, and only npm scripts that exist", () => {
     for (const type of sectionTypes) expect(guide, `section type ${type}`).toMatch(new RegExp(`\`${type}\`|type: ${type}\\b`));
-    const site = parseDocument(readFileSync(join(project, "content/site.yaml"), "utf8")).toJS() as Site;
+    const site = parseDocument(readFileSync(join(SITE_FIXTURE, "content/site.yaml"), "utf8")).toJS() as Site;
     const tokens = [...new Set([...guide.matchAll(/`\{(\w+)\}`/g)].map((m) => m[1]!))].sort();
     expect(tokens).toEqual(Object.keys(contactTokens(site)).sort());
     const scripts = Object.keys((JSON.parse(readFileSync(join(project, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts);

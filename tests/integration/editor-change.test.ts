@@ -1,26 +1,30 @@
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, expect, it } from "vitest";
 import { parseDocument } from "yaml";
 import escapeRegExp from "escape-string-regexp";
 import { copyProject } from "../../scripts/lib/project-copy.ts";
+import { E2E_DIST, SITE_FIXTURE } from "../site-fixture.ts";
 
 /**
- * An editor's ordinary change must not hold back a deploy: in a copy of the project, a heading is
- * changed, a card removed and a menu (and one of its groups) renamed, the copy is built, and the
- * page, crawl and search suites run on that build (desktop only, to keep it short). They read what
- * they expect from the content (tests/e2e/content.ts), so they stay green.
+ * An editor's ordinary change must not hold back a deploy: in a copy of the project, the tests' site
+ * (tests/site-fixture.ts) has a heading changed, a card removed and a menu (and one of its groups)
+ * renamed, as an editor would change content/; the copy is built, and the page, crawl and search
+ * suites run on that build (desktop only, to keep it short). They read what they expect from the
+ * content (tests/e2e/content.ts), so they stay green.
  */
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), "editor-change-"));
+/** The tests' site in the copy. */
+const site = join(dir, relative(process.cwd(), SITE_FIXTURE));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Edits one YAML file of the copy as the editor would save it: comments and layout kept. */
 function editYaml(file: string, edit: (doc: ReturnType<typeof parseDocument>) => void): void {
-  const path = join(dir, file);
+  const path = join(site, file);
   const doc = parseDocument(readFileSync(path, "utf8"));
   edit(doc);
   writeFileSync(path, doc.toString());
@@ -50,11 +54,19 @@ it("the page, crawl and search suites pass on a build whose heading, cards and m
     doc.setIn(["navigation", "menus", aveva, "items", 0, "label"], GROUP);
   });
 
-  const env = { ...process.env, DIST_DIR: "dist", SSR_DIR: "dist-ssr", SKIP_ADMIN: "1", E2E_PORT: "4391", E2E_DATA_DIR: ".tmp/e2e-data" };
+  const env = {
+    ...process.env,
+    CONTENT_ROOT: site,
+    DIST_DIR: E2E_DIST,
+    SSR_DIR: join(E2E_DIST, "../dist-ssr"),
+    SKIP_ADMIN: "1",
+    E2E_PORT: "4391",
+    E2E_DATA_DIR: ".tmp/e2e-data",
+  };
   await run("npx", ["tsx", "scripts/build/build.ts"], { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 });
 
   // The change is in the build: the suites below run on the edited site, not today's.
-  const home = readFileSync(join(dir, "dist/index.html"), "utf8");
+  const home = readFileSync(join(dir, E2E_DIST, "index.html"), "utf8");
   expect(home).toContain(HEADING);
   expect(home).toContain(MENU);
   expect(home).toContain(GROUP);

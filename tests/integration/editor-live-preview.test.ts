@@ -17,6 +17,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { contentPlugin } from "../../src/content/loaders/vite-plugin.ts";
 import { chromiumLaunchOptions } from "../../scripts/lib/chromium.ts";
 import { devEntry } from "../../vite.config.ts";
+import { SITE_FIXTURE } from "../site-fixture.ts";
 
 const project = join(import.meta.dirname, "../..");
 const launchOptions = chromiumLaunchOptions;
@@ -35,7 +36,7 @@ const edit = (file: string, from: string, to: string) => {
   if (!text.includes(from)) throw new Error(`${file} does not contain ${from}`);
   writeFileSync(path, text.replace(from, to));
 };
-const restore = (file: string) => cpSync(join(project, file), join(root, file));
+const restore = (file: string) => cpSync(join(SITE_FIXTURE, file), join(root, file));
 
 const h1 = () => page.locator("h1").first();
 /** What Vite's overlay shows, read from its shadow root. */
@@ -49,11 +50,11 @@ const overlay = () =>
 const noOverlay = () => page.waitForFunction(() => !document.querySelector("vite-error-overlay"), null, { timeout: 30_000 });
 
 beforeAll(async () => {
-  // The project with its own content/ folder: the real files stay untouched.
+  // The project with a content/ folder of its own, copied from the tests' site: no real file is touched.
   root = realpathSync(mkdtempSync(join(tmpdir(), "live-preview-")));
-  cpSync(join(project, "content"), join(root, "content"), { recursive: true });
-  for (const name of ["index.html", "package.json", "tsconfig.json", "src", "schema", "public", "node_modules"])
-    symlinkSync(join(project, name), join(root, name));
+  cpSync(join(SITE_FIXTURE, "content"), join(root, "content"), { recursive: true });
+  symlinkSync(join(SITE_FIXTURE, "public"), join(root, "public"));
+  for (const name of ["index.html", "package.json", "tsconfig.json", "src", "schema", "node_modules"]) symlinkSync(join(project, name), join(root, name));
 
   const logger = createLogger("error", { allowClearScreen: false });
   const logError = logger.error.bind(logger);

@@ -1,5 +1,5 @@
 /**
- * `npm run new:page` on a temporary copy of the project's content/, public/ and schema/: the
+ * `npm run new:page` on a temporary copy of the tests' site (content/, public/) and the schemas: the
  * page file it writes, the menu entry it adds to site.yaml (and nothing else), and what it refuses.
  */
 import { spawnSync } from "node:child_process";
@@ -11,6 +11,7 @@ import { loadContent } from "../../src/content/loaders/load.ts";
 import { formatError } from "../../src/content/errors.ts";
 import { addMenuEntry, newPage } from "../../scripts/new-page.ts";
 import { canonicalFormErrors } from "../../scripts/cms/content-files.ts";
+import { SITE_FIXTURE } from "../site-fixture.ts";
 
 const project = join(import.meta.dirname, "../..");
 const temp: string[] = [];
@@ -19,7 +20,8 @@ afterAll(() => temp.forEach((dir) => rmSync(dir, { recursive: true, force: true 
 function copyOfProject(): string {
   const root = mkdtempSync(join(tmpdir(), "new-page-"));
   temp.push(root);
-  for (const dir of ["content", "public", "schema"]) cpSync(join(project, dir), join(root, dir), { recursive: true });
+  for (const dir of ["content", "public"]) cpSync(join(SITE_FIXTURE, dir), join(root, dir), { recursive: true });
+  cpSync(join(project, "schema"), join(root, "schema"), { recursive: true });
   return root;
 }
 
@@ -37,7 +39,7 @@ function addedLines(before: string, after: string): string[] {
   return added;
 }
 
-const siteText = readFileSync(join(project, "content/site.yaml"), "utf8");
+const siteText = readFileSync(join(SITE_FIXTURE, "content/site.yaml"), "utf8");
 
 describe("npm run new:page", { timeout: 30_000 }, () => {
   it("writes a valid page and its menu entry, leaving the rest of site.yaml as it was", () => {

@@ -6,12 +6,12 @@
  * rate-limited by the visitor's own address.
  *
  * Needs nginx and libnginx-mod-http-brotli-static (scripts/test.sh installs them; started by
- * ./nginx.ts, which tests/server/scale-out.test.ts uses too). The build: `npm test`
- * (scripts/test.sh) builds the site before Vitest and names that build in TEST_DIST_DIR, which
- * this test then serves and only reads (nginx's files go to a temp folder; Playwright runs on the
- * same dist afterwards). Without TEST_DIST_DIR (`npx vitest run` on its own) it builds the site
- * itself into a temp folder (about 10 s with the image cache warm): a dist/ left from an earlier
- * run may not match the code under test.
+ * ./nginx.ts, which tests/server/scale-out.test.ts uses too). The build, of the tests' site
+ * (tests/site-fixture.ts): `npm test` (scripts/test.sh) builds it before Vitest and names that
+ * build in TEST_DIST_DIR, which this test then serves and only reads (nginx's files go to a temp
+ * folder; Playwright runs on the same build afterwards). Without TEST_DIST_DIR (`npx vitest run` on
+ * its own) it builds the site itself into a temp folder (about 10 s with the image cache warm): a
+ * build left from an earlier run may not match the code under test.
  */
 import { spawn, spawnSync } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
@@ -28,6 +28,7 @@ import type { BuiltSite } from "../../src/handover/built-site.ts";
 import { scriptFields, TEST_SPAM_ENV, tempDir, validContact, validQuote, waitFor } from "../server/helpers.ts";
 import { mainConf, requireNginx, startNginx } from "./nginx.ts";
 import type { NginxProcess } from "./nginx.ts";
+import { SITE_FIXTURE } from "../site-fixture.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -116,7 +117,13 @@ async function stop(child: ChildProcess | undefined, signal: NodeJS.Signals): Pr
 }
 
 /** Vitest puts NODE_ENV=test, MODE, SSR and more in the environment: the build gets only what it needs. */
-const buildEnv = (distDir: string, ssrDir: string) => ({ PATH: process.env.PATH, HOME: process.env.HOME, DIST_DIR: distDir, SSR_DIR: ssrDir });
+const buildEnv = (distDir: string, ssrDir: string) => ({
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  CONTENT_ROOT: SITE_FIXTURE,
+  DIST_DIR: distDir,
+  SSR_DIR: ssrDir,
+});
 
 /** The build scripts/test.sh has just made of this code, if it named one. */
 const testDist = process.env.TEST_DIST_DIR ? resolve(ROOT, process.env.TEST_DIST_DIR) : undefined;

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
- * The count as a visitor's browser makes it, on both databases: a real Chromium on the built site
- * (npm run build first) lands on a product page from a newsletter link, goes on by links to the
+ * The count as a visitor's browser makes it, on both databases: a real Chromium on the tests' site
+ * (npm run build:test-site first) lands on a product page from a newsletter link, goes on by links to the
  * contact page, sends an enquiry, reads the privacy notice and closes the tab (pagehide sends the last
  * beacon). `npm run stats` (its main()) then shows each page viewed once, the newsletter with its
  * visit and its enquiry, and the Web Vitals of the routes visited. A bot's browser counts nothing;
@@ -17,8 +17,9 @@ import { weeklyAnalytics } from "../../src/server/analytics/weekly.ts";
 import { composeWeeklySummary } from "../../src/server/outbox/weekly-summary.ts";
 import { forEachBackend } from "./backends.ts";
 import { startApp, waitFor, type TestApp } from "./helpers.ts";
+import { E2E_DIST } from "../site-fixture.ts";
 
-const DIST = resolve("dist");
+const DIST = resolve(E2E_DIST);
 const PERSON = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const BOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
@@ -49,7 +50,7 @@ forEachBackend((backend) => {
   // The browser's own user agent, not a context's: a beacon sent as the page unloads goes out from the browser process with it.
   const launch = (agent: string) => chromium.launch({ ...chromiumLaunchOptions, args: [...chromiumLaunchOptions.args, `--user-agent=${agent}`] });
   beforeAll(async () => {
-    if (!existsSync(resolve(DIST, ".site/server.json"))) throw new Error("no built site in dist/: run npm run build first");
+    if (!existsSync(resolve(DIST, ".site/server.json"))) throw new Error(`no built site in ${DIST}: run npm run build:test-site first`);
     [browser, botBrowser] = await Promise.all([launch(PERSON), launch(BOT)]);
   });
   afterAll(async () => {

@@ -8,7 +8,6 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,8 +18,7 @@ import { readBuiltSite, BUILT_SITE_FILE } from "../../src/handover/built-site.ts
 import { mapEmbedUrl } from "../../src/ui/map.ts";
 import { postJson, rawRequest, startApp, validContact } from "./helpers.ts";
 import type { HttpResult, TestApp } from "./helpers.ts";
-
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+import { SITE_FIXTURE } from "../site-fixture.ts";
 
 function write(root: string, file: string, content: string): void {
   mkdirSync(dirname(join(root, file)), { recursive: true });
@@ -33,9 +31,10 @@ const PAGE = `<!doctype html><html lang="en"><head><title>Home</title><script>${
 <script type="application/ld+json">{"@type":"Organization"}</script>
 <script type="module" src="/assets/index-B1x2Yz_9.js"></script></head><body><h1>Home</h1></body></html>`;
 
-/** The map's origin, from content/site.yaml read straight (independently of the server's reader). */
-const mapOrigin = new URL(mapEmbedUrl((parse(readFileSync(join(ROOT, "content/site.yaml"), "utf8")) as { contact: Parameters<typeof mapEmbedUrl>[0] }).contact))
-  .origin;
+/** The map's origin, from the tests' site.yaml read straight (independently of the server's reader). */
+const mapOrigin = new URL(
+  mapEmbedUrl((parse(readFileSync(join(SITE_FIXTURE, "content/site.yaml"), "utf8")) as { contact: Parameters<typeof mapEmbedUrl>[0] }).contact),
+).origin;
 
 const SECURITY_HEADERS = [
   "content-security-policy",

@@ -8,6 +8,9 @@ import { overlayError } from "./dev-errors.ts";
 import { siteDirectory } from "../directory.ts";
 import { listAssets, loadContent, PAGES_DIR, SITE_FILE, type Content, type PageFile } from "./load.ts";
 
+/** The module id of a page's YAML file: its absolute path, as the content may live outside Vite's root (CONTENT_ROOT). */
+export const pageModule = (root: string, file: string): string => resolve(root, file);
+
 /**
  * Serves the content to the app as modules, validated on the way in:
  * - `virtual:site`          the parsed content/site.yaml
@@ -100,7 +103,7 @@ export function contentPlugin(root = process.cwd(), given?: Content): Plugin {
         const { pages, site } = content(this);
         for (const p of pages) this.addWatchFile(resolve(root, p.file));
         const entries = pages.map(
-          (p) => `  { path: ${JSON.stringify(p.page.path)}, title: ${JSON.stringify(p.page.title)}, load: () => import(${JSON.stringify("/" + p.file)}) }`,
+          (p) => `  { path: ${JSON.stringify(p.page.path)}, title: ${JSON.stringify(p.page.title)}, load: () => import(${JSON.stringify(pageModule(root, p.file))}) }`,
         );
         return `export const routes = [\n${entries.join(",\n")}\n];\nexport const redirects = ${JSON.stringify(site.redirects)};\n`;
       }
