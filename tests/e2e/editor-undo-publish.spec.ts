@@ -75,6 +75,9 @@ test.describe("undo and publish on a phone, with the local backend @once", () =>
     // Undo, without leaving the page: History, then Restore on the version the save replaced.
     await page.getByRole("button", { name: "History" }).click();
     const history = page.locator("dialog[data-lariox-history]");
+    // The save's note goes once History opens over the screen it spoke of: it would cover the list.
+    await expect(history).toBeVisible();
+    await expect(publishNotice(page)).toHaveCount(0);
     const replaced = history.locator("ol > li").filter({ hasText: "Before the last save" });
     await expect(history.locator("ol > li").first()).toContainText("This is the version saved now.");
     await expect(history.locator("ol > li").first()).toContainText("Changed the About page: summary for search engines");
