@@ -207,14 +207,17 @@ export function rawRequest(
       },
     );
     // The server may answer (413) and close before a large body is fully written: then the write
-    // fails but the answer still arrives. Any other error, or no answer, rejects.
+    // fails but the answer may still arrive, until the request is closed. Any other error, or a
+    // close without an answer, rejects.
     let answered = false;
+    let cutOff: Error | undefined;
     req.on("response", () => (answered = true));
     req.on("error", (error: NodeJS.ErrnoException) => {
       if (answered) return;
-      if (error.code === "EPIPE" || error.code === "ECONNRESET") setTimeout(() => answered || reject(error), 300);
+      if (error.code === "EPIPE" || error.code === "ECONNRESET") cutOff = error;
       else reject(error);
     });
+    req.on("close", () => answered || reject(cutOff ?? new Error(`${options.method ?? "GET"} ${url}: closed without an answer`)));
     if (options.body !== undefined) req.end(options.body);
     else req.end();
   });
