@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { SMTPServer } from "smtp-server";
+import type { SMTPServerSession } from "smtp-server";
 import { buildApp } from "../../src/server/http/app.ts";
 import type { AppOptions } from "../../src/server/http/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
@@ -38,13 +39,19 @@ export function tempDirs(prefix: string): { make: () => string; removeAll: () =>
   };
 }
 
-export async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 10_000): Promise<T> {
+/** Checks `check` every `intervalMs` until it gives a value (not undefined or false) or `timeoutMs` is over. */
+export async function waitFor<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  what: string,
+  timeoutMs = 10_000,
+  intervalMs = 20,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value !== undefined && value !== false) return value;
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
 
@@ -207,14 +214,17 @@ export function rawRequest(
       },
     );
     // The server may answer (413) and close before a large body is fully written: then the write
-    // fails but the answer still arrives. Any other error, or no answer, rejects.
+    // fails but the answer may still arrive, until the request is closed. Any other error, or a
+    // close without an answer, rejects.
     let answered = false;
+    let cutOff: Error | undefined;
     req.on("response", () => (answered = true));
     req.on("error", (error: NodeJS.ErrnoException) => {
       if (answered) return;
-      if (error.code === "EPIPE" || error.code === "ECONNRESET") setTimeout(() => answered || reject(error), 300);
+      if (error.code === "EPIPE" || error.code === "ECONNRESET") cutOff = error;
       else reject(error);
     });
+    req.on("close", () => answered || reject(cutOff ?? new Error(`${options.method ?? "GET"} ${url}: closed without an answer`)));
     if (options.body !== undefined) req.end(options.body);
     else req.end();
   });
@@ -312,6 +322,13 @@ export interface SmtpSink {
   pause(): void;
   /** Messages held since `pause()` whose sender is still connected. */
   held(): number;
+  /**
+   * Connections still open from the sender that greeted the peer as `client` (its EHLO name:
+   * nodemailer's `name`, which an SMTP_URL sets as `?name=`). A sender's message always comes
+   * after its greeting was answered, so once these are 0 for a dead sender, none of its messages
+   * can still arrive or be answered.
+   */
+  openConnections(client: string): number;
   resume(): void;
   close(): Promise<void>;
 }
@@ -324,6 +341,7 @@ export async function startSmtpSink(options: { port?: number; refuseRcpt?: (n: n
   let paused = false;
   const held: Array<{ session: string; accept: () => void }> = [];
   const closed = new Set<string>();
+  const open = new Map<string, SMTPServerSession>();
   const sink: SmtpSink = {
     port: 0,
     url: "",
@@ -331,6 +349,7 @@ export async function startSmtpSink(options: { port?: number; refuseRcpt?: (n: n
     rcptAttempts: 0,
     pause: () => void (paused = true),
     held: () => held.filter((message) => !closed.has(message.session)).length,
+    openConnections: (client) => [...open.values()].filter((session) => session.hostNameAppearsAs === client.toLowerCase()).length,
     resume() {
       paused = false;
       for (const message of held.splice(0)) if (!closed.has(message.session)) message.accept();
@@ -342,6 +361,10 @@ export async function startSmtpSink(options: { port?: number; refuseRcpt?: (n: n
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     closeTimeout: 200,
+    onConnect(session, callback) {
+      open.set(session.id, session);
+      callback();
+    },
     onRcptTo(_address, _session, callback) {
       sink.rcptAttempts += 1;
       const refuse = options.refuseRcpt?.(sink.rcptAttempts);
@@ -370,6 +393,7 @@ export async function startSmtpSink(options: { port?: number; refuseRcpt?: (n: n
     },
     onClose(session) {
       closed.add(session.id);
+      open.delete(session.id);
     },
   });
   await new Promise<void>((resolve, reject) => {
