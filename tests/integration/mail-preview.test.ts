@@ -7,6 +7,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import escape from "escape-string-regexp";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../scripts/mail-preview.ts";
 import { enquiry, heldRows } from "../../scripts/lib/mail-samples.ts";
@@ -65,7 +66,25 @@ describe("npm run mails", () => {
     expect(summary).toContain("Subject:  The website's week: 23 enquiries (17 the week before)");
     expect(textPart(summary)).toMatch(/^ {2}by form: Quote request form +8 +5$/m);
     expect(textPart(summary)).toContain("Web Vitals of real visits, 75th percentile");
-    expect(readFileSync(join(out, "weekly-summary.html"), "utf8")).toContain("≤ 250 ms needs improvement");
+    const summaryHtml = readFileSync(join(out, "weekly-summary.html"), "utf8");
+    expect(summaryHtml).toContain("≤ 250 ms needs improvement");
+    // Three columns of figures leave a phone no room for the name beside them: it has a row of its own.
+    expect(summaryHtml).toMatch(/<td colSpan="3"[^>]*>\/aveva\/aveva-intouch<\/td>/);
+  });
+
+  it("--shots: a full-page PNG of each mail at 375 px, none wider than the screen", { timeout: 60_000 }, async () => {
+    const out = mkdtempSync(join(tmpdir(), "mail-preview-"));
+    temp.push(out);
+    const { status, stdout } = await run(["--out", out, "--shots"]);
+    expect(status).toBe(0);
+    for (const name of ["sales", "receipt", "digest", "weekly-summary"]) {
+      const png = readFileSync(join(out, `${name}.png`));
+      // A PNG's IHDR: width and height, big-endian, at bytes 16 and 20.
+      expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+      expect(png.readUInt32BE(16)).toBe(375);
+      expect(png.readUInt32BE(20)).toBeGreaterThan(740);
+      expect(stdout).toMatch(new RegExp(`^Shot: +${escape(join(out, name))}\\.png \\(375 x \\d+ px; content 375 px wide, fits the width\\)$`, "m"));
+    }
   });
 
   it("refuses an option it does not know, saying how it is used", async () => {
