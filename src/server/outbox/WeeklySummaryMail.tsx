@@ -3,7 +3,7 @@
  * sections (analytics/render.ts), one narrow table each that a phone shows whole. It says what the
  * text part (weekly-summary.ts) says, from the same lines.
  */
-import type { CSSProperties } from "react";
+import { Fragment, type CSSProperties } from "react";
 import type { ReportSection } from "../analytics/render.ts";
 import { MAIL_COLORS, MailHeader, MailLayout, MailSection, paragraph } from "../present/MailLayout.tsx";
 import { renderDocument } from "../present/render.ts";
@@ -37,38 +37,57 @@ function EnquiryTable({ lines }: { lines: readonly SummaryLine[] }) {
   );
 }
 
-/** A section of the site's figures: each figure with the week before's in grey under it. */
+/**
+ * A section of the site's figures: each figure with the week before's in grey under it. With three
+ * columns of figures or more, a phone's narrow card left the name beside them a few letters wide
+ * ("/servi ces"): there each name takes a line of its own, its figures under it across the width.
+ */
 function ReportTable({ section }: { section: ReportSection }) {
+  const stacked = section.columns.length >= 3;
+  const figures = (cells: ReadonlyArray<readonly [string, string]>) =>
+    cells.map(([now, before], i) => (
+      <td key={i} style={cell}>
+        {now}
+        <br />
+        <span style={{ color: MAIL_COLORS.muted, fontSize: 12 }}>{before}</span>
+      </td>
+    ));
   return (
     <table role="presentation" cellPadding={0} cellSpacing={0} style={table}>
       <tbody>
         <tr>
-          <th style={{ ...headCell, textAlign: "left", paddingLeft: 0 }}></th>
+          {stacked ? null : <th style={{ ...headCell, textAlign: "left", paddingLeft: 0 }}></th>}
           {section.columns.map((c) => (
-            <th key={c} style={headCell}>
+            // Stacked, the columns share the width alike: else the last one wraps "≤ 0.025 good".
+            <th key={c} style={stacked ? { ...headCell, width: `${Math.floor(100 / section.columns.length)}%` } : headCell}>
               {c}
             </th>
           ))}
         </tr>
         {section.rows.length === 0 ? (
           <tr>
-            <td style={nameCell} colSpan={section.columns.length + 1}>
+            <td style={nameCell} colSpan={section.columns.length + (stacked ? 0 : 1)}>
               None counted
             </td>
           </tr>
         ) : (
-          section.rows.map((r) => (
-            <tr key={r.name}>
-              <td style={{ ...nameCell, wordBreak: "break-all" }}>{r.name}</td>
-              {r.cells.map(([now, before], i) => (
-                <td key={i} style={cell}>
-                  {now}
-                  <br />
-                  <span style={{ color: MAIL_COLORS.muted, fontSize: 12 }}>{before}</span>
-                </td>
-              ))}
-            </tr>
-          ))
+          section.rows.map((r) =>
+            stacked ? (
+              <Fragment key={r.name}>
+                <tr>
+                  <td colSpan={section.columns.length} style={{ ...nameCell, borderBottom: "none", paddingBottom: 0, overflowWrap: "anywhere" }}>
+                    {r.name}
+                  </td>
+                </tr>
+                <tr>{figures(r.cells)}</tr>
+              </Fragment>
+            ) : (
+              <tr key={r.name}>
+                <td style={{ ...nameCell, wordBreak: "break-all" }}>{r.name}</td>
+                {figures(r.cells)}
+              </tr>
+            ),
+          )
         )}
       </tbody>
     </table>
