@@ -16,7 +16,7 @@ import { listAssets, loadContent } from "./src/content/loaders/load.ts";
 import { contentRoot } from "./src/content/loaders/root.ts";
 
 const project = process.cwd();
-/** Where the content the editor's preview and checks start from is (CONTENT_ROOT for the tests' site). */
+/** The content the preview and the editor's checks start from (CONTENT_ROOT: the tests' site, in a test build). */
 const root = contentRoot();
 const outDir = process.env.DIST_DIR ?? "dist";
 

@@ -3,7 +3,6 @@
  * default and bounds: SETTINGS in env.ts (the README's table is written from it).
  */
 import { ConfigError, DAY_MS, readSettings, type Env, type Settings } from "./env.ts";
-import { loadLeadWebhook, type LeadWebhookSettings } from "./outbox/lead-webhook.ts";
 import { loadSpamSettings, type SpamSettings } from "./spam/settings.ts";
 import { resolve } from "node:path";
 
@@ -48,7 +47,6 @@ export interface Config {
   outbox: OutboxConfig;
   /** Unset = /api/auth says sign-in is not set up. */
   githubOAuth: GitHubOAuthConfig | undefined;
-  leadWebhook: LeadWebhookSettings | undefined;
   /** Every setting as read (env.ts): what a delivery kind with a setting of its own reads it from (senders/kind.ts). */
   settings: Settings;
   /**
@@ -160,7 +158,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       sendTimeoutMs: s.MAIL_SEND_TIMEOUT_MS,
     },
     githubOAuth: githubOAuth(s),
-    leadWebhook: loadLeadWebhook(s),
     settings: s,
     get spam() {
       spam ??= loadSpamSettings(s, dataDir);

@@ -22,9 +22,11 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // A delivery kind reads its own settings as the app sets the kinds up: a bad one is a configuration error too.
   const app = await buildApp({ config }).catch((error: unknown) => {
-    if (!(error instanceof StorageError)) throw error;
-    console.error(`Storage error: ${error.message}`);
+    if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+    else if (error instanceof StorageError) console.error(`Storage error: ${error.message}`);
+    else throw error;
     process.exit(2);
   });
   let closing = false;

@@ -4,7 +4,11 @@
  * Standard Webhooks way, and the `standardwebhooks` package (what receivers use) verifies it;
  * failures are sorted into "retry" and "give up" as the outbox needs.
  */
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
@@ -169,5 +173,32 @@ describe("lead webhook", () => {
     );
     expect(() => loadLeadWebhook(readSettings({ LEAD_WEBHOOK_URL: "ftp://crm.example", LEAD_WEBHOOK_SECRET: SECRET }))).toThrow(/http:\/\/ or https:\/\//);
     expect(() => loadLeadWebhook(readSettings({ LEAD_WEBHOOK_SECRET: SECRET }))).toThrow(/LEAD_WEBHOOK_URL is not/);
+  });
+
+  it("stops the server as it starts when only half of it is set, in one line naming what to set", () => {
+    const dir = mkdtempSync(join(tmpdir(), "lariox-webhook-start-"));
+    try {
+      const started = spawnSync(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+        cwd: join(import.meta.dirname, "../.."),
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          DATA_DIR: dir,
+          DIST_DIR: join(dir, "dist"),
+          PORT: "0",
+          HOST: "127.0.0.1",
+          LOG_LEVEL: "silent",
+          LEAD_WEBHOOK_URL: "https://crm.example/hook",
+        },
+        encoding: "utf8",
+        timeout: 30_000,
+      });
+      expect({ status: started.status, stderr: started.stderr.trim() }).toEqual({
+        status: 2,
+        stderr: "Configuration error: LEAD_WEBHOOK_URL is set but LEAD_WEBHOOK_SECRET is not: the receiver needs the signature to trust the lead.",
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

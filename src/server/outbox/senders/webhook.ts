@@ -3,7 +3,7 @@
  * Webhooks way (lead-webhook.ts). Its webhook-id is the same on every retry, so a receiver that
  * keeps the ids it has seen takes each lead exactly once though the outbox delivers at least once.
  */
-import { createLeadWebhookTransport, isPermanentWebhookFailure, leadEvent, type LeadWebhookSettings } from "../lead-webhook.ts";
+import { createLeadWebhookTransport, isPermanentWebhookFailure, leadEvent, loadLeadWebhook, type LeadWebhookSettings } from "../lead-webhook.ts";
 import { submissionOf, type Sender } from "../sender.ts";
 import { defineKind } from "./kind.ts";
 
@@ -20,10 +20,13 @@ export function webhookSender(settings: LeadWebhookSettings, now?: () => number)
   };
 }
 
-/** Every accepted enquiry, POSTed to LEAD_WEBHOOK_URL when it is set. */
+/**
+ * Every accepted enquiry, POSTed to LEAD_WEBHOOK_URL when it is set. Its settings are its own, read
+ * from the settings here: a bad pair stops the server as it starts (main.ts), a ConfigError.
+ */
 export const webhook = defineKind({
   kind: "webhook",
-  isSetUp: ({ config }) => config.leadWebhook !== undefined,
-  sender: ({ config, now }) => webhookSender(config.leadWebhook!, now),
+  isSetUp: ({ config }) => loadLeadWebhook(config.settings) !== undefined,
+  sender: ({ config, now }) => webhookSender(loadLeadWebhook(config.settings)!, now),
   takes: () => true,
 });
