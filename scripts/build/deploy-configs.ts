@@ -304,10 +304,12 @@ export function nginxFiles(files: string[], builtSite: BuiltSite, options: Nginx
     "",
     ...location("/", ...onStatic("$lariox_cache_control", "get"), "        try_files $uri $uri/index.html =404;"),
     ...location("= /404.html", "        internal;", ...onStatic("$lariox_cache_control", "any")),
-    // The 404 page's own addresses and every dotfile answer 404, as on the Node server.
+    // The 404 page's own addresses, every dotfile and the static hosts' own files (_redirects,
+    // _headers: they tell where the API and the editor are) answer 404, as on the Node server.
     ...location("= /404", ...onStatic("$lariox_cache_control", "get"), "        return 404;"),
     ...location("^~ /404/", ...onStatic("$lariox_cache_control", "get"), "        return 404;"),
     ...location("~ /\\.", ...onStatic("$lariox_cache_control", "get"), "        return 404;"),
+    ...location("~ ^/_(?:redirects|headers)$", ...onStatic("$lariox_cache_control", "get"), "        return 404;"),
     ...redirects,
     ...location("^~ /api/", ...toNode),
     ...location("= /api", ...toNode),

@@ -269,9 +269,10 @@ describe("nginx in front of the Node server", () => {
     }
   });
 
-  it("answers unknown paths, dotfiles and the 404 page's own addresses with 404.html and status 404", async () => {
+  it("answers unknown paths, dotfiles, the static hosts' files and the 404 page's own addresses with 404.html and status 404", async () => {
     const page = readFileSync(join(dist, "404.html"));
-    for (const path of ["/no-such-page", "/404", "/404/", "/404.html", "/assets/no-such.pdf", "/.site/server.json", "/.site/nginx.conf"]) {
+    const paths = ["/no-such-page", "/404", "/404/", "/404.html", "/assets/no-such.pdf", "/.site/server.json", "/.site/nginx.conf", "/_redirects", "/_headers"];
+    for (const path of paths) {
       const [viaNginx] = await both(path);
       expect([path, viaNginx.status, viaNginx.headers["content-type"]]).toEqual([path, 404, "text/html; charset=utf-8"]);
       expect(viaNginx.body.equals(page), path).toBe(true);
