@@ -31,11 +31,12 @@ function Sidebar({ sidebar, current }: { sidebar: SidebarData; current: string }
 
 /**
  * The closing enquiry band (site.yaml's enquiryBand) at the foot of a page with no form of its
- * own: whoever read to the end finds the way to an enquiry. Drawn as the cta block draws its band.
+ * own: whoever read to the end finds the way to an enquiry. Drawn as the cta block draws its band;
+ * a page that already ends with a band of its own (a cta section) keeps that one alone, not two.
  */
 function EnquiryBand({ page }: { page: Page }) {
   const band = site.enquiryBand;
-  if (!band || page.path === band.action.href || page.sections.some((s) => s.type === "form")) return null;
+  if (!band || page.path === band.action.href || page.sections.some((s) => s.type === "form") || page.sections.at(-1)?.type === "cta") return null;
   return (
     <div data-enquiry-band="">
       <Cta section={{ type: "cta", heading: band.heading, text: band.text, buttons: [band.action] }} />

@@ -1,20 +1,18 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { parse } from "yaml";
 import { expect, test } from "./fixtures.ts";
+import { content, contentRoot } from "./content.ts";
 
 /** Below this width (the block's media query, breakpoints.medium) a datasheet is a picture at any rate. */
 const NARROW = 768;
 
 /** The first page file with a datasheet (a pdfEmbed section), whichever page that is in the content. */
 function datasheetPage(): { path: string; title: string; file: string; height: number } {
-  const files = readdirSync("content/pages", { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".yaml"));
-  for (const file of files.sort()) {
-    const page = parse(readFileSync(join("content/pages", file), "utf8")) as { path: string; sections: Array<Record<string, unknown>> };
+  for (const { page } of [...content.pages].sort((a, b) => a.file.localeCompare(b.file))) {
     const section = page.sections.find((s) => s.type === "pdfEmbed");
-    if (section) return { path: page.path, title: String(section.title), file: String(section.file), height: Number(section.height) };
+    if (section) return { path: page.path, title: section.title, file: section.file, height: section.height };
   }
   throw new Error("no page of the content has a pdfEmbed section");
 }
@@ -48,8 +46,8 @@ async function expectPreview(page: Page) {
   expect(box.height).toBeGreaterThan(box.width);
   expect((await card.boundingBox())!.height).toBeLessThan(sheet.height / 2);
 
-  const bytes = statSync(join("public", sheet.file)).size;
-  const pages = (await PDFDocument.load(readFileSync(join("public", sheet.file)))).getPageCount();
+  const bytes = statSync(join(contentRoot, "public", sheet.file)).size;
+  const pages = (await PDFDocument.load(readFileSync(join(contentRoot, "public", sheet.file)))).getPageCount();
   await expect(card).toContainText(sheet.title);
   await expect(card).toContainText(`PDF · ${pages} ${pages === 1 ? "page" : "pages"} · ${Math.max(1, Math.round(bytes / 1024))} KB`);
   await expect(frame(page)).toBeHidden();

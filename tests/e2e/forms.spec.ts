@@ -1,6 +1,5 @@
-import { readFileSync } from "node:fs";
 import type { Locator, Page, Request, TestInfo } from "@playwright/test";
-import { parse } from "yaml";
+import { content } from "./content.ts";
 import { HONEYPOT } from "../../src/forms/schema.ts";
 import { fieldsOf, formSchemas } from "../../src/server/enquiries/validate.ts";
 import { mailedWith, storedWhere } from "./enquiries.ts";
@@ -73,10 +72,7 @@ const submitButton = (page: Page) => page.locator("main form").locator('button[t
 const field = (page: Page, label: string) => page.locator("main form").getByRole("textbox", { name: label, exact: true });
 
 /** The form section of a page file, as the editors wrote it (its words, not today's counts). */
-const formOf = (file: string) =>
-  (parse(readFileSync(`content/pages/${file}.yaml`, "utf8")) as { sections: Array<{ type: string; nextSteps?: string; backLabel: string }> }).sections.find(
-    (s) => s.type === "form",
-  )!;
+const formOf = (file: string) => content.pages.find((p) => p.file === `content/pages/${file}.yaml`)!.page.sections.find((s) => s.type === "form")!;
 
 /**
  * Once sent, the confirmation stands where the form was and has the focus: the success title, the

@@ -4,7 +4,10 @@ import { content } from "./content.ts";
 // The header's main button (the last of the bar's buttons) and the closing band, as site.yaml has them.
 const quote = content.site.navigation.buttons.at(-1)!;
 const band = content.site.enquiryBand!;
-const hasForm = (path: string) => content.pages.find((p) => p.page.path === path)!.page.sections.some((s) => s.type === "form");
+const sectionsAt = (path: string) => content.pages.find((p) => p.page.path === path)!.page.sections;
+const hasForm = (path: string) => sectionsAt(path).some((s) => s.type === "form");
+/** A page that ends with a band of its own (a cta section) keeps that one alone. */
+const endsWithBand = (path: string) => sectionsAt(path).at(-1)?.type === "cta";
 const paths = content.pages.map((p) => p.page.path).filter((path) => path !== "/404");
 
 test("every page keeps the main button in view in its header, at the top and halfway down, without opening the menu", async ({ page, viewport }) => {
@@ -21,14 +24,16 @@ test("every page keeps the main button in view in its header, at the top and hal
   if (isMobile(viewport?.width)) await expect(menuToggle(page, "Open menu")).toBeVisible();
 });
 
-test("a page without a form ends with the enquiry band from site.yaml; a page with one does not", async ({ page }) => {
+test("a page without a form ends with the enquiry band from site.yaml; a page with one, or ending with a band of its own, does not", async ({ page }) => {
   test.slow();
   expect(paths.some(hasForm), "some page has a form").toBe(true);
+  expect(paths.some(endsWithBand), "some page ends with a band of its own").toBe(true);
   for (const path of paths) {
     await page.goto(path);
     const closing = page.locator("main [data-enquiry-band]");
-    if (hasForm(path) || path === band.action.href) {
+    if (hasForm(path) || path === band.action.href || endsWithBand(path)) {
       await expect(closing, path).toHaveCount(0);
+      if (endsWithBand(path)) await expect(page.locator("main section").last().getByRole("link").first(), path).toBeVisible();
       continue;
     }
     await expect(closing.getByRole("heading", { name: band.heading }), path).toBeVisible();
