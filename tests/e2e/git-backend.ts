@@ -14,13 +14,16 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startLocalBackend } from "../../scripts/cms/local-backend.ts";
+import { contentRoot } from "./content.ts";
 
 /** The editor's page in the browser tests (playwright.config.ts's baseURL): the one origin the backend answers. */
 const E2E_ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? 4321}`;
 
 const project = join(import.meta.dirname, "../..");
 /** What the content check (npm run validate) reads, and the ignore list that keeps node_modules out of commits. */
-const COPIED = ["content", "schema", "public", "src", "scripts", "tsconfig.json", "package.json", ".gitignore"];
+const COPIED = ["schema", "src", "scripts", "tsconfig.json", "package.json", ".gitignore"];
+/** The content the browser tests run on (CONTENT_ROOT, else the tests' site), as the company's repository would hold it. */
+const CONTENT = ["content", "public"];
 
 export interface GitBackend {
   /** The repository (its work tree is decap-server's: read it with git, not from the files). */
@@ -58,6 +61,7 @@ export async function startGitBackend(): Promise<GitBackend> {
     return result.stdout;
   };
   for (const name of COPIED) cpSync(join(project, name), join(repo, name), { recursive: true });
+  for (const name of CONTENT) cpSync(join(contentRoot, name), join(repo, name), { recursive: true });
   symlinkSync(join(project, "node_modules"), join(repo, "node_modules"));
   git(repo, "init", "--quiet", "--initial-branch=main");
   // .gitignore's "node_modules/" matches a folder, not this link to one.
