@@ -1,7 +1,8 @@
 /**
  * A held enquiry as sales judges it, in the digest mail and on the review page alike: reference,
  * form, name, address, the start of the message, where the visit came from, why it was held, and
- * what was done with it since. The links are the caller's: this module knows none.
+ * what was done with it since. The digest shows each field cut short, the page whole (heldEntry's
+ * `shorten`). The links are the caller's: this module knows none.
  */
 import { FIELD_TYPES } from "../../forms/field-types.ts";
 import type { FormKind } from "../../forms/kinds.generated.ts";
