@@ -143,7 +143,7 @@ export const SETTINGS = {
     min: 1,
     max: 100,
     about:
-      "held enquiries a digest lists in full (the fewest doubts, then the newest, first); the rest are counted and come in the next digest, sent right after",
+      "held enquiries a digest lists in full (the fewest doubts, then the newest, first), fewer when its mail would pass 768 KB; the rest are counted and come in the next digest, sent right after",
   },
   SPAM_BLOCKLIST_FILE: { about: "the spam blocklist (format: spam/blocklist.ts); unset = spam/default-blocklist.txt" },
   OUTBOX_RETRY_DAYS: { default: 7, min: 1, max: 365, about: "days after which a delivery still not made is failed" },

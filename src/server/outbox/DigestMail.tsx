@@ -5,7 +5,7 @@
  */
 import type { CSSProperties } from "react";
 import { REVIEW_LINK_DAYS } from "../env.ts";
-import type { HeldEntry } from "../present/held-enquiry.ts";
+import { ELLIPSIS, type HeldEntry } from "../present/held-enquiry.ts";
 import { link, MAIL_COLORS, MailHeader, MailLayout, MailSection, PairList, paragraph } from "../present/MailLayout.tsx";
 import { renderDocument } from "../present/render.ts";
 
@@ -40,12 +40,15 @@ function HeldItem({ entry: e }: { entry: HeldEntry }) {
           ["Name", e.name || "(not given)"],
           [
             "E-mail",
-            e.email ? (
+            // A cut address is no address to write to: shown as text.
+            !e.email ? (
+              "(not given)"
+            ) : e.email.endsWith(ELLIPSIS) ? (
+              e.email
+            ) : (
               <a href={`mailto:${e.email}`} style={link}>
                 {e.email}
               </a>
-            ) : (
-              "(not given)"
             ),
           ],
           ["Message", e.excerpt || "(no message)"],
