@@ -1,9 +1,12 @@
 // Small shared helpers: seeded randomness, slugs, colour maths, file output.
 import { mkdir, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const OUT_DIR = fileURLToPath(new URL("../../public/assets/", import.meta.url));
+/** public/assets/, or SAMPLE_PICTURES_OUT (a test draws them into a folder of its own). */
+export const OUT_DIR = process.env.SAMPLE_PICTURES_OUT
+  ? join(resolve(process.env.SAMPLE_PICTURES_OUT), "/")
+  : fileURLToPath(new URL("../../public/assets/", import.meta.url));
 
 export const BRAND = {
   navy: "#0b1a2e",
