@@ -37,7 +37,10 @@ for (const colorScheme of ["light", "dark"] as const) {
       // The logo keeps the light ground it is drawn for, and its dark wordmark shows on it.
       const wordmark = logo.locator("svg:visible text, img:visible").first();
       const logoGround = await style(logo, "background-color");
+      await expect(wordmark).toBeVisible();
+      // Drawn inline, its letters contrast with that ground; as a picture, the picture is there and drawn.
       if ((await wordmark.evaluate((el) => el.tagName)) === "text") expect(contrast(await style(wordmark, "fill"), logoGround)).toBeGreaterThanOrEqual(3);
+      else await expect.poll(() => wordmark.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       expect(luminance(logoGround)).toBeGreaterThan(0.9);
       const search = page.locator("header").getByRole("link", { name: content.site.navigation.search!.label });
       expect(contrast(await style(search.locator("svg"), "stroke"), ground)).toBeGreaterThanOrEqual(3);
