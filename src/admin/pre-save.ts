@@ -10,7 +10,7 @@ import { entryFields } from "./fields.ts";
 import { clean, validateEntry } from "./validate-entry.ts";
 import { Refusal } from "./wording.ts";
 import { showFieldErrors } from "./field-errors.ts";
-import { closeNotice } from "./notice.ts";
+import { closeNotice, showNotice } from "./notice.ts";
 
 /** After a save, the rest of the session checks against the entry as saved (site-index.ts). */
 export function rememberEntry({ entry }: { entry: Entry }): void {
@@ -29,5 +29,11 @@ export async function refuseInvalid({ entry }: { entry: Entry }): Promise<undefi
   if (errors.length === 0) return undefined;
   const messages = errors.map((e) => ({ pointer: e.pointer, text: `${e.field}: ${e.message}` }));
   showFieldErrors(messages);
+  // Decap's own short notice says only "Not saved" (wording.ts): the reasons stay here until read.
+  showNotice({
+    tone: "refusal",
+    text: "Not saved: correct what is named here (each is also said under its field), then press Save or Publish again.",
+    items: messages.map((m) => m.text),
+  });
   throw new Refusal(messages.map((m) => m.text).join(" "));
 }

@@ -424,7 +424,16 @@ test.describe("the visual editor @once", () => {
       /^Page address: The All Products menu links to "\/products\/plc" \(Navigation bar › Dropdown menus › .*\): this change would break it\.$/,
     );
     await expect(page.locator("[data-lariox-error]").filter({ hasText: /^Page address: The page “About” links to/ })).toBeVisible();
-    await expect(page.getByText(/^Not saved\. Page address: .*The All Products menu links to "\/products\/plc"/)).toBeVisible();
+    // Decap's short notice points to the message that stays, which lists the reasons.
+    await expect(
+      page.getByText(/^Not saved: your changes are still in the form\. The message at the foot of the screen says why and what to do\.$/),
+    ).toBeVisible();
+    await expect(refusalNotice(page).locator("p")).toHaveText(/^Not saved: correct what is named here/);
+    await expect(
+      refusalNotice(page)
+        .getByRole("listitem")
+        .filter({ hasText: /^Page address: The All Products menu links to "\/products\/plc"/ }),
+    ).toBeVisible();
     expect(file("content/pages/products/plc.yaml")).toBe(before);
     // Changed back, the field's note goes.
     await field(page, "Page address").fill("/products/plc");
@@ -460,7 +469,7 @@ test.describe("the visual editor @once", () => {
         .filter({ hasText: /^The page “About” links to this page \(Sections › \d+ “[^”]+” › Cards › \d+ “[^”]+” › Card link\)\.$/ })
         .first(),
     ).toBeVisible();
-    const toast = page.getByText(/^Not deleted\. \d+ places use it: the list is at the foot of the screen\.$/);
+    const toast = page.getByText(/^Not deleted: the page is still there\. The message at the foot of the screen says why and what to do\.$/);
     await expect(toast).toBeVisible();
     await expect(toast).toBeHidden({ timeout: 30_000 });
     await expect(refusal).toBeVisible();
