@@ -666,6 +666,15 @@ test.describe("the visual editor @once", () => {
     );
     await expect(page.locator('[data-lariox-notice="info"]')).toContainText(`Page name: “${title} and MES” → “${title}”`);
     expect(file(saved)).not.toBe(original);
+    // The note speaks of this entry's form: once the editor leaves it (Decap asks first, accepted), it goes.
+    await page.evaluate(() => void (location.hash = "#/collections/pages"));
+    await expect(page.getByRole("button", { name: "Deleted pages" })).toBeVisible();
+    await expect(page.locator("[data-lariox-notice]")).toHaveCount(0);
+    // Back, and restored again, to be saved.
+    await openEditor(page, "#/collections/pages/entries/products/scada");
+    await page.getByRole("button", { name: "History" }).click();
+    await versions.last().getByRole("button", { name: "Restore this version" }).click();
+    await expect(field(page, "Page name")).toHaveValue(title);
     await publish(page);
     await expect(page.getByText("Entry saved")).toBeVisible();
     await expect.poll(() => file(saved)).toBe(original);
