@@ -12,7 +12,7 @@ import { Refusal } from "./wording.ts";
 
 type Act = "save" | "upload" | "delete";
 const NOT = { save: "Not saved", upload: "Not uploaded", delete: "Not deleted" };
-const AGAIN = { save: "press Save or Publish again", upload: "upload the file again", delete: "delete it again" };
+const AGAIN = { save: "press Publish again", upload: "upload the file again", delete: "delete it again" };
 
 /** The words for a failed `act` on the backend `name` ("proxy" on this computer, else GitHub). */
 export function failureInWords(act: Act, name: string): string {

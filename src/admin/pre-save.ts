@@ -28,12 +28,16 @@ export async function refuseInvalid({ entry }: { entry: Entry }): Promise<undefi
   const errors = validateEntry(kind, entryFile(entry), entryData(entry), { ...index, assets });
   if (errors.length === 0) return undefined;
   const messages = errors.map((e) => ({ pointer: e.pointer, text: `${e.field}: ${e.message}` }));
-  showFieldErrors(messages);
-  // Decap's own short notice says only "Not saved" (wording.ts): the reasons stay here until read.
+  const unplaced = showFieldErrors(messages);
+  // Decap's own short notice says only "Not saved" (wording.ts): this one stays, and lists only what no field shows.
   showNotice({
     tone: "refusal",
-    text: "Not saved: correct what is named here (each is also said under its field), then press Save or Publish again.",
-    items: messages.map((m) => m.text),
+    text:
+      unplaced.length === 0
+        ? "Not saved: correct each field marked in red (what to change is said under it), then press Publish again."
+        : "Not saved: correct what is listed here, and any field marked in red, then press Publish again.",
+    items: unplaced.map((m) => m.text),
+    ofThisPage: true,
   });
   throw new Refusal(messages.map((m) => m.text).join(" "));
 }

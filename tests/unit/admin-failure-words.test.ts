@@ -69,7 +69,7 @@ describe("a failure of the backend", () => {
     expect(String(refused)).toBe("The message at the foot of the screen says what to do.");
     expect(footNotice()?.textContent).toContain(failureInWords("save", "proxy"));
     expect(footNotice()?.textContent).not.toMatch(/ECONNREFUSED|Error/);
-    expect(failureInWords("save", "proxy")).toMatch(/^Not saved: .*“npm run edit” is still open .*press Save or Publish again\.$/);
+    expect(failureInWords("save", "proxy")).toMatch(/^Not saved: .*“npm run edit” is still open .*press Publish again\.$/);
     expect(logged).toHaveBeenCalledWith(expect.objectContaining({ message: "APIError: ECONNREFUSED 127.0.0.1:8081" }));
     logged.mockRestore();
   });
