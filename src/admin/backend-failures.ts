@@ -4,7 +4,8 @@
  * itself goes to the console for whoever looks after the code. Decap's own short notice then
  * points to that message (wording.ts). A refusal of the editor's own (wording.ts' Refusal) has
  * said its words already and passes as it is. A save the local backend wrote but could not keep
- * as a version (scripts/cms/save-commits.ts) is said too: saved, and what is missing.
+ * as a version (scripts/cms/save-commits.ts) is said too: saved, and what is missing. A failed
+ * read, publish or move on the board, which Decap says in words of its own, is logged.
  */
 import type { Implementation } from "./backend-hooks.ts";
 import { showNotice } from "./notice.ts";
@@ -42,9 +43,36 @@ function sayFailures<A extends unknown[]>(act: Act, name: string, call: (...args
   };
 }
 
+/** The methods behind Decap's other failure messages: their words carry no detail (wording.ts), so the error is logged here. */
+const LOGGED = [
+  "entriesByFolder",
+  "entriesByFiles",
+  "getEntry",
+  "unpublishedEntries",
+  "publishUnpublishedEntry",
+  "updateUnpublishedEntryStatus",
+  "deleteUnpublishedEntry",
+];
+
+function logFailures(backend: Record<string, unknown>): void {
+  for (const method of LOGGED) {
+    const call = backend[method];
+    if (typeof call !== "function") continue;
+    backend[method] = async (...args: unknown[]) => {
+      try {
+        return await (call as (...a: unknown[]) => Promise<unknown>).apply(backend, args);
+      } catch (error) {
+        console.error(error);
+        throw error;
+      }
+    };
+  }
+}
+
 export function sayBackendFailures(implementation: Implementation, name: string): void {
   const backend = implementation as Implementation & { persistMedia?: (...args: unknown[]) => Promise<unknown> };
   backend.persistEntry = sayFailures("save", name, backend.persistEntry.bind(backend));
   backend.deleteFiles = sayFailures("delete", name, backend.deleteFiles.bind(backend));
   if (backend.persistMedia) backend.persistMedia = sayFailures("upload", name, backend.persistMedia.bind(backend));
+  logFailures(backend as unknown as Record<string, unknown>);
 }

@@ -87,6 +87,17 @@ describe("a failure of the backend", () => {
     vi.restoreAllMocks();
   });
 
+  it("a failed publish keeps Decap's words, and its error goes to the console", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const error = new Error("HTTP 409: merge conflict");
+    const backend = { ...implementation(undefined), publishUnpublishedEntry: vi.fn(() => Promise.reject(error)) };
+    sayBackendFailures(backend, "github");
+    await expect(backend.publishUnpublishedEntry()).rejects.toBe(error);
+    expect(logged).toHaveBeenCalledWith(error);
+    expect(footNotice()).toBeNull();
+    logged.mockRestore();
+  });
+
   it("passes the editor's own refusals as they are: they have said their words", async () => {
     const own = new Refusal("One place uses it: the list is at the foot of the screen.");
     const backend = implementation(own);
