@@ -3,7 +3,8 @@
  * behind to go back to. Here each save becomes a commit of exactly the files it wrote, with the
  * message the editor wrote in words (src/admin/save-words.ts): History then lists it at once, and
  * the version it replaced can be restored. git mode commits by itself; a checkout that is not a
- * git repository is saved as before, without versions.
+ * git repository is saved as before, without versions. A commit that fails leaves the save as
+ * written: the answer is the success it is, with `versionNotKept`, words for the editor.
  */
 import type { NextFunction, Request, Response } from "express";
 import { commitPaths, isRepository } from "./git-run.ts";
@@ -20,6 +21,10 @@ interface SaveBody {
     options?: { commitMessage?: string };
   };
 }
+
+/** What the editor reads when a save is written but git could not keep it as a version. */
+export const VERSION_NOT_KEPT =
+  "Saved: the change is on this computer and the site here shows it. But no version of it was kept, so History will not list this save and it cannot be restored from there. Ask the person who looks after the site's code to check this copy of the site (its “git” folder); your next saves are kept again once that is fixed.";
 
 /** The files a write action of decap-server touches (an entry moved: both its places). */
 export function savedPaths(body: SaveBody): string[] {
@@ -58,8 +63,12 @@ export function commitEachSave(root: string) {
         .then((yes) => (yes ? commitPaths(root, paths, message) : false))
         .then(
           () => answer(payload),
-          // The files are written: the save stands, only its version is missing, and the editor says so.
-          (error: Error) => res.status(500).json({ error: `Saved, but no version of it was kept: ${error.message}` }),
+          // The files are written: the save stands (an error answer would read "Not saved"), only
+          // its version is missing; the editor says so (src/admin/backend-failures.ts), git's words stay here.
+          (error: Error) => {
+            console.error(`The save is written, but its commit failed: ${error.message}`);
+            return answer(payload && typeof payload === "object" ? { ...payload, versionNotKept: VERSION_NOT_KEPT } : payload);
+          },
         );
       return res;
     };

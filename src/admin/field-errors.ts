@@ -60,12 +60,18 @@ function reveal(element: HTMLElement): void {
 
 const clear = () => document.querySelectorAll("[data-lariox-error]").forEach((n) => n.remove());
 
-export function showFieldErrors(errors: { pointer: string; text: string }[]): void {
+/** Puts each message under its field; answers the messages whose field the form does not show. */
+export function showFieldErrors<E extends { pointer: string; text: string }>(errors: E[]): E[] {
   clear();
+  const unplaced: E[] = [];
   let first: HTMLElement | undefined;
-  for (const { pointer, text } of errors) {
+  for (const error of errors) {
+    const { pointer, text } = error;
     const target = fieldAt(pointer);
-    if (!target) continue;
+    if (!target) {
+      unplaced.push(error);
+      continue;
+    }
     const note = document.createElement("p");
     note.dataset.larioxError = "";
     note.setAttribute("role", "alert");
@@ -78,6 +84,7 @@ export function showFieldErrors(errors: { pointer: string; text: string }[]): vo
     first ??= note;
   }
   first?.scrollIntoView({ block: "center" });
+  return unplaced;
 }
 
 // Another entry, or the list: the notes were about the entry left.

@@ -8,7 +8,7 @@
  * version by a message in words (history-message.ts).
  */
 import { parse } from "yaml";
-import { alsoForEachBackend, historySource, type DeletedEntry, type HistorySource, type Version } from "./history-source.ts";
+import { alsoForEachBackend, historySource, unreadable, type DeletedEntry, type HistorySource, type Version } from "./history-source.ts";
 import { changesInWords, describeChange, type FieldChange } from "./history-words.ts";
 import { messageInWords } from "./history-message.ts";
 import { nameSavesInWords, savedText } from "./history-saves.ts";
@@ -98,6 +98,8 @@ function restored(label: string, changes: FieldChange[] = []): void {
     tone: "info",
     text: `${label} is in the form.${brings} Look it over in the preview, then press Publish to save it as the newest version; until then nothing is saved.`,
     items: changes.slice(0, LISTED).map(describeChange),
+    // About the form of this entry: on another page it would speak of a form not shown.
+    ofThisPage: true,
   });
 }
 
@@ -120,7 +122,7 @@ export async function showEntryHistory(): Promise<void> {
   try {
     versions = await source.versions(path);
   } catch (error) {
-    loading.textContent = `The history could not be read: ${error instanceof Error ? error.message : String(error)}`;
+    loading.textContent = unreadable("The history could not be read", "History", error);
     return;
   }
   loading.remove();
@@ -149,7 +151,7 @@ export async function showEntryHistory(): Promise<void> {
         if (i === 0)
           heads[1]?.prepend(element("span", "Before the last save", "padding:1px 8px;border-radius:10px;background:#fff3c4;color:#5c4400;font-weight:600"));
       },
-      (error: unknown) => void (changes.textContent = `Could not read this version: ${String(error)}`),
+      (error: unknown) => void (changes.textContent = unreadable("This version could not be read", "History", error)),
     );
     restore.addEventListener("click", async () => {
       const content = await text;
@@ -207,7 +209,10 @@ export async function showDeletedPages(): Promise<void> {
       back.type = "button";
       back.addEventListener(
         "click",
-        () => void bringBack(source, entry, title).catch((error: unknown) => showNotice({ tone: "refusal", text: String(error) })),
+        () =>
+          void bringBack(source, entry, title).catch((error: unknown) =>
+            showNotice({ tone: "refusal", text: unreadable(`“${title}” was not brought back`, "Deleted pages", error, false) }),
+          ),
       );
       const action = element("div", "", "margin-top:8px");
       action.append(back);
@@ -215,7 +220,7 @@ export async function showDeletedPages(): Promise<void> {
       list.append(item);
     }
   } catch (error) {
-    loading.textContent = `The history could not be read: ${error instanceof Error ? error.message : String(error)}`;
+    loading.textContent = unreadable("The deleted pages could not be read", "Deleted pages", error);
   }
 }
 

@@ -140,3 +140,16 @@ function signedIn(backend: { api?: GitHubApi }): GitHubApi {
 }
 
 export const historySource = (): HistorySource | undefined => source;
+
+/**
+ * What a failed read of the history (`what`) means, in words, and what to do: press `button`
+ * again once this computer's helper or GitHub answers. The error itself is for whoever looks after
+ * the code: it goes to the console. `inWindow`: said inside the history's window, closed first.
+ */
+export function unreadable(what: string, button: string, error: unknown, inWindow = true): string {
+  console.error(error);
+  const check = localBackendUrl()
+    ? "Check that the window running “npm run edit” is still open"
+    : "Check the internet connection, and sign in again if the editor asks";
+  return `${what}. ${check}, then ${inWindow ? "close this window and " : ""}press “${button}” again.`;
+}

@@ -7,7 +7,7 @@
  */
 import { isSavedEntryAddress, type Entry } from "./entry.ts";
 import { siteIndex } from "./site-index.ts";
-import { showNotice } from "./notice.ts";
+import { goneOnLeaving, showNotice } from "./notice.ts";
 import { localBackendUrl } from "./history-source.ts";
 
 let backend = "github";
@@ -125,16 +125,5 @@ export function showLiveNotice(entry: Entry, liveMinutes: number): void {
     box = show(text, href);
   }
   // Gone once the editor moves on; Decap's own move of a new entry to its saved address is not that.
-  let own = isSavedEntryAddress(entry);
-  const leave = () => {
-    if (own(location.hash)) {
-      // That move made, the notice belongs to this address only.
-      const saved = location.hash;
-      own = (hash) => hash === saved;
-      return;
-    }
-    box.remove();
-    removeEventListener("hashchange", leave);
-  };
-  addEventListener("hashchange", leave);
+  goneOnLeaving(() => box, isSavedEntryAddress(entry));
 }

@@ -14,6 +14,7 @@ import { loadSiteIndex } from "./site-index.ts";
 import { pagePathControl } from "./page-path.tsx";
 import { refuseInvalid, rememberEntry } from "./pre-save.ts";
 import { guardDeletes } from "./refuse-delete.ts";
+import { sayBackendFailures } from "./backend-failures.ts";
 import { hookBackends, type Implementation } from "./backend-hooks.ts";
 import { listEveryFolder, listFoldersByName } from "./pictures.ts";
 import { listPicturesOnce } from "./media-names.ts";
@@ -63,6 +64,7 @@ markUnusedMedia(document);
 hookBackends(cms, (backend, name) => {
   rememberBackend(name);
   guardDeletes(backend);
+  sayBackendFailures(backend, name);
   if (name === "proxy") listFoldersByName(backend);
   if (name === "proxy") offerNoDraftPreview(backend as Implementation & { getDeployPreview?: unknown });
   listEveryFolder(backend);

@@ -2,7 +2,7 @@
  * The editor's own messages (a refusal with the places it names, where a publish went, what an
  * upload became): one box at the foot of the screen, above Decap's dialogs, that stays until it
  * is closed, the next message, the next save or the end of its dialog; a message about what was
- * done also goes at the next keystroke. Decap's notices sit under its Media dialog, pack a list into one narrow
+ * done also goes at the next keystroke, and one about the entry open goes when the editor leaves it. Decap's notices sit under its Media dialog, pack a list into one narrow
  * paragraph and go after a few seconds, before a long one is read.
  */
 export interface Notice {
@@ -13,6 +13,8 @@ export interface Notice {
   items?: string[];
   /** A link inside `text`, shown where its address appears in it. */
   href?: string;
+  /** About the entry open now: gone once the editor leaves its page (goneOnLeaving). */
+  ofThisPage?: boolean;
 }
 
 const BOX =
@@ -21,7 +23,7 @@ const TONES = { refusal: "background:#fff;color:#1c2b39;border-left:6px solid #d
 
 export const closeNotice = () => document.querySelector("[data-lariox-notice]")?.remove();
 
-export function showNotice({ tone, text, items = [], href }: Notice): HTMLElement {
+export function showNotice({ tone, text, items = [], href, ofThisPage = false }: Notice): HTMLElement {
   closeNotice();
   const box = document.createElement("div");
   box.dataset.larioxNotice = tone;
@@ -53,7 +55,30 @@ export function showNotice({ tone, text, items = [], href }: Notice): HTMLElemen
   // A message about what was done goes once the editor types again: it would cover the next one.
   if (tone === "info") document.addEventListener("input", () => box.remove(), { once: true });
   endWithItsMoment(box);
+  if (ofThisPage) goneOnLeaving(() => box);
   return box;
+}
+
+/**
+ * The message `current()` names goes once the editor moves on to another page of the editor.
+ * `isHere` says which addresses are still this page: the one it was shown on, unless told (a new
+ * entry's notice also stays through Decap's own move to the entry's saved address); once such a
+ * move is made, that address alone is this page.
+ */
+export function goneOnLeaving(current: () => Element, isHere?: (hash: string) => boolean): void {
+  const shownAt = location.hash;
+  let here = isHere ?? ((hash: string) => hash === shownAt);
+  const leave = () => {
+    const box = current();
+    if (box.isConnected && here(location.hash)) {
+      const moved = location.hash;
+      here = (hash) => hash === moved;
+      return;
+    }
+    box.remove();
+    removeEventListener("hashchange", leave);
+  };
+  addEventListener("hashchange", leave);
 }
 
 /** Decap's dialogs (Media) and the editor's own (History). */

@@ -10,7 +10,7 @@ import { entryFields } from "./fields.ts";
 import { clean, validateEntry } from "./validate-entry.ts";
 import { Refusal } from "./wording.ts";
 import { showFieldErrors } from "./field-errors.ts";
-import { closeNotice } from "./notice.ts";
+import { closeNotice, showNotice } from "./notice.ts";
 
 /** After a save, the rest of the session checks against the entry as saved (site-index.ts). */
 export function rememberEntry({ entry }: { entry: Entry }): void {
@@ -28,6 +28,16 @@ export async function refuseInvalid({ entry }: { entry: Entry }): Promise<undefi
   const errors = validateEntry(kind, entryFile(entry), entryData(entry), { ...index, assets });
   if (errors.length === 0) return undefined;
   const messages = errors.map((e) => ({ pointer: e.pointer, text: `${e.field}: ${e.message}` }));
-  showFieldErrors(messages);
+  const unplaced = showFieldErrors(messages);
+  // Decap's own short notice says only "Not saved" (wording.ts): this one stays, and lists only what no field shows.
+  showNotice({
+    tone: "refusal",
+    text:
+      unplaced.length === 0
+        ? "Not saved: correct each field marked in red (what to change is said under it), then press Publish again."
+        : "Not saved: correct what is listed here, and any field marked in red, then press Publish again.",
+    items: unplaced.map((m) => m.text),
+    ofThisPage: true,
+  });
   throw new Refusal(messages.map((m) => m.text).join(" "));
 }

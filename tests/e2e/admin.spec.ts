@@ -424,7 +424,15 @@ test.describe("the visual editor @once", () => {
       /^Page address: The All Products menu links to "\/products\/plc" \(Navigation bar › Dropdown menus › .*\): this change would break it\.$/,
     );
     await expect(page.locator("[data-lariox-error]").filter({ hasText: /^Page address: The page “About” links to/ })).toBeVisible();
-    await expect(page.getByText(/^Not saved\. Page address: .*The All Products menu links to "\/products\/plc"/)).toBeVisible();
+    // Decap's short notice points to the message that stays, which says where the reasons are.
+    await expect(
+      page.getByText(/^Not saved: your changes are still in the form\. The message at the foot of the screen says why and what to do\.$/),
+    ).toBeVisible();
+    await expect(refusalNotice(page).locator("p")).toHaveText(
+      "Not saved: correct each field marked in red (what to change is said under it), then press Publish again.",
+    );
+    // Every reason is under its field: the message lists none again.
+    await expect(refusalNotice(page).getByRole("listitem")).toHaveCount(0);
     expect(file("content/pages/products/plc.yaml")).toBe(before);
     // Changed back, the field's note goes.
     await field(page, "Page address").fill("/products/plc");
@@ -460,7 +468,7 @@ test.describe("the visual editor @once", () => {
         .filter({ hasText: /^The page “About” links to this page \(Sections › \d+ “[^”]+” › Cards › \d+ “[^”]+” › Card link\)\.$/ })
         .first(),
     ).toBeVisible();
-    const toast = page.getByText(/^Not deleted\. \d+ places use it: the list is at the foot of the screen\.$/);
+    const toast = page.getByText(/^Not deleted: the page is still there\. The message at the foot of the screen says why and what to do\.$/);
     await expect(toast).toBeVisible();
     await expect(toast).toBeHidden({ timeout: 30_000 });
     await expect(refusal).toBeVisible();
@@ -657,6 +665,15 @@ test.describe("the visual editor @once", () => {
     );
     await expect(page.locator('[data-lariox-notice="info"]')).toContainText(`Page name: “${title} and MES” → “${title}”`);
     expect(file(saved)).not.toBe(original);
+    // The note speaks of this entry's form: once the editor leaves it (Decap asks first, accepted), it goes.
+    await page.evaluate(() => void (location.hash = "#/collections/pages"));
+    await expect(page.getByRole("button", { name: "Deleted pages" })).toBeVisible();
+    await expect(page.locator("[data-lariox-notice]")).toHaveCount(0);
+    // Back, and restored again, to be saved.
+    await openEditor(page, "#/collections/pages/entries/products/scada");
+    await page.getByRole("button", { name: "History" }).click();
+    await versions.last().getByRole("button", { name: "Restore this version" }).click();
+    await expect(field(page, "Page name")).toHaveValue(title);
     await publish(page);
     await expect(page.getByText("Entry saved")).toBeVisible();
     await expect.poll(() => file(saved)).toBe(original);

@@ -6,12 +6,13 @@
  * changes (scripts/cms/saved-changes.ts). Every repository here is a throwaway with a test identity.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startLocalBackend } from "../../scripts/cms/local-backend.ts";
 import { commitSavedChanges } from "../../scripts/cms/saved-changes.ts";
+import { VERSION_NOT_KEPT } from "../../scripts/cms/save-commits.ts";
 import { freePort } from "../server/helpers.ts";
 
 const IDENTITY = {
@@ -94,6 +95,22 @@ describe("the local backend keeps each save as a version and publishes main", ()
     // History reads it at once: the version just replaced is the one before.
     const versions = (await post(port, { action: "entryVersions", params: { path: PAGE } })).json as unknown as { message: string }[];
     expect(versions.map((v) => v.message)).toEqual(["Changed the About page: heading", "The site as it is"]);
+  });
+
+  it("a save whose commit fails is written and said so, in words: saved, no version kept, whom to ask", async () => {
+    const { repo } = repository(false);
+    const port = await start(repo);
+    // Another git at work in this copy (or a crashed one) holds the index: git refuses to commit.
+    writeFileSync(join(repo, ".git/index.lock"), "");
+    const answer = await save(port, "Written anyway", "Changed the About page: heading");
+    expect(answer.status).toBe(200);
+    expect(readFileSync(join(repo, PAGE), "utf8")).toContain("heading: Written anyway");
+    expect(git(repo, "rev-list", "--count", "HEAD")).toBe("1");
+    const words = String(answer.json.versionNotKept);
+    expect(words).toBe(VERSION_NOT_KEPT);
+    expect(words).toMatch(/^Saved: .* no version of it was kept, so History will not list this save .* Ask the person who looks after the site's code/);
+    expect(words).not.toMatch(/git commit|fatal|index\.lock|Not saved/);
+    expect(answer.json).not.toHaveProperty("error");
   });
 
   it("publishes: pushes main to a bare remote, says 'up-to-date' after, and 'behind' when the remote has moved on", async () => {

@@ -49,6 +49,13 @@ describe("a pre-save message is shown at its own field", () => {
     expect(document.querySelectorAll("[data-lariox-error]")).toHaveLength(1);
   });
 
+  it("answers the messages it has no field for, so the editor's notice lists them instead", () => {
+    const placed = { pointer: "/description", text: "Summary for search engines: is required" };
+    const nowhere = { pointer: "/sections/2/heading", text: "Heading: is required" };
+    expect(showFieldErrors([placed, nowhere])).toEqual([nowhere]);
+    expect(document.querySelectorAll("[data-lariox-error]")).toHaveLength(1);
+  });
+
   it("opens the closed section and card a message is in, and the message goes once the field is changed", () => {
     showFieldErrors([{ pointer: "/sections/1/cards/0/description", text: "Card text: is required" }]);
     const field = document.getElementById("description-field-34")!;
