@@ -42,12 +42,13 @@ function offsetAt(at: number, timeZone: string): number {
   return Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!) - Math.floor(at / 1000) * 1000;
 }
 
-/** The moment `day` (YYYY-MM-DD) begins in `timeZone`. */
+/** The moment `day` (YYYY-MM-DD) begins in `timeZone`: its midnight, or its first hour where the clocks skip midnight. */
 export function dayStart(day: string, timeZone: string = DEFAULT_TIME_ZONE): Date {
   const midnight = Date.parse(`${day}T00:00:00Z`);
   // The offset at UTC's midnight may not be the one at the zone's (a clock change between them): look again there.
   const guess = midnight - offsetAt(midnight, timeZone);
-  return new Date(midnight - offsetAt(guess, timeZone));
+  const candidates = [guess, midnight - offsetAt(guess, timeZone)].filter((at) => dayIn(new Date(at), timeZone) === day);
+  return new Date(Math.min(...candidates));
 }
 
 /**

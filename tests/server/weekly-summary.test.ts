@@ -7,6 +7,7 @@
 import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { summaryDue } from "../../src/server/enquiries/digest-schedule.ts";
+import { dayStart, summaryWeek } from "../../src/server/site-time.ts";
 import type { EnquiryStore } from "../../src/server/store/index.ts";
 import type { LeadSource } from "../../src/forms/schema.ts";
 import { forEachBackend } from "./backends.ts";
@@ -25,6 +26,14 @@ describe("the weekly summary's week", () => {
     const due = summaryDue(new Date(MONDAY_NINE + 75 * 60_000 + 30_500), 1, 9, "Asia/Kolkata")!;
     expect(due.week).toBe("2027-01-11");
     expect([due.window.from.toISOString(), due.window.to.toISOString()]).toEqual(["2027-01-03T18:30:00.000Z", "2027-01-10T18:30:00.000Z"]);
+  });
+
+  it("begins and ends at the zone's midnights, across a clock change too", () => {
+    const week = (day: string, zone: string) => Object.values(summaryWeek(day, zone)).map((d) => d.toISOString());
+    // London's clocks go forward on Sunday 29 March 2026: the week is an hour short of 7 × 24.
+    expect(week("2026-03-30", "Europe/London")).toEqual(["2026-03-23T00:00:00.000Z", "2026-03-29T23:00:00.000Z"]);
+    // São Paulo skipped midnight on 4 November 2018 (00:00 became 01:00): that day began at 01:00.
+    expect(dayStart("2018-11-04", "America/Sao_Paulo").toISOString()).toBe("2018-11-04T03:00:00.000Z");
   });
 });
 
