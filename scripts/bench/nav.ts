@@ -11,10 +11,12 @@
  * transition (the page fully shown). The last columns: the bytes fetched ahead for pages the
  * visitor did not open.
  *
- * It also checks the page-view count (src/boot/beacon.ts) where automation cannot: a page prerendered
- * or prefetched but never opened must count nothing (it counts on activation); the proxy reads the
- * beacons on their way to the server, and the last column says how many of the pages prerendered
- * and never opened were counted, of how many (0, or the run fails).
+ * It also checks the page-view count (src/boot/beacon.ts) where automation cannot: each run ends as
+ * a visitor's does, the window closed (Ctrl+W, so the last page's pagehide sends its beacon), and
+ * the proxy reads the beacons on their way to the server. The two pages opened must count exactly
+ * one view each, and a page prerendered or prefetched but never opened nothing (it counts on
+ * activation): the last two columns, "2 of 2" and "0 of N" per run, or the bench fails. It fails
+ * too when no page of a pair was prerendered, since then neither check proved anything.
  *
  * The pages time themselves: a proxy in front of the real server adds a small script to every
  * HTML page (only here; the built site has none) that sends, with navigator.sendBeacon, where the
@@ -84,6 +86,14 @@ const READ_MS = 1_500;
 const FIND_MS = 500;
 /** A press: down, then up this long after (a click or a tap, as people make them). */
 const PRESS_MS = 60;
+/** How long the browser has, once its window is closed, to send the last page's view and quit. */
+const CLOSE_MS = 15_000;
+
+/** Resolves once `check()` is true, looking every 20 ms; false after `timeoutMs`. */
+async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
+  for (const end = Date.now() + timeoutMs; !check(); await new Promise((r) => setTimeout(r, 20))) if (Date.now() > end) return false;
+  return true;
+}
 
 /**
  * The script the proxy puts at the top of each page's <head>. On the first page (its URL carries
@@ -129,6 +139,12 @@ const reporter = `(() => {
     if (document.readyState === "complete") target(); else addEventListener("load", target, { once: true });
     return;
   }
+  // Until the page is loaded and the browser idle, its view count has not started (beacon.ts):
+  // the run closes the window only after "arrived", so report only then.
+  const settled = () => new Promise((resolve) => {
+    const idle = () => requestIdleCallback(() => requestIdleCallback(resolve));
+    if (document.readyState === "complete") idle(); else addEventListener("load", idle, { once: true });
+  });
   addEventListener("pagereveal", (e) => {
     const revealed = performance.now();
     const vt = e.viewTransition;
@@ -140,7 +156,7 @@ const reporter = `(() => {
         if ("first-contentful-paint" in seen) { observer.disconnect(); resolve(seen); }
       }).observe({ type: "paint", buffered: true });
     });
-    Promise.all([ended, painted]).then(([vtEnd, paint]) => {
+    Promise.all([ended, painted, settled()]).then(([vtEnd, paint]) => {
       const nav = performance.getEntriesByType("navigation")[0];
       post("arrived", {
         href: location.href, timeOrigin: performance.timeOrigin, activationStart: nav.activationStart,
@@ -283,8 +299,10 @@ interface Result {
   /** Pages prerendered (their scripts ran) and never opened, and those of them counted as views. */
   neverOpened: number;
   countedNeverOpened: string[];
-  /** Of the two pages opened, how many views reached the server (the first page's at its pagehide; the second's only if the killed browser sent it). */
-  countedOpened: number;
+  /** The views of the two pages opened that reached the server: the first's at its pagehide on leaving, the second's at the window's closing. */
+  countedOpened: string[];
+  /** The browser quit when its window was closed (else it was stopped after CLOSE_MS). */
+  quitByItself: boolean;
 }
 
 /** The page's own size as the last run saw it (the window less its title bar). */
@@ -334,7 +352,10 @@ async function once(pair: Pair, size: Size, display: string): Promise<Result> {
         env: { ...process.env, DISPLAY: display },
       },
     );
-  let result: Omit<Result, "neverOpened" | "countedNeverOpened" | "countedOpened">;
+  let result: Omit<Result, "neverOpened" | "countedNeverOpened" | "countedOpened" | "quitByItself">;
+  let exitCode: number | null = null;
+  const exited = new Promise<void>((r) => chromium.once("exit", (code) => ((exitCode = code ?? -1), r())));
+  let quitByItself = false;
   try {
     inbox.length = 0;
     fetched.length = 0;
@@ -365,10 +386,19 @@ async function once(pair: Pair, size: Size, display: string): Promise<Result> {
       transition: Boolean(arrived.transition),
       wastedBytes: fetched.filter((f) => f.speculative && f.path !== pair.to && f.from !== pair.to).reduce((sum, f) => sum + sentBytes(f), 0),
     };
+    // The visitor closes the window (the pointer rests on it, so it has the keyboard): the last page's
+    // pagehide sends its view, and the browser quits, its last window gone. Killed instead, it sent
+    // that view only sometimes, and a page counted once in two runs passed unseen.
+    await promisify(execFile)("xdotool", ["key", "--clearmodifiers", "ctrl+w"], { env: { ...process.env, DISPLAY: display } });
+    await until(() => counted.includes(pair.to) && exitCode !== null, CLOSE_MS);
+    quitByItself = exitCode !== null;
   } finally {
     // The whole process group: Chromium's helpers outlive its main process otherwise.
-    const exited = new Promise((r) => chromium.once("exit", r));
-    process.kill(-chromium.pid!, "SIGTERM");
+    try {
+      process.kill(-chromium.pid!, "SIGTERM");
+    } catch {
+      // already gone with its helpers
+    }
     await exited;
     await new Promise((r) => setTimeout(r, 200));
     rmSync(profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
@@ -380,7 +410,8 @@ async function once(pair: Pair, size: Size, display: string): Promise<Result> {
     ...result,
     neverOpened: ahead.size,
     countedNeverOpened: counted.filter((p) => ahead.has(p)),
-    countedOpened: counted.filter((p) => opened.has(p)).length,
+    countedOpened: counted.filter((p) => opened.has(p)),
+    quitByItself,
   };
 }
 
@@ -418,14 +449,22 @@ for (const size of sizes.filter((s) => values.sizes.split(",").includes(s.name))
         range(shown),
         `${results.filter((r) => r.transition).length}/${runs}`,
         String(Math.round(median(results.map((r) => r.wastedBytes)) / 1024)),
-        `${results.reduce((n, r) => n + r.countedOpened, 0)} of ${2 * runs}`,
+        `${results.reduce((n, r) => n + r.countedOpened.length, 0)} of ${2 * runs}`,
         `${results.reduce((n, r) => n + r.countedNeverOpened.length, 0)} of ${results.reduce((n, r) => n + r.neverOpened, 0)}`,
       ]);
-      const wrong = results.flatMap((r) => r.countedNeverOpened);
-      if (wrong.length) {
-        console.error(`${pair.from} → ${pair.to}: pages fetched ahead and never opened were counted as views: ${wrong.join(", ")}`);
+      const fail = (why: string) => {
+        console.error(`${size.name} ${pair.from} → ${pair.to}: ${why}`);
         process.exitCode = 1;
-      }
+      };
+      const wrong = results.flatMap((r) => r.countedNeverOpened);
+      if (wrong.length) fail(`pages fetched ahead and never opened were counted as views: ${wrong.join(", ")}`);
+      // Each page opened, one view: not one lost (a beacon never sent), not one twice.
+      const expected = [pair.from, pair.to].sort().join(", ");
+      for (const r of results.filter((r) => [...r.countedOpened].sort().join(", ") !== expected))
+        fail(`the pages opened counted ${r.countedOpened.length ? r.countedOpened.join(", ") : "no view"}, not one view each of ${expected}`);
+      if (!results.some((r) => r.prerendered || r.neverOpened > 0)) fail("no page was prerendered: the view count's checks proved nothing");
+      if (results.some((r) => !r.quitByItself))
+        console.error(`${size.name} ${pair.from} → ${pair.to}: the browser was stopped, not quit, after its window closed`);
       console.log(rows.at(-1)!.join(" | "));
     }
   } finally {

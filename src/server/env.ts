@@ -69,7 +69,12 @@ export const SETTINGS = {
     max: 7,
     about: "the day of the weekly summary to DIGEST_TO or MAIL_TO (1 = Monday … 7 = Sunday), in SITE_TIME_ZONE",
   },
-  SUMMARY_HOUR: { default: 9, min: 0, max: 23, about: "the hour of that day from which the weekly summary is sent; it covers the 7 days before" },
+  SUMMARY_HOUR: {
+    default: 9,
+    min: 0,
+    max: 23,
+    about: "the hour of that day from which the weekly summary is sent; it covers the 7 whole days before that day",
+  },
   SITE_TIME_ZONE: {
     default: "Asia/Kolkata",
     parse: timeZone,

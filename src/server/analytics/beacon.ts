@@ -4,6 +4,7 @@
  * and the utm_source/medium/campaign of the landing page's query are kept. Anything else is
  * refused whole, and nothing of it is stored.
  */
+import type { LeadSource } from "../../forms/schema.ts";
 import { METRICS, METRIC_SPECS, type Metric } from "./vitals.ts";
 
 export interface PageView {
@@ -37,6 +38,16 @@ export function visitSource(query: string, referrer: string, ownHost: string | u
     medium: clean(params.get("utm_medium")),
     campaign: clean(params.get("utm_campaign")),
   };
+}
+
+/**
+ * An enquiry's source by the same rule: its utm_source, else the referring site's host, else DIRECT,
+ * cleaned as a visit's is. The weekly summary's enquiry table and its site tables both name sources
+ * with it, so "Newsletter" and "newsletter" are one source, under one name, in every table.
+ */
+export function enquirySource(source: Pick<LeadSource, "utmSource" | "referrer">): string {
+  const host = source.referrer && URL.canParse(source.referrer) ? new URL(source.referrer).hostname : "";
+  return clean(source.utmSource) || clean(host) || DIRECT;
 }
 
 /** "/products/plc/" -> "/products/plc"; the pages are named without a trailing slash, "/" alone. */

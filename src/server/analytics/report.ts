@@ -7,7 +7,7 @@
  */
 import type { LeadSource } from "../../forms/schema.ts";
 import type { HasAnalytics } from "./store.ts";
-import { DIRECT, pagePath } from "./beacon.ts";
+import { enquirySource, pagePath } from "./beacon.ts";
 import { METRICS, p75, type Metric, type Percentile } from "./vitals.ts";
 
 /** Days YYYY-MM-DD in the site's time zone, `to` not included. */
@@ -37,15 +37,9 @@ export interface PeriodReport {
 
 const NOT_KNOWN = "(not known)";
 
-/** `at` as a day (YYYY-MM-DD) in `timeZone`. */
-export function dayIn(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
-}
+import { addDays, dayIn } from "../site-time.ts";
 
-/** The day `days` after `day` (negative: before). */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
+export { addDays, dayIn };
 
 /** The period just before `period`, as long as it. */
 export function periodBefore(period: Period): Period {
@@ -84,8 +78,7 @@ export async function periodReport(store: HasAnalytics, period: Period, timeZone
     enquiries += 1;
     const s: LeadSource = lead.source;
     const lower = (v: string | undefined) => (v ?? "").trim().toLowerCase();
-    const referrer = s.referrer && URL.canParse(s.referrer) ? new URL(s.referrer).hostname : "";
-    const source = lower(s.utmSource) || referrer || DIRECT;
+    const source = enquirySource(s);
     add("sources", source, 0, 1);
     if (lower(s.utmCampaign)) add("campaigns", campaignName(source, lower(s.utmMedium), lower(s.utmCampaign)), 0, 1);
     add("landings", s.landingPage ? pagePath(s.landingPage.split(/[?#]/)[0]!) : NOT_KNOWN, 0, 1);

@@ -4,7 +4,7 @@
  * SUMMARY_WEEKDAY from SUMMARY_HOUR. Each instance looks every minute; the store's unique day and
  * week make one of each between all the instances sharing a database.
  */
-import { DAY_MS } from "../env.ts";
+import { summaryWeek } from "../site-time.ts";
 import type { Outbox } from "../outbox/worker.ts";
 import type { EnquiryStore, SummaryWindow } from "../store/index.ts";
 
@@ -29,12 +29,11 @@ export function digestDay(now: Date, hour: number, timeZone: string): string | u
   return at.hour < hour ? undefined : at.day;
 }
 
-/** The weekly summary due at `now` (on `weekday`, 1 = Monday, from `hour`): its day, and the 7 days up to that hour. */
+/** The weekly summary due at `now` (on `weekday`, 1 = Monday, from `hour`): its day, and the 7 whole days before it (summaryWeek). */
 export function summaryDue(now: Date, weekday: number, hour: number, timeZone: string): { week: string; window: SummaryWindow } | undefined {
   const at = local(now, timeZone);
   if (at.weekday !== weekday || at.hour < hour) return undefined;
-  const to = new Date(now.getTime() - (((at.hour - hour) * 60 + at.minute) * 60 + at.second) * 1000 - now.getUTCMilliseconds());
-  return { week: at.day, window: { from: new Date(to.getTime() - 7 * DAY_MS), to } };
+  return { week: at.day, window: summaryWeek(at.day, timeZone) };
 }
 
 export interface DigestSchedule {

@@ -5,7 +5,8 @@
  */
 import type { SendMailOptions } from "nodemailer";
 import { FORM_KINDS } from "../../forms/kinds.generated.ts";
-import { formatReceived, schemaOf } from "../present/enquiry.ts";
+import { schemaOf } from "../present/enquiry.ts";
+import { DEFAULT_TIME_ZONE, formatDay, zoneName } from "../site-time.ts";
 import type { SummaryWindow, WeekFigures } from "../store/index.ts";
 import type { SummarySection } from "../analytics/weekly.ts";
 import { weeklySummaryHtml, type SummaryLine } from "./WeeklySummaryMail.tsx";
@@ -13,6 +14,8 @@ import { weeklySummaryHtml, type SummaryLine } from "./WeeklySummaryMail.tsx";
 export interface SummarySettings {
   mailTo: string;
   mailFrom: string;
+  /** The zone the week's days are named in (SITE_TIME_ZONE's default when not given). */
+  timeZone?: string;
 }
 
 /** The summary's lines: each figure of this week beside the week before's. */
@@ -31,7 +34,10 @@ export function summaryLines(week: WeekFigures, before: WeekFigures): SummaryLin
   ];
 }
 
-/** `site`: the views, sources and Web Vitals sections (src/server/analytics/weekly.ts), after the enquiries' table. */
+/**
+ * `window`: whole days in the site's zone (summaryWeek), named as days. `site`: the views, sources
+ * and Web Vitals sections (src/server/analytics/weekly.ts) of the same days, after the enquiries' table.
+ */
 export function composeWeeklySummary(
   window: SummaryWindow,
   week: WeekFigures,
@@ -40,7 +46,9 @@ export function composeWeeklySummary(
   site?: SummarySection,
 ): SendMailOptions {
   const lines = summaryLines(week, before);
-  const period = `${formatReceived(window.from)} to ${formatReceived(window.to)}`;
+  const timeZone = settings.timeZone ?? DEFAULT_TIME_ZONE;
+  const lastDay = new Date(window.to.getTime() - 1);
+  const period = `${formatDay(window.from, timeZone)} to ${formatDay(lastDay, timeZone)} (whole days, ${zoneName(timeZone, lastDay)})`;
   const width = Math.max(...lines.map((l) => l.label.length + (l.indent ? 2 : 0))) + 2;
   const row = (label: string, now: string, was: string) => `${label.padEnd(width)}${now.padStart(10)}${was.padStart(13)}`;
   const deliveries =

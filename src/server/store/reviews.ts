@@ -10,6 +10,7 @@ import { DeliveryStore, queueDeliveries } from "./deliveries.ts";
 import type { LeadSource } from "../../forms/schema.ts";
 import { iso, lower, time, type NewDelivery } from "./core.ts";
 import { topSources } from "./top-sources.ts";
+import { enquirySource } from "../analytics/beacon.ts";
 
 /** `day`: the daily digest's (YYYY-MM-DD where it is sent), null for one asked for (--digest). */
 export type DigestInfo = { id: number; day: string | null; createdAt: Date };
@@ -19,7 +20,7 @@ export type SummaryWindow = { from: Date; to: Date };
 export interface WeekFigures {
   enquiries: number;
   byForm: Partial<Record<FormKind, number>>;
-  /** By utm_source, else the referring site, else "direct or not known". */
+  /** By utm_source, else the referring site, else "direct or not known" (enquirySource, as the site's tables name them). */
   bySource: Record<string, number>;
   held: number;
   released: number;
@@ -28,12 +29,6 @@ export interface WeekFigures {
   failed: number;
   waiting: number;
 }
-
-const sourceName = (source: LeadSource): string => {
-  if (source.utmSource) return source.utmSource;
-  if (source.referrer && URL.canParse(source.referrer)) return new URL(source.referrer).hostname;
-  return "direct or not known";
-};
 
 export class ReviewStore extends DeliveryStore {
   /**
@@ -181,7 +176,7 @@ export class ReviewStore extends DeliveryStore {
     const figures: WeekFigures = { enquiries: arrived.length, byForm: {}, bySource: {}, held: 0, released: 0, confirmedSpam: 0, failed: 0, waiting: 0 };
     for (const row of arrived) {
       count(figures.byForm, row.kind as FormKind);
-      count(figures.bySource, sourceName(row.source === null ? {} : (this.database.readJson(row.source) as LeadSource)));
+      count(figures.bySource, enquirySource(row.source === null ? {} : (this.database.readJson(row.source) as LeadSource)));
       if (row.reasons !== null) figures.held += 1;
     }
     figures.bySource = topSources(figures.bySource);

@@ -6,21 +6,23 @@ import { composeWeeklySummary, type SummarySettings } from "../weekly-summary.ts
 import { isPermanentRefusal } from "./sales-mail.ts";
 import { weeklyAnalytics } from "../../analytics/weekly.ts";
 import { defineKind } from "./kind.ts";
-
-const WEEK_MS = 7 * 86_400_000;
+import { dayIn, summaryWeek } from "../../site-time.ts";
 
 export function weeklySummarySender(transport: MailTransport, store: EnquiryStore, settings: SummarySettings & { timeZone: string }): Sender {
   return {
     async send(job, signal) {
-      const { from, to } = job.payload as { from: string; to: string };
-      const window = { from: new Date(from), to: new Date(to) };
-      const before = { from: new Date(window.from.getTime() - WEEK_MS), to: window.from };
+      // The week is the 7 whole days before the send day (summaryWeek), read from the day the job was
+      // queued for: a job queued with an older window (up to the send hour) still gives whole days,
+      // the same ones the site's daily figures cover.
+      const sendDay = dayIn(new Date((job.payload as { to: string }).to), settings.timeZone);
+      const window = summaryWeek(sendDay, settings.timeZone);
+      const before = summaryWeek(dayIn(window.from, settings.timeZone), settings.timeZone);
       const site = await weeklyAnalytics(store, window, settings.timeZone);
       const message = composeWeeklySummary(
         window,
         await store.weekFigures(window),
         await store.weekFigures(before),
-        { mailFrom: settings.mailFrom, mailTo: job.target ?? settings.mailTo },
+        { mailFrom: settings.mailFrom, mailTo: job.target ?? settings.mailTo, timeZone: settings.timeZone },
         site,
       );
       return (await transport.send(message, { id: 0, kind: "summary", createdAt: window.from }, signal)).outcome;
