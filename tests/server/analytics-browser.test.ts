@@ -8,11 +8,13 @@
  * no answer sets a cookie; the Content-Security-Policy the build wrote lets the inline beacon run.
  */
 import { existsSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { resolve } from "node:path";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { chromiumLaunchOptions } from "../../scripts/lib/chromium.ts";
 import { main as stats } from "../../scripts/stats.ts";
+import { BEACON_ROUTE } from "../../src/server/analytics/routes.ts";
 import { weeklyAnalytics } from "../../src/server/analytics/weekly.ts";
 import { composeWeeklySummary } from "../../src/server/outbox/weekly-summary.ts";
 import { forEachBackend } from "./backends.ts";
@@ -66,6 +68,11 @@ forEachBackend((backend) => {
     const fresh = await backend.fresh();
     test = await startApp({ ...fresh.env, DIST_DIR: DIST });
     const { app, url } = test;
+    // The bot's beacons the server has answered, its handler done: only then is "nothing counted" a finding.
+    let botBeacons = 0;
+    app.server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+      if (request.method === "POST" && request.url === BEACON_ROUTE && request.headers["user-agent"] === BOT) response.on("finish", () => botBeacons++);
+    });
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const cookies: string[] = [];
     const refused: string[] = [];
@@ -111,6 +118,7 @@ forEachBackend((backend) => {
     await botPage.goto(`${url}/?utm_source=bot`);
     await settled(botPage);
     await botPage.close({ runBeforeUnload: true });
+    await waitFor(() => botBeacons > 0, "the bot's beacon, answered");
     await Promise.allSettled(answers);
     await bot.close();
     await context.close();
