@@ -29,6 +29,15 @@ export interface StatsIo {
 
 const DEFAULT_DAYS = 28;
 
+/** YYYY-MM-DD naming a day that exists: Date.parse takes 2026-02-30 for 2 March, so the day must come back unchanged. */
+export function isCalendarDay(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const date = new Date(0);
+  date.setUTCFullYear(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return date.toISOString().slice(0, 10) === text;
+}
+
 export async function main(argv: string[] = process.argv.slice(2), io: Partial<StatsIo> = {}): Promise<number> {
   const { env = process.env, stdout = process.stdout, stderr = process.stderr, now = new Date() } = io;
   let values;
@@ -48,7 +57,7 @@ export async function main(argv: string[] = process.argv.slice(2), io: Partial<S
   }
   const today = dayIn(now, config.digest.timeZone);
   const since = values.since ?? addDays(today, 1 - DEFAULT_DAYS);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(since) || Number.isNaN(Date.parse(since)) || since > today) {
+  if (!isCalendarDay(since) || since > today) {
     stderr.write(`--since takes a day up to today (${today}) as YYYY-MM-DD, got "${since}".\n`);
     return 2;
   }

@@ -7,7 +7,10 @@
  * It starts only once the page is shown to a person and the browser is idle after load: a
  * prerendered page starts on activation (prerenderingchange), never while prerendered, and a page
  * opened in a background tab when it is first shown; a prefetch runs no script at all. It is sent
- * once a page load: what happens after the first hide (a tab switched back to) is not measured.
+ * once a page load: what happens after the first hide (a tab switched back to) is not measured. A
+ * page restored from the back/forward cache (pageshow, persisted) is a view again, of its own:
+ * sent at its next hide, with the shifts and interactions after the restore and no LCP (it has no
+ * paint of its own), never as a visit's entry.
  *
  * Not the web-vitals library: its ~2 KB brotli is more than this page's whole budget (1.5 KB with
  * the count). The three follow its definitions, simplified: LCP is the last entry before the first
@@ -25,8 +28,8 @@ const start = () => {
   let windowValue = 0;
   let windowStart = 0;
   let last = 0;
-  const interactions: Record<number, number> = {};
-  const entry = startsVisit();
+  let interactions: Record<number, number> = {};
+  let entry = startsVisit();
   const activation = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming & { activationStart?: number })?.activationStart || 0;
   // Each observer's pending entries, taken at send: its callback runs in a later task, which a page
   // left at once (its buffered LCP not yet delivered) never reaches.
@@ -70,6 +73,15 @@ const start = () => {
   };
   addEventListener("pagehide", send);
   document.addEventListener("visibilitychange", send);
+  // A normal load's pageshow is not persisted; a restored page was sent as it went into the cache.
+  addEventListener("pageshow", (event) => {
+    if (!event.persisted) return;
+    started = 1;
+    lcp = -1;
+    cls = windowValue = 0;
+    interactions = {};
+    entry = false;
+  });
 };
 
 const wake = () => {

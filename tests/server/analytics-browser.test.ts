@@ -6,13 +6,17 @@
  * beacon). `npm run stats` (its main()) then shows each page viewed once, the newsletter with its
  * visit and its enquiry, and the Web Vitals of the routes visited. A bot's browser counts nothing;
  * no answer sets a cookie; the Content-Security-Policy the build wrote lets the inline beacon run.
+ * A page restored from the back/forward cache (a real restore: Playwright's switch that turns the
+ * cache off is dropped) is a view again, with no entry and no LCP of its own.
  */
 import { existsSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { resolve } from "node:path";
-import { chromium, type Browser, type Page } from "@playwright/test";
+import { chromium, type Browser, type LaunchOptions, type Page } from "@playwright/test";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { chromiumLaunchOptions } from "../../scripts/lib/chromium.ts";
 import { main as stats } from "../../scripts/stats.ts";
+import { BEACON_ROUTE } from "../../src/server/analytics/routes.ts";
 import { weeklyAnalytics } from "../../src/server/analytics/weekly.ts";
 import { composeWeeklySummary } from "../../src/server/outbox/weekly-summary.ts";
 import { forEachBackend } from "./backends.ts";
@@ -48,7 +52,8 @@ forEachBackend((backend) => {
   let botBrowser: Browser;
   let test: TestApp | undefined;
   // The browser's own user agent, not a context's: a beacon sent as the page unloads goes out from the browser process with it.
-  const launch = (agent: string) => chromium.launch({ ...chromiumLaunchOptions, args: [...chromiumLaunchOptions.args, `--user-agent=${agent}`] });
+  const launch = (agent: string, options: LaunchOptions = {}) =>
+    chromium.launch({ ...chromiumLaunchOptions, args: [...chromiumLaunchOptions.args, `--user-agent=${agent}`], ...options });
   beforeAll(async () => {
     if (!existsSync(resolve(DIST, ".site/server.json"))) throw new Error(`no built site in ${DIST}: run npm run build:test-site first`);
     [browser, botBrowser] = await Promise.all([launch(PERSON), launch(BOT)]);
@@ -66,6 +71,11 @@ forEachBackend((backend) => {
     const fresh = await backend.fresh();
     test = await startApp({ ...fresh.env, DIST_DIR: DIST });
     const { app, url } = test;
+    // The bot's beacons the server has answered, its handler done: only then is "nothing counted" a finding.
+    let botBeacons = 0;
+    app.server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+      if (request.method === "POST" && request.url === BEACON_ROUTE && request.headers["user-agent"] === BOT) response.on("finish", () => botBeacons++);
+    });
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const cookies: string[] = [];
     const refused: string[] = [];
@@ -111,6 +121,7 @@ forEachBackend((backend) => {
     await botPage.goto(`${url}/?utm_source=bot`);
     await settled(botPage);
     await botPage.close({ runBeforeUnload: true });
+    await waitFor(() => botBeacons > 0, "the bot's beacon, answered");
     await Promise.allSettled(answers);
     await bot.close();
     await context.close();
@@ -151,4 +162,40 @@ forEachBackend((backend) => {
     for (const path of ["/products/plc", "/contact", "/privacy"])
       expect(vitals).toMatch(new RegExp(`${path.replace(/\//g, "\\/")}\\s+≤ [\\d.]+ m?s (good|needs improvement|poor)`));
   }, 90_000);
+
+  it(`counts a page restored from the back/forward cache as a view again, a normal load once (${backend.name})`, async () => {
+    const fresh = await backend.fresh();
+    test = await startApp({ ...fresh.env, DIST_DIR: DIST });
+    const { app, url } = test;
+    // Playwright turns the cache off by default; this browser keeps it, as a visitor's does.
+    const cached = await launch(PERSON, { ignoreDefaultArgs: ["--disable-back-forward-cache"] });
+    try {
+      const page = await cached.newPage();
+      await page.addInitScript(() => addEventListener("pageshow", (e) => e.persisted && document.documentElement.setAttribute("data-restored", "")));
+      await page.goto(`${url}/privacy`);
+      await settled(page);
+      await painted(page);
+      await page.locator('footer a[href="/contact"]').first().click();
+      await page.waitForURL(`${url}/contact`);
+      await settled(page);
+      await page.goBack({ waitUntil: "commit" }); // a restore fires no load event
+      await expect.poll(() => page.locator("html").getAttribute("data-restored")).toBe("");
+      await page.close({ runBeforeUnload: true });
+      // Three beacons: /privacy as it went into the cache, /contact as it was left, /privacy restored as it closed.
+      const counts = () => app.store.analytics.counts("2000-01-01", "2999-01-01");
+      await waitFor(async () => (await counts()).pages.find((p) => p.path === "")?.views === 3, "the restored page's beacon");
+      const { pages, sources, vitals } = await counts();
+      expect(pages.sort((a, b) => a.path.localeCompare(b.path))).toEqual([
+        { path: "", views: 3, visitors: 1 },
+        { path: "/contact", views: 1, visitors: 1 },
+        { path: "/privacy", views: 2, visitors: 1 },
+      ]);
+      // The restore is no visit's entry, and has no paint of its own; its layout shifts are its own.
+      expect(sources.reduce((sum, s) => sum + s.visits, 0)).toBe(1);
+      const samples = (metric: string) => vitals.filter((v) => v.path === "/privacy" && v.metric === metric).reduce((sum, v) => sum + v.samples, 0);
+      expect([samples("lcp"), samples("cls")]).toEqual([1, 2]);
+    } finally {
+      await cached.close();
+    }
+  }, 60_000);
 });

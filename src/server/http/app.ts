@@ -25,7 +25,7 @@ import { readBuiltSite } from "../../handover/built-site.ts";
 import { createSenders, leadKinds } from "../outbox/senders/index.ts";
 import { registerSpamRoutes } from "../spam/routes.ts";
 import { EnquiryStore, type ReviewAction } from "../store/index.ts";
-import { registerAnalytics } from "../analytics/routes.ts";
+import { BEACON_ROUTE, registerAnalytics } from "../analytics/routes.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -114,17 +114,17 @@ function trustHops(hops: number): (address: string, hop: number) => boolean {
 /**
  * A request as its log lines show it (Fastify's own fields), with its secrets left out: the
  * sign-in's query (GitHub's code and state, which would let someone reading the log finish the
- * sign-in) and a review link's token (which releases or marks as spam for 14 days).
+ * sign-in) and a review link's token (which releases or marks as spam for 14 days). A page-view
+ * beacon's line has no address or port: the privacy notice promises the count never keeps them.
  */
 function requestForLog(request: FastifyRequest) {
   const path = pathOf(request.url);
-  return {
+  const line = {
     method: request.method,
     url: path.startsWith(REVIEW_PATH) ? `${REVIEW_PATH}…` : path.startsWith(OAUTH_ROUTES.start) ? path : request.url,
     host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
   };
+  return path.replace(/\/$/, "") === BEACON_ROUTE ? line : { ...line, remoteAddress: request.ip, remotePort: request.socket?.remotePort };
 }
 
 function isHealth(request: FastifyRequest): boolean {
