@@ -19,5 +19,5 @@ export function isUnused(index: SiteIndex, path: string): boolean {
 export function unusedLine(count: number): string {
   if (count === 0) return "";
   const files = count === 1 ? "One file in the library is" : `${count} files in the library are`;
-  return `${files} not used on any page (marked “${UNUSED_MARK}”): Remove deletes one, after the same check as any delete.`;
+  return `${files} not used on any page (marked “${UNUSED_MARK}”): Remove deletes one, after the same check as every other delete.`;
 }

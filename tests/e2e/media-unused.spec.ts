@@ -1,5 +1,5 @@
 /**
- * The Media dialog marks the files nothing uses and removes one through the same check as any
+ * The Media dialog marks the files nothing uses and removes one through the same check as every
  * delete (src/admin/media-unused.ts), in the build's /admin saving into a copy of the project
  * (editor-backend.ts): a replaced datasheet is marked and can go; one a page uses is not marked,
  * and deleting it is refused with the places that use it.
