@@ -20,7 +20,7 @@ import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit } from "yaml";
 import type { YAMLMap } from "yaml";
-import { readSvgMark, readXmpMark, SAMPLE_NOTE } from "../tools/sample-pictures/sample-marker.ts";
+import { readSvgMark, readXmpMark, SAMPLE_NOTE, unescapeXml } from "../tools/sample-pictures/sample-marker.ts";
 
 export interface Finding {
   /** Relative to the project, with "/". */
@@ -122,14 +122,6 @@ function zipEntry(zip: Buffer, name: string): Buffer | undefined {
   }
   return undefined;
 }
-
-const unescapeXml = (s: string) =>
-  s
-    .replace(/&apos;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
 
 /** The document's Subject when it is one of the generated samples. */
 async function sampleSubject(path: string): Promise<string | undefined> {

@@ -47,3 +47,23 @@ export function startLocalBackend({
     stdio,
   });
 }
+
+/** Whether a local backend answers on `port` now (its `info` action). */
+export async function answersOn(port: number): Promise<boolean> {
+  const info = { method: "POST", headers: { "content-type": "application/json" }, body: '{"action":"info"}' };
+  return fetch(`http://localhost:${port}/api/v1`, info).then(
+    (r) => r.ok,
+    () => false,
+  );
+}
+
+/**
+ * Resolves once the backend started as `child` answers on `port`; rejects if it exits first. A
+ * start that never comes is bounded by the caller's own timeout (a test's, say).
+ */
+export async function backendAnswers(port: number, child: ChildProcess): Promise<void> {
+  while (!(await answersOn(port))) {
+    if (child.exitCode !== null) throw new Error(`the local backend exited before it answered on port ${port}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
-import { startLocalBackend } from "../../scripts/cms/local-backend.ts";
+import { answersOn, backendAnswers, startLocalBackend } from "../../scripts/cms/local-backend.ts";
 import { contentRoot } from "./content.ts";
 
 /** The editor's page in the browser tests (playwright.config.ts's baseURL): the one origin the backend answers. */
@@ -24,7 +24,9 @@ const project = join(import.meta.dirname, "../..");
 /** What a build of the copy reads: the project's code, with the content the browser tests run on (CONTENT_ROOT, else the tests' site). */
 const COPIED = ["schema", "src", "scripts", "index.html", "vite.config.ts", "tsconfig.json", "package.json"];
 const CONTENT = ["content", "public"];
-export const BACKEND = "http://localhost:8081/api/v1";
+/** The editor's fixed address for the local backend (its policy and local_backend setting). */
+const BACKEND_PORT = 8081;
+export const BACKEND = `http://localhost:${BACKEND_PORT}/api/v1`;
 /** Who the copy's first commit is by, as the History panel shows it. */
 export const GIT_PERSON = {
   GIT_AUTHOR_NAME: "Site Team",
@@ -62,8 +64,9 @@ export interface EditorBackend {
 }
 
 export async function startEditorBackend({ port, remote: withRemote = false }: EditorBackendOptions = {}): Promise<EditorBackend> {
-  const url = port ? `http://localhost:${port}/api/v1` : BACKEND;
-  if (await answers(url)) throw new Error(`something already answers at ${url} (npm run edit?): stop it, the editor's tests need the port`);
+  const on = port ?? BACKEND_PORT;
+  const url = `http://localhost:${on}/api/v1`;
+  if (await answersOn(on)) throw new Error(`something already answers at ${url} (npm run edit?): stop it, the editor's tests need the port`);
   const root = mkdtempSync(join(tmpdir(), "lariox-editor-"));
   for (const name of COPIED) cpSync(join(project, name), join(root, name), { recursive: true });
   for (const name of CONTENT) cpSync(join(contentRoot, name), join(root, name), { recursive: true });
@@ -82,11 +85,7 @@ export async function startEditorBackend({ port, remote: withRemote = false }: E
   // No one's own git settings reach the backend: its commits are EDITOR_PERSON's, pushes go to the bare remote only.
   const env = { PATH: process.env.PATH, HOME: root, GIT_CONFIG_NOSYSTEM: "1", ...EDITOR_PERSON };
   const backend: ChildProcess = startLocalBackend({ root, port, editorOrigin: E2E_ORIGIN, env, logLevel: "error", stdio: "ignore" });
-  // Until it answers, or exits: the test's own timeout bounds a start that never comes.
-  while (!(await answers(url))) {
-    if (backend.exitCode !== null) throw new Error(`the local backend exited before it answered at ${url}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await backendAnswers(on, backend);
   return {
     root,
     url,
@@ -141,12 +140,4 @@ export async function routeEditorTo(page: Page, backend: EditorBackend): Promise
 /** Runs git in the copy, as GIT_PERSON unless an --author says otherwise. */
 export async function gitIn(root: string, ...args: string[]): Promise<void> {
   await promisify(execFile)("git", ["-C", root, ...args], { env: { PATH: process.env.PATH, ...GIT_PERSON } });
-}
-
-async function answers(url: string): Promise<boolean> {
-  const info = { method: "POST", headers: { "content-type": "application/json" }, body: '{"action":"info"}' };
-  return fetch(url, info).then(
-    (r) => r.ok,
-    () => false,
-  );
 }

@@ -10,7 +10,7 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOOPBACK, startLocalBackend } from "../../scripts/cms/local-backend.ts";
+import { backendAnswers, LOOPBACK, startLocalBackend } from "../../scripts/cms/local-backend.ts";
 import { freePort } from "../server/helpers.ts";
 
 const EDITOR = "http://localhost:5173";
@@ -81,10 +81,7 @@ describe("the local backend answers the editor alone", () => {
       logLevel: "error",
       stdio: "ignore",
     });
-    for (let i = 0; !(await post(port, { action: "info" }).catch(() => undefined)); i++) {
-      if (i > 150 || backend.exitCode !== null) throw new Error(`the local backend did not answer on port ${port}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await backendAnswers(port, backend);
   });
   afterAll(() => {
     backend?.kill();
@@ -209,10 +206,7 @@ describe("the local backend in git mode answers the editor alone too", () => {
     git("commit", "--quiet", "-m", "pages");
     port = await freePort();
     backend = startLocalBackend({ root, port, mode: "git", editorOrigin: EDITOR, env, logLevel: "error", stdio: "ignore" });
-    for (let i = 0; !(await post(port, { action: "info" }).catch(() => undefined)); i++) {
-      if (i > 150 || backend.exitCode !== null) throw new Error(`the local backend did not answer on port ${port}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await backendAnswers(port, backend);
   });
   afterAll(() => {
     backend?.kill();

@@ -6,7 +6,7 @@ import { connect } from "node:net";
 import { networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOOPBACK, startLocalBackend } from "../../scripts/cms/local-backend.ts";
+import { backendAnswers, LOOPBACK, startLocalBackend } from "../../scripts/cms/local-backend.ts";
 import { freePort } from "../server/helpers.ts";
 
 /** The addresses sockets listen on for `port`, from the kernel's own tables (IPv4 and IPv6). */
@@ -89,10 +89,7 @@ const EDITOR = "http://localhost:5173";
 async function startOn(root: string, mode: "fs" | "git", path = process.env.PATH) {
   const port = await freePort();
   const backend = startLocalBackend({ root, port, mode, editorOrigin: EDITOR, env: { PATH: path, HOME: root }, logLevel: "error", stdio: "ignore" });
-  for (let i = 0; !(await post(port, { action: "info" }).catch(() => undefined)); i++) {
-    if (i > 150 || backend.exitCode !== null) throw new Error(`the local backend did not answer on port ${port}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await backendAnswers(port, backend);
   return { port, backend };
 }
 

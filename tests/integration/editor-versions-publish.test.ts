@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startLocalBackend } from "../../scripts/cms/local-backend.ts";
+import { backendAnswers, startLocalBackend } from "../../scripts/cms/local-backend.ts";
 import { commitSavedChanges } from "../../scripts/cms/saved-changes.ts";
 import { VERSION_NOT_KEPT } from "../../scripts/cms/save-commits.ts";
 import { freePort } from "../server/helpers.ts";
@@ -70,10 +70,7 @@ describe("the local backend keeps each save as a version and publishes main", ()
   async function start(repo: string): Promise<number> {
     const port = await freePort();
     backend = startLocalBackend({ root: repo, port, editorOrigin: "http://127.0.0.1:1", env, logLevel: "error", stdio: "ignore" });
-    for (let i = 0; !(await post(port, { action: "info" }).catch(() => undefined)); i++) {
-      if (i > 150 || backend.exitCode !== null) throw new Error("the local backend did not answer");
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await backendAnswers(port, backend);
     return port;
   }
 

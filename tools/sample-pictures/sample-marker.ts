@@ -22,7 +22,8 @@ export function readDrawnNote(text: string | undefined): { brand?: string } | un
 }
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-const unescapeXml = (s: string) =>
+/** XML text as written (the five predefined entities undone): the marks' readers, and the launch check's document Subject. */
+export const unescapeXml = (s: string) =>
   s
     .replace(/&apos;/g, "'")
     .replace(/&quot;/g, '"')
