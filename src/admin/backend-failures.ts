@@ -52,15 +52,15 @@ const LOGGED = [
   "publishUnpublishedEntry",
   "updateUnpublishedEntryStatus",
   "deleteUnpublishedEntry",
-];
+] as const satisfies ReadonlyArray<keyof Implementation>;
 
-function logFailures(backend: Record<string, unknown>): void {
+function logFailures(backend: Implementation): void {
   for (const method of LOGGED) {
     const call = backend[method];
-    if (typeof call !== "function") continue;
+    if (!call) continue;
     backend[method] = async (...args: unknown[]) => {
       try {
-        return await (call as (...a: unknown[]) => Promise<unknown>).apply(backend, args);
+        return await call.apply(backend, args);
       } catch (error) {
         console.error(error);
         throw error;
@@ -69,10 +69,9 @@ function logFailures(backend: Record<string, unknown>): void {
   }
 }
 
-export function sayBackendFailures(implementation: Implementation, name: string): void {
-  const backend = implementation as Implementation & { persistMedia?: (...args: unknown[]) => Promise<unknown> };
+export function sayBackendFailures(backend: Implementation, name: string): void {
   backend.persistEntry = sayFailures("save", name, backend.persistEntry.bind(backend));
   backend.deleteFiles = sayFailures("delete", name, backend.deleteFiles.bind(backend));
   if (backend.persistMedia) backend.persistMedia = sayFailures("upload", name, backend.persistMedia.bind(backend));
-  logFailures(backend as unknown as Record<string, unknown>);
+  logFailures(backend);
 }

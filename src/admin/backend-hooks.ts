@@ -17,6 +17,16 @@ export interface Implementation {
   deleteFiles(paths: string[], commitMessage: string): Promise<unknown>;
   getMedia(mediaFolder?: string): Promise<MediaFile[]>;
   persistEntry(entry: { dataFiles: DataFile[]; assets: unknown[] }, options: unknown): Promise<unknown>;
+  /** An upload (the Media library). */
+  persistMedia?(file: { path: string }, options: { commitMessage: string }): Promise<unknown>;
+  /** Reads, and the editorial workflow's moves: their failures Decap says in its own words (wording.ts). */
+  entriesByFolder?(...args: unknown[]): Promise<unknown>;
+  entriesByFiles?(...args: unknown[]): Promise<unknown>;
+  getEntry?(...args: unknown[]): Promise<unknown>;
+  unpublishedEntries?(...args: unknown[]): Promise<unknown>;
+  publishUnpublishedEntry?(...args: unknown[]): Promise<unknown>;
+  updateUnpublishedEntryStatus?(...args: unknown[]): Promise<unknown>;
+  deleteUnpublishedEntry?(...args: unknown[]): Promise<unknown>;
 }
 interface Registry {
   getBackend(name: string): { init: (...args: never[]) => unknown } | undefined;

@@ -61,7 +61,6 @@ export function nameSavesInWords(implementation: Implementation): void {
     return answer;
   };
 
-  const withMedia = implementation as Implementation & { persistMedia?: (file: { path: string }, options: { commitMessage: string }) => Promise<unknown> };
-  const persistMedia = withMedia.persistMedia?.bind(implementation);
-  if (persistMedia) withMedia.persistMedia = (file, options) => persistMedia(file, { ...options, commitMessage: `Added the file ${fileName(file.path)}` });
+  const persistMedia = implementation.persistMedia?.bind(implementation);
+  if (persistMedia) implementation.persistMedia = (file, options) => persistMedia(file, { ...options, commitMessage: `Added the file ${fileName(file.path)}` });
 }

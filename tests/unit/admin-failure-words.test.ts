@@ -47,13 +47,12 @@ describe("Decap's failure messages", () => {
   });
 });
 
-const implementation = (fails: unknown, answer: unknown = { message: "entry persisted" }) =>
-  ({
-    persistEntry: vi.fn(() => (fails ? Promise.reject(fails) : Promise.resolve(answer))),
-    deleteFiles: vi.fn(() => (fails ? Promise.reject(fails) : Promise.resolve(answer))),
-    getMedia: vi.fn(),
-    persistMedia: vi.fn(() => (fails ? Promise.reject(fails) : Promise.resolve(answer))),
-  }) as unknown as Implementation & { persistMedia: (...args: unknown[]) => Promise<unknown> };
+const implementation = (fails: unknown, answer: unknown = { message: "entry persisted" }): Implementation & Required<Pick<Implementation, "persistMedia">> => ({
+  persistEntry: vi.fn(() => (fails ? Promise.reject(fails) : Promise.resolve(answer))),
+  deleteFiles: vi.fn(() => (fails ? Promise.reject(fails) : Promise.resolve(answer))),
+  getMedia: vi.fn(),
+  persistMedia: vi.fn(() => (fails ? Promise.reject(fails) : Promise.resolve(answer))),
+});
 
 const footNotice = () => document.querySelector('[data-lariox-notice="refusal"]');
 
@@ -78,7 +77,7 @@ describe("a failure of the backend", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const backend = implementation(new Error("HTTP 502"));
     sayBackendFailures(backend, "github");
-    await backend.persistMedia({}, {}).catch(() => undefined);
+    await backend.persistMedia({ path: "public/assets/cards/plant.jpg" }, { commitMessage: "Upload" }).catch(() => undefined);
     expect(footNotice()?.textContent).toMatch(
       /^Not uploaded: GitHub, where the site is kept, did not take the change\. .*sign in again .*upload the file again\./,
     );
