@@ -7,6 +7,7 @@
 import type { ReactNode } from "react";
 import { formatReceived } from "../present/enquiry.ts";
 import { heldEntry, type HeldEntry } from "../present/held-enquiry.ts";
+import { Document } from "../present/Document.tsx";
 import { renderDocument } from "../present/render.ts";
 import type { ReviewAction, SubmissionRow } from "../store/index.ts";
 
@@ -17,22 +18,23 @@ button.spam{background:#b30}`;
 
 function ReviewPage({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex, nofollow" />
-        <meta name="referrer" content="no-referrer" />
-        <title>{title}</title>
-        <style>{STYLE}</style>
-      </head>
+    <Document
+      title={title}
+      head={
+        <>
+          <meta name="robots" content="noindex, nofollow" />
+          <meta name="referrer" content="no-referrer" />
+          <style>{STYLE}</style>
+        </>
+      }
+    >
       <body>
         <main>
           <h1>{title}</h1>
           {children}
         </main>
       </body>
-    </html>
+    </Document>
   );
 }
 

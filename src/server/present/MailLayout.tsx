@@ -6,6 +6,7 @@
  */
 import type { CSSProperties, ReactNode } from "react";
 import type { ShownField } from "./enquiry.ts";
+import { Document } from "./Document.tsx";
 
 export const MAIL_COLORS = { ink: "#0b1a2e", muted: "#4b5563", line: "#e5e7eb", ground: "#f3f4f6", accent: "#6d28d9", accentSoft: "#ede9fe" } as const;
 
@@ -33,13 +34,7 @@ export interface MailLayoutProps {
 
 export function MailLayout({ title, preheader, footer, children }: MailLayoutProps) {
   return (
-    <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light" />
-        <title>{title}</title>
-      </head>
+    <Document title={title} head={<meta name="color-scheme" content="light" />}>
       <body style={{ margin: 0, padding: 0, backgroundColor: MAIL_COLORS.ground, color: MAIL_COLORS.ink, fontFamily: FONT }}>
         {preheader ? <div style={{ display: "none", maxHeight: 0, overflow: "hidden", opacity: 0, fontSize: 1, lineHeight: "1px" }}>{preheader}</div> : null}
         <LayoutTable style={{ backgroundColor: MAIL_COLORS.ground }}>
@@ -59,7 +54,7 @@ export function MailLayout({ title, preheader, footer, children }: MailLayoutPro
           </tr>
         </LayoutTable>
       </body>
-    </html>
+    </Document>
   );
 }
 

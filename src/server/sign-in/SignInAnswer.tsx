@@ -4,6 +4,7 @@
  * policy allows (so it is written as is, and nothing else runs). No style: the policy allows none.
  */
 import { renderDocument } from "../present/render.ts";
+import { Document } from "../present/Document.tsx";
 
 interface SignInAnswerProps {
   /** What the hand-off script posts to the editor's window. */
@@ -15,18 +16,12 @@ interface SignInAnswerProps {
 
 function SignInAnswer({ message, text, script }: SignInAnswerProps) {
   return (
-    <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>Sign in with GitHub</title>
-      </head>
+    <Document title="Sign in with GitHub" head={<meta name="robots" content="noindex" />}>
       <body data-message={message}>
         <p>{text}</p>
         <script dangerouslySetInnerHTML={{ __html: script }} />
       </body>
-    </html>
+    </Document>
   );
 }
 
